@@ -1,0 +1,263 @@
+// The whole local stack, started as child processes in dependency order:
+//   1. the project's Firestore emulator (emulator/, with firestore.rules)
+//   2. the reference provider API with its sandboxes (provider/)
+//   3. the demo seed (accounts, wallet history, pots, games, signals)
+//   4. firebase-tools' Auth and Functions emulators (functions/ built to functions/lib)
+//   5. the web app (Vite dev server, or `vite preview` of the production build)
+// `npm start` (scripts/start.mjs) and the browser tests (e2e/) both use startStack().
+import { spawn } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync, readFileSync, createWriteStream } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+
+export const root = resolve(import.meta.dirname, '..');
+export const PROJECT_ID = 'demo-punter';
+
+export const DEFAULT_PORTS = Object.freeze({
+  firestore: 8080,
+  auth: 9099,
+  functions: 5001,
+  hub: 4400,
+  logging: 4500,
+  provider: 8787,
+  web: 5173,
+});
+
+/** A free TCP port on 127.0.0.1, chosen by the OS. */
+export function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function portsFor(choice) {
+  if (choice === 'free') {
+    const entries = await Promise.all(Object.keys(DEFAULT_PORTS).map(async (k) => [k, await freePort()]));
+    return Object.fromEntries(entries);
+  }
+  return { ...DEFAULT_PORTS, ...(choice ?? {}) };
+}
+
+function run(name, command, args, { env, cwd = root, logDir, readyLine, quiet }) {
+  const child = spawn(command, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: process.platform !== 'win32',
+  });
+  const log = createWriteStream(join(logDir, `${name}.log`));
+  let buffered = '';
+  let resolveReady;
+  let rejectReady;
+  const ready = new Promise((res, rej) => {
+    resolveReady = res;
+    rejectReady = rej;
+  });
+  const onData = (chunk) => {
+    const text = chunk.toString();
+    log.write(text);
+    if (!quiet) for (const line of text.split('\n')) if (line.trim()) process.stdout.write(`[${name}] ${line}\n`);
+    buffered = (buffered + text).slice(-8192);
+    if (readyLine && readyLine.test(buffered)) resolveReady(buffered);
+  };
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
+  child.on('exit', (code, signal) => {
+    log.end();
+    rejectReady(new Error(`${name} exited (${code ?? signal}) before it was ready; see ${join(logDir, `${name}.log`)}`));
+  });
+  if (!readyLine) resolveReady('');
+  return { name, child, ready };
+}
+
+function runToEnd(name, command, args, options) {
+  const proc = run(name, command, args, options);
+  return new Promise((res, rej) => {
+    proc.child.on('exit', (code) =>
+      code === 0 ? res() : rej(new Error(`${name} failed with exit code ${code}; see ${options.logDir}/${name}.log`)),
+    );
+  });
+}
+
+async function waitForHttp(url, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  let lastError;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url);
+      if (res.status < 500) return;
+      lastError = new Error(`HTTP ${res.status}`);
+    } catch (error) {
+      lastError = error;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms: ${lastError?.message ?? 'no answer'}`);
+}
+
+function withTimeout(promise, ms, what) {
+  let timer;
+  return Promise.race([
+    promise,
+    new Promise((_, rej) => {
+      timer = setTimeout(() => rej(new Error(`${what} was not ready within ${ms} ms`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+function stopProcess(proc) {
+  return new Promise((res) => {
+    const { child } = proc;
+    if (child.exitCode !== null || child.signalCode !== null) return res();
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
+    }, 5000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      res();
+    });
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      child.kill('SIGTERM');
+    }
+  });
+}
+
+/**
+ * Builds what the stack runs from (emulator and functions bundles; the web production build
+ * when web === 'preview'). Idempotent and quick when nothing changed.
+ */
+export async function buildStack({ web = 'dev', logDir, webEnv = {} }) {
+  const opts = { logDir, quiet: true };
+  await runToEnd('build-emulator', 'npm', ['run', 'build', '-w', '@punter/emulator', '--if-present'], opts);
+  await runToEnd('build-functions', 'npm', ['run', 'build', '-w', '@punter/functions', '--if-present'], opts);
+  if (web === 'preview') await runToEnd('build-web', 'npm', ['run', 'build', '-w', '@punter/web'], { ...opts, env: webEnv });
+}
+
+/**
+ * Starts everything. Options:
+ *   ports: 'free' | partial DEFAULT_PORTS   (default: the fixed ports of DEFAULT_PORTS)
+ *   web: 'dev' | 'preview'                  (Vite dev server, or a production build served by vite preview)
+ *   dataDir: string                         (keep Firestore data across restarts)
+ *   quiet: boolean                          (do not echo child output; it is always in logDir)
+ *   seed: boolean                           (default true)
+ * Returns { webUrl, providerUrl, providerOrigin, ports, logDir, stop() }.
+ */
+export async function startStack(options = {}) {
+  const { web = 'dev', quiet = false, seed = true, dataDir } = options;
+  const ports = await portsFor(options.ports);
+  const logDir = options.logDir ?? join(root, 'artifacts', 'stack-logs');
+  rmSync(logDir, { recursive: true, force: true });
+  mkdirSync(logDir, { recursive: true });
+
+  const procs = [];
+  const stop = async () => {
+    for (const proc of procs.reverse()) await stopProcess(proc);
+    rmSync(configPath, { force: true });
+  };
+  const configPath = join(root, `.firebase-stack-${process.pid}.json`);
+  try {
+    const firestoreHost = `127.0.0.1:${ports.firestore}`;
+    const providerOrigin = `http://127.0.0.1:${ports.provider}`;
+    const providerUrl = `${providerOrigin}/api/v1`;
+    const shared = {
+      GCLOUD_PROJECT: PROJECT_ID,
+      FIREBASE_PROJECT_ID: PROJECT_ID,
+      FIRESTORE_EMULATOR_HOST: firestoreHost,
+      FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.auth}`,
+    };
+    const webEnv = {
+      VITE_USE_EMULATORS: 'true',
+      VITE_FIREBASE_PROJECT_ID: PROJECT_ID,
+      VITE_FIRESTORE_EMULATOR_HOST: firestoreHost,
+      VITE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.auth}`,
+      VITE_FUNCTIONS_EMULATOR_HOST: `127.0.0.1:${ports.functions}`,
+      VITE_PROVIDER_ORIGIN: providerOrigin,
+    };
+    if (options.build !== false) await buildStack({ web, logDir, webEnv });
+
+    // 1. Firestore
+    const firestoreArgs = [
+      join(root, 'emulator', 'bin', 'firestore-emulator.mjs'),
+      '--host', '127.0.0.1',
+      '--port', String(ports.firestore),
+      '--project', PROJECT_ID,
+      '--rules', join(root, 'firestore.rules'),
+    ];
+    if (dataDir) firestoreArgs.push('--data', dataDir);
+    const firestore = run('firestore', process.execPath, firestoreArgs, { env: shared, logDir, quiet, readyLine: /ready on /i });
+    procs.push(firestore);
+    await withTimeout(firestore.ready, 20_000, 'Firestore emulator');
+
+    // 2. Provider (sandbox adapters unless keys are configured in the environment)
+    const provider = run('provider', process.execPath, ['--import', 'tsx', join(root, 'provider', 'src', 'main.ts')], {
+      env: { ...shared, PROVIDER_PORT: String(ports.provider), PROVIDER_PUBLIC_ORIGIN: providerOrigin },
+      logDir,
+      quiet,
+      readyLine: /Provider API: /,
+    });
+    procs.push(provider);
+    await withTimeout(provider.ready, 30_000, 'Provider API');
+
+    // 3. Seed demo data (idempotent)
+    if (seed) {
+      await runToEnd('seed', process.execPath, ['--import', 'tsx', join(root, 'provider', 'src', 'seed.ts')], {
+        env: { ...shared },
+        logDir,
+        quiet,
+      });
+      if (!quiet) process.stdout.write(readFileSync(join(logDir, 'seed.log'), 'utf8'));
+    }
+
+    // 4. Auth + Functions emulators (firebase-tools), configured for the chosen ports.
+    const base = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8'));
+    base.emulators = {
+      auth: { host: '127.0.0.1', port: ports.auth },
+      functions: { host: '127.0.0.1', port: ports.functions },
+      hub: { host: '127.0.0.1', port: ports.hub },
+      logging: { host: '127.0.0.1', port: ports.logging },
+      ui: { enabled: false },
+      singleProjectMode: true,
+    };
+    delete base.firestore; // our own emulator serves Firestore
+    writeFileSync(configPath, JSON.stringify(base, null, 2));
+    const firebaseBin = join(root, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
+    const functionsEnv = { ...shared, PROVIDER_API_URL: providerUrl, NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' };
+    delete functionsEnv.FIREBASE_AUTH_EMULATOR_HOST; // firebase-tools sets it for the functions it runs
+    const emulators = run(
+      'firebase',
+      process.execPath,
+      [firebaseBin, 'emulators:start', '--only', 'auth,functions', '--project', PROJECT_ID, '--config', configPath],
+      { env: functionsEnv, logDir, quiet, readyLine: /All emulators ready/ },
+    );
+    procs.push(emulators);
+    await withTimeout(emulators.ready, 90_000, 'Auth and Functions emulators');
+
+    // 5. Web app
+    const viteBin = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+    const viteArgs =
+      web === 'preview'
+        ? [viteBin, 'preview', '--host', '127.0.0.1', '--port', String(ports.web), '--strictPort']
+        : [viteBin, '--host', '127.0.0.1', '--port', String(ports.web), '--strictPort'];
+    const webProc = run('web', process.execPath, viteArgs, { cwd: join(root, 'web'), env: webEnv, logDir, quiet });
+    procs.push(webProc);
+    const webUrl = `http://127.0.0.1:${ports.web}`;
+    await waitForHttp(webUrl, 60_000);
+
+    return { webUrl, providerUrl, providerOrigin, ports, logDir, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
