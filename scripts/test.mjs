@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
-const order = ['core', 'emulator', 'provider', 'functions', 'web', 'e2e'];
+const order = ['core', 'emulator', 'security', 'provider', 'functions', 'web', 'e2e'];
 const wanted = process.argv.slice(2);
 const workspaces = (wanted.length > 0 ? wanted : order).filter((ws) =>
   existsSync(join(root, ws, 'vitest.config.ts')),

@@ -1,0 +1,167 @@
+/**
+ * The app's firestore.rules, actor x operation. Runs against the project's own emulator
+ * (started here on a free port), or against FIRESTORE_EMULATOR_HOST when that is set.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import {
+  assertFails,
+  assertSucceeds,
+  initializeTestEnvironment,
+  type RulesTestEnvironment,
+} from '@firebase/rules-unit-testing';
+import {
+  collection,
+  deleteDoc,
+  doc,
+  getDoc,
+  getDocs,
+  query,
+  serverTimestamp,
+  setDoc,
+  updateDoc,
+  where,
+  addDoc,
+  type Firestore,
+} from 'firebase/firestore';
+import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+import { start } from '@punter/emulator';
+
+const rules = readFileSync(resolve(import.meta.dirname, '..', 'firestore.rules'), 'utf8');
+let env: RulesTestEnvironment;
+let stopEmulator: (() => Promise<void>) | undefined;
+
+beforeAll(async () => {
+  let host = '127.0.0.1';
+  let port: number;
+  const external = process.env.FIRESTORE_EMULATOR_HOST;
+  if (external) {
+    const [h, p] = external.split(':');
+    host = h ?? host;
+    port = Number(p);
+  } else {
+    const emulator = await start({ host, port: 0 });
+    port = emulator.port;
+    stopEmulator = () => emulator.stop();
+  }
+  env = await initializeTestEnvironment({ projectId: 'demo-rules', firestore: { host, port, rules } });
+});
+
+afterAll(async () => {
+  await env?.cleanup();
+  await stopEmulator?.();
+});
+
+beforeEach(async () => {
+  await env.clearFirestore();
+  await env.withSecurityRulesDisabled(async (ctx) => {
+    const db = ctx.firestore() as unknown as Firestore;
+    await setDoc(doc(db, 'signal/s1'), { title: 'Start Trading', details: 'start trading', group: 'A', status: 'Active' });
+    await setDoc(doc(db, 'games/g1'), { title: 'Sure two odds', status: 'Active', user_id: 'punter' });
+    await setDoc(doc(db, 'my-games/m1'), { user_id: 'alice', title: 'Sure two odds', status: 'Active' });
+    await setDoc(doc(db, 'my-games/m2'), { user_id: 'bob', title: 'Weekend banker', status: 'Active' });
+    await setDoc(doc(db, 'trading_pots/p1'), { pot_volume: 1_000_000, raised_amount: 0, status: 'Raising' });
+    await setDoc(doc(db, 'pot_participants/pp1'), { pot_id: 'p1', user_id: 'bob', amount: 10_000 });
+    await setDoc(doc(db, 'provider_wallets/alice'), { balance_kobo: 500_000 });
+  });
+});
+
+const visitor = () => env.unauthenticatedContext().firestore() as unknown as Firestore;
+const alice = () => env.authenticatedContext('alice', { role: 0, can_post_signal: false }).firestore() as unknown as Firestore;
+const poster = () => env.authenticatedContext('poster', { can_post_signal: true }).firestore() as unknown as Firestore;
+const admin = () => env.authenticatedContext('admin', { role: 1 }).firestore() as unknown as Firestore;
+
+const validSignal = () => ({
+  title: 'Pre-signal',
+  details: 'ready to trade',
+  group: 'A',
+  status: 'Active',
+  timestamp: serverTimestamp(),
+});
+
+describe('signal: everyone signed in reads; only can_post_signal posts and clears', () => {
+  it('a visitor cannot read the feed', async () => {
+    await assertFails(getDocs(collection(visitor(), 'signal')));
+  });
+  it('a signed-in user reads the feed and one signal', async () => {
+    await assertSucceeds(getDocs(collection(alice(), 'signal')));
+    await assertSucceeds(getDoc(doc(alice(), 'signal/s1')));
+  });
+  it('a poster posts a well-formed signal stamped with server time', async () => {
+    await assertSucceeds(addDoc(collection(poster(), 'signal'), validSignal()));
+  });
+  it('an ordinary user cannot post', async () => {
+    await assertFails(addDoc(collection(alice(), 'signal'), validSignal()));
+  });
+  it('a poster cannot post a malformed signal', async () => {
+    await assertFails(addDoc(collection(poster(), 'signal'), { ...validSignal(), title: 'Buy now' }));
+    await assertFails(addDoc(collection(poster(), 'signal'), { ...validSignal(), group: 'Z' }));
+    await assertFails(addDoc(collection(poster(), 'signal'), { ...validSignal(), extra: true }));
+    await assertFails(addDoc(collection(poster(), 'signal'), { ...validSignal(), timestamp: new Date(0) }));
+    await assertFails(addDoc(collection(poster(), 'signal'), { ...validSignal(), details: '' }));
+  });
+  it('a poster clears signals; nobody else can, and nobody edits one', async () => {
+    await assertFails(deleteDoc(doc(alice(), 'signal/s1')));
+    await assertFails(updateDoc(doc(poster(), 'signal/s1'), { details: 'changed' }));
+    await assertSucceeds(deleteDoc(doc(poster(), 'signal/s1')));
+  });
+});
+
+describe('games: signed-in users read; only role 1 deletes; nobody writes', () => {
+  it('reads', async () => {
+    await assertFails(getDocs(collection(visitor(), 'games')));
+    await assertSucceeds(getDocs(collection(alice(), 'games')));
+  });
+  it('deletes', async () => {
+    await assertFails(deleteDoc(doc(alice(), 'games/g1')));
+    await assertFails(deleteDoc(doc(poster(), 'games/g1')));
+    await assertSucceeds(deleteDoc(doc(admin(), 'games/g1')));
+  });
+  it('writes', async () => {
+    await assertFails(setDoc(doc(admin(), 'games/g2'), { title: 'x' }));
+    await assertFails(updateDoc(doc(admin(), 'games/g1'), { status: 'Boom' }));
+  });
+});
+
+describe('my-games: a user reads only their own', () => {
+  it('a query filtered on their user_id succeeds', async () => {
+    await assertSucceeds(getDocs(query(collection(alice(), 'my-games'), where('user_id', '==', 'alice'))));
+  });
+  it('an unfiltered query or one on another user fails', async () => {
+    await assertFails(getDocs(collection(alice(), 'my-games')));
+    await assertFails(getDocs(query(collection(alice(), 'my-games'), where('user_id', '==', 'bob'))));
+  });
+  it('get of their own document succeeds, another user\'s fails', async () => {
+    await assertSucceeds(getDoc(doc(alice(), 'my-games/m1')));
+    await assertFails(getDoc(doc(alice(), 'my-games/m2')));
+  });
+  it('nobody writes', async () => {
+    await assertFails(setDoc(doc(alice(), 'my-games/m3'), { user_id: 'alice' }));
+    await assertFails(deleteDoc(doc(alice(), 'my-games/m1')));
+  });
+});
+
+describe('pots and participants: signed-in users read; joins only through the callable', () => {
+  it('reads', async () => {
+    await assertFails(getDoc(doc(visitor(), 'trading_pots/p1')));
+    await assertSucceeds(getDoc(doc(alice(), 'trading_pots/p1')));
+    await assertSucceeds(getDocs(query(collection(alice(), 'pot_participants'), where('pot_id', '==', 'p1'))));
+  });
+  it('no client writes a pot or a participant, admins included', async () => {
+    await assertFails(updateDoc(doc(alice(), 'trading_pots/p1'), { raised_amount: 10_000 }));
+    await assertFails(updateDoc(doc(admin(), 'trading_pots/p1'), { status: 'Trading' }));
+    await assertFails(addDoc(collection(alice(), 'pot_participants'), { pot_id: 'p1', user_id: 'alice', amount: 10_000 }));
+  });
+});
+
+describe('default deny: the provider\'s collections and anything unnamed', () => {
+  it('nobody reads or writes provider data', async () => {
+    await assertFails(getDoc(doc(alice(), 'provider_wallets/alice')));
+    await assertFails(getDoc(doc(admin(), 'provider_wallets/alice')));
+    await assertFails(setDoc(doc(alice(), 'provider_wallets/alice'), { balance_kobo: 99_999_999 }));
+  });
+  it('an unknown collection is closed', async () => {
+    await assertFails(getDocs(collection(alice(), 'anything')));
+    await assertFails(setDoc(doc(admin(), 'anything/x'), { a: 1 }));
+  });
+});
