@@ -10,6 +10,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       '**/lib/**',
+      '!web/src/lib/**',
       '**/coverage/**',
       '**/artifacts/**',
       '**/bench-results/**',
