@@ -3,7 +3,10 @@
  * 6, 8 and 9). Pure data and functions: no Firebase, no DOM. Prices are kobo (see money.ts).
  */
 import { z } from 'zod';
+import { TOKEN_EXPIRED_MESSAGE } from './account';
 import { nairaToKobo } from './money';
+
+export { TOKEN_EXPIRED_MESSAGE };
 
 /** Game statuses, also the tabs, in display order. */
 export const GAME_STATUSES = ['Active', 'Boom', 'Cut', 'Ended'] as const;
@@ -161,8 +164,6 @@ export const GAME_BOUGHT_SUCCESS = 'Game bought successfully';
 export const BUY_GENERIC_ERROR = 'An error occurred';
 /** Thrown by the client when buy-or-get answers anything but 200. */
 export const UNEXPECTED_RESPONSE_STATUS = 'Unexpected response status';
-/** Server message that ends the session (SPEC section 6). */
-export const TOKEN_EXPIRED_MESSAGE = 'Token is expired or invalid.';
 
 /** Success toast after a get/buy: free games are 'retrieved', priced ones 'bought'. */
 export function buySuccessMessage(amountKobo: number): string {
