@@ -1,0 +1,1020 @@
+/**
+ * The zod schemas of the provider REST API (SPEC section 7) and of the entities it carries (SPEC section 3).
+ * This is the ONE definition: the provider validates requests and shapes answers with it, the functions
+ * proxy uses API_CALLS as its allow-list, and the web parses what comes back with it.
+ *
+ * Wire conventions (decided here, documented for everyone):
+ * - Amounts on the wire are naira numbers with at most 2 decimals, as SPEC shows. Convert with
+ *   core/src/money.ts (nairaToKobo / koboToNaira); `nairaAmountAsKobo` below does it inside a schema.
+ * - A success body is `{ status: true, message, data }` (`okBody`), or `{ status: true, message }` when there is
+ *   nothing to return (`okMessageBody`). Login, register and OTP verify answer the profile itself
+ *   (`{ code, token, data }` plus status and message), which the browser stores whole (SPEC section 7).
+ * - An error body is `{ status: false, message, error?: [{ message, field? }] }` (SPEC section 8).
+ * - Calls that move money on the user's request (withdraw, join-auto-trada, buy-or-get-game) carry an
+ *   `Idempotency-Key` header made by the client (ARCHITECTURE, Money). Top-up uses its `transaction_id`.
+ * - Dates are ISO 8601 strings (`new Date().toISOString()`).
+ */
+import { z } from 'zod';
+import { nairaToKobo } from './money';
+import { GAME_STATUSES, INVALID_ODDS_MESSAGE, ODDS_PATTERN, PLATFORMS, TOKEN_EXPIRED_MESSAGE } from './punters-hub';
+import { SIGNAL_TARGET_GROUPS } from './signals';
+
+export { TOKEN_EXPIRED_MESSAGE };
+
+// ---------------------------------------------------------------------------------------------
+// Primitives
+// ---------------------------------------------------------------------------------------------
+
+/** Largest naira amount a request may carry: ₦1,000,000,000. */
+export const MAX_REQUEST_NAIRA = 1_000_000_000;
+
+function hasAtMostTwoDecimals(value: number): boolean {
+  try {
+    nairaToKobo(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const AMOUNT_NOT_NUMBER = 'Amount must be a number';
+export const AMOUNT_NOT_POSITIVE = 'Amount must be greater than 0';
+export const AMOUNT_TOO_MANY_DECIMALS = 'Amount can have at most 2 decimal places';
+export const AMOUNT_TOO_LARGE = 'Amount must not be more than ₦1,000,000,000';
+
+/**
+ * A naira amount in a request: a finite number, above 0, at most 2 decimals, at most ₦1,000,000,000.
+ * Conversion to kobo is done by core/src/money.ts (nairaToKobo), or by `nairaAmountAsKobo`.
+ */
+export const nairaAmount = z
+  .number({ error: AMOUNT_NOT_NUMBER })
+  .gt(0, { error: AMOUNT_NOT_POSITIVE })
+  .max(MAX_REQUEST_NAIRA, { error: AMOUNT_TOO_LARGE })
+  .refine(hasAtMostTwoDecimals, { error: AMOUNT_TOO_MANY_DECIMALS });
+
+/** `nairaAmount`, converted to integer kobo (for the provider's ledger). */
+export const nairaAmountAsKobo = nairaAmount.transform((naira) => nairaToKobo(naira));
+
+/** A naira amount in an answer or a stored document that may be 0 (balances, ROI, totals). */
+export const nairaBalance = z
+  .number({ error: AMOUNT_NOT_NUMBER })
+  .min(0, { error: 'Amount must not be negative' })
+  .refine(hasAtMostTwoDecimals, { error: AMOUNT_TOO_MANY_DECIMALS });
+
+/** Ids as the provider hands them out (Firestore document ids or similar). */
+export const idSchema = z.string({ error: 'Id must be a string' }).trim().min(1, { error: 'Id is required' }).max(128);
+
+/** ISO 8601 date-time string, e.g. '2026-11-22T07:30:00.000Z'. */
+export const isoDateTime = z.iso.datetime({ offset: true, error: 'Must be an ISO 8601 date-time' });
+
+/** A date-time as a form sends it: ISO 8601 with or without a zone, seconds optional ('2026-11-22T18:30'). */
+export const dateTimeInput = z.iso.datetime({ offset: true, local: true, error: 'Must be a date and time' });
+
+export const PIN_MESSAGE = 'PIN must be 4 digits';
+export const CODE_MESSAGE = 'Code must be 4 characters';
+
+/** Transaction PIN: exactly 4 digits (SPEC sections 5 and 9). */
+export const pinSchema = z.string({ error: PIN_MESSAGE }).regex(/^\d{4}$/, { error: PIN_MESSAGE });
+/** Phone verification code and password reset code: exactly 4 letters or digits. */
+export const otpSchema = z.string({ error: CODE_MESSAGE }).regex(/^[A-Za-z0-9]{4}$/, { error: CODE_MESSAGE });
+
+export const EMAIL_INVALID = 'Please enter a valid email address';
+export const emailSchema = z
+  .string({ error: EMAIL_INVALID })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: EMAIL_INVALID }).max(254, { error: EMAIL_INVALID }));
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
+/** A password being checked (login): any non-empty string, so older accounts can still log in. */
+export const passwordSchema = z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }).max(128);
+/** A password being chosen (register, reset): at least PASSWORD_MIN_LENGTH characters. */
+export const newPasswordSchema = z
+  .string({ error: 'Password is required' })
+  .min(PASSWORD_MIN_LENGTH, { error: PASSWORD_TOO_SHORT })
+  .max(128, { error: 'Password must not be more than 128 characters' });
+
+export const PHONE_INVALID = 'Please enter a valid phone number';
+/** Nigerian phone number as typed: 11 digits starting with 0, or +234 / 234 and 10 digits. */
+export const phoneNumberSchema = z
+  .string({ error: PHONE_INVALID })
+  .trim()
+  .regex(/^(?:0\d{10}|\+?234\d{10})$/, { error: PHONE_INVALID });
+
+export const ACCOUNT_NUMBER_MESSAGE = 'Account number must be 10 digits';
+export const accountNumberSchema = z
+  .string({ error: ACCOUNT_NUMBER_MESSAGE })
+  .regex(/^\d{10}$/, { error: ACCOUNT_NUMBER_MESSAGE });
+export const bankCodeSchema = z
+  .string({ error: 'Bank code is required' })
+  .trim()
+  .regex(/^[A-Za-z0-9]{2,12}$/, { error: 'Bank code is not valid' });
+
+/** A short free-text field: trimmed, 1..max characters. */
+function text(max: number, what: string) {
+  return z
+    .string({ error: `${what} is required` })
+    .trim()
+    .min(1, { error: `${what} is required` })
+    .max(max, { error: `${what} must not be more than ${max} characters` });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bodies shared by every call
+// ---------------------------------------------------------------------------------------------
+
+/** Error body (SPEC section 8): the web shows `message`, or each `error[i].message`. */
+export const errorBodySchema = z.object({
+  status: z.literal(false),
+  message: z.string(),
+  error: z.array(z.object({ message: z.string(), field: z.string().optional() })).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+
+/** `{ status: true, message, data }` with `data` described by the given schema. */
+export function okBody<T extends z.ZodType>(data: T) {
+  return z.object({ status: z.literal(true), message: z.string(), data });
+}
+/** `{ status: true, message }` for calls that return nothing else. */
+export const okMessageBody = z.object({ status: z.literal(true), message: z.string() });
+
+// ---------------------------------------------------------------------------------------------
+// Entities (SPEC section 3)
+// ---------------------------------------------------------------------------------------------
+
+export const GENDERS = ['female', 'male'] as const;
+export const genderSchema = z.enum(GENDERS, { error: 'Gender must be female or male' });
+
+/** Login result codes (SPEC section 4, ADR 0001): 200 and 203 are logged in, 201 verify phone, 206 change password. */
+export const PROFILE_CODES = [200, 201, 203, 206] as const;
+export const profileCodeSchema = z.literal(PROFILE_CODES);
+export const LOGGED_IN_CODES = [200, 203] as const;
+
+export const profileDataSchema = z.object({
+  id: idSchema,
+  first_name: z.string(),
+  last_name: z.string(),
+  name: z.string(),
+  country: z.string(),
+  email: z.string(),
+  phone_number: z.string(),
+  gender: z.string(),
+  createdAt: isoDateTime,
+  username: z.string(),
+  referral_code: z.string(),
+  referral_link: z.string(),
+  referred_by: z.string().nullable(),
+  /** 1 means admin-like. */
+  role: z.number().int(),
+  can_post_signal: z.boolean(),
+  can_post_game: z.boolean(),
+  can_monetize_game: z.boolean(),
+  /** When the monthly subscription ends (ISO), null when never subscribed. Not in SPEC's list; optional. */
+  subscription_expires_at: isoDateTime.nullable().optional(),
+});
+export type ProfileData = z.infer<typeof profileDataSchema>;
+
+/** The profile the browser stores (SPEC section 3). `token` is '' when the code is 201 or 206. */
+export const profileSchema = z.object({
+  code: profileCodeSchema,
+  token: z.string(),
+  data: profileDataSchema,
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** A profile that counts as logged in (ADR 0001): code 200 or 203 with a bearer token. */
+export const loggedInProfileSchema = profileSchema.extend({
+  code: z.literal(LOGGED_IN_CODES),
+  token: z.string().min(1),
+});
+
+/** Answer of login, register and OTP verify: the profile plus status and message. */
+export const profileBodySchema = profileSchema.extend({ status: z.literal(true), message: z.string() });
+
+export const bankListEntrySchema = z.object({ code: z.string().min(1), name: z.string().min(1) });
+export type BankListEntry = z.infer<typeof bankListEntrySchema>;
+
+export const savedBankSchema = z.object({
+  id: idSchema,
+  account_name: z.string().min(1),
+  account_number: accountNumberSchema,
+  bank_name: z.string().min(1),
+  code: z.string().min(1),
+});
+export type SavedBank = z.infer<typeof savedBankSchema>;
+
+export const TRANSACTION_TYPES = [
+  'WITHDRAWAL',
+  'FUNDING',
+  'BUY_GAME',
+  'SPOOWEALTH',
+  'SIGNUP_BONUS',
+  'MC_DASAINT_BONUS',
+  'SUBSCRIPTION',
+  'JOIN_AUTO_TRADA',
+] as const;
+export const transactionTypeSchema = z.enum(TRANSACTION_TYPES);
+export type TransactionType = z.infer<typeof transactionTypeSchema>;
+export const TRANSACTION_STATUSES = ['SUCCESS', 'PENDING'] as const;
+export const transactionStatusSchema = z.enum(TRANSACTION_STATUSES);
+export type TransactionStatus = z.infer<typeof transactionStatusSchema>;
+
+export const transactionSchema = z.object({
+  id: idSchema,
+  type: transactionTypeSchema,
+  status: transactionStatusSchema,
+  amount: nairaBalance,
+  createdAt: isoDateTime,
+  narration: z.string(),
+  wallet_type: z.string(),
+  old_balance: nairaBalance,
+  new_balance: nairaBalance,
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+
+/** A transaction as the admin lists see it: with its owner. */
+export const adminTransactionSchema = transactionSchema.extend({
+  user_id: idSchema,
+  user_email: z.string().optional(),
+});
+export type AdminTransaction = z.infer<typeof adminTransactionSchema>;
+
+export const referralSchema = z.object({
+  first_name: z.string(),
+  last_name: z.string(),
+  subscription: z.boolean(),
+  createdAt: isoDateTime,
+});
+export type Referral = z.infer<typeof referralSchema>;
+
+export const notificationSchema = z.object({
+  id: idSchema,
+  meta_data: z.record(z.string(), z.unknown()),
+  type: z.string(),
+  createdAt: isoDateTime,
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const gamePlatformSchema = z.enum(PLATFORMS, {
+  error: 'Platform must be one of sportybet, bet9ja, 1xbet, nairabet',
+});
+export type GamePlatform = z.infer<typeof gamePlatformSchema>;
+
+/** Game prices in naira (SPEC section 9): 0 (free) for everyone; 100, 200, 500 only with can_monetize_game. */
+export const GAME_PRICES = [0, 100, 200, 500] as const;
+export const FREE_GAME_PRICES = [0] as const;
+export const GAME_PRICE_MESSAGE = 'Price must be 0, 100, 200 or 500';
+export const FREE_GAME_PRICE_MESSAGE = 'Price must be 0';
+export const gamePriceSchema = z.literal(GAME_PRICES, { error: GAME_PRICE_MESSAGE });
+
+export const gameStatusSchema = z.enum(GAME_STATUSES);
+export type GameStatus = z.infer<typeof gameStatusSchema>;
+
+/** Odds on the wire: a non-negative decimal string (punters-hub ODDS_PATTERN) or number; output is the number. */
+export const oddSchema = z
+  .union([z.string().trim().regex(ODDS_PATTERN, { error: INVALID_ODDS_MESSAGE }), z.number().min(0, { error: INVALID_ODDS_MESSAGE })], {
+    error: INVALID_ODDS_MESSAGE,
+  })
+  .transform((value) => Number(value))
+  .pipe(z.number().min(0).max(1_000_000, { error: INVALID_ODDS_MESSAGE }));
+
+const count = z.number().int().min(0);
+
+/**
+ * A betting code (game) of the Punters Hub (SPEC section 3). `game_code` is the secret being sold: the provider
+ * leaves it out of lists for users who have not got it (see `bettingCodeListEntrySchema`).
+ */
+export const bettingCodeSchema = z.object({
+  id: idSchema,
+  title: z.string(),
+  game_code: z.string(),
+  odd: z.number().min(0),
+  platform: gamePlatformSchema,
+  amount: gamePriceSchema,
+  startDate: z.string(),
+  endDate: z.string(),
+  status: gameStatusSchema,
+  punter_name: z.string(),
+  user_id: idSchema,
+  game_count: count,
+  win_count: count,
+  lost_count: count,
+  won_count: count,
+  /** A rating; above 50 shows an up arrow. */
+  punting_power: z.number(),
+  buyers_count: count,
+  possible_profit: nairaBalance,
+  createdAt: isoDateTime,
+  earliest_game_time: z.string().nullable(),
+});
+export type BettingCode = z.infer<typeof bettingCodeSchema>;
+/** A betting code in the public list: the code itself only for its owner or a user who got or bought it. */
+export const bettingCodeListEntrySchema = bettingCodeSchema.extend({ game_code: z.string().optional() });
+export type BettingCodeListEntry = z.infer<typeof bettingCodeListEntrySchema>;
+
+export const ANALYST_COUNTRIES = ['England', 'France', 'Germany', 'Italy', 'Spain'] as const;
+export const analystCountrySchema = z.enum(ANALYST_COUNTRIES);
+
+/** A virtual-football game for the analyst (SPEC section 3: id, homeScore, awayScore; the rest is optional). */
+export const analystGameSchema = z.object({
+  id: idSchema,
+  homeScore: count,
+  awayScore: count,
+  homeTeam: z.string().optional(),
+  awayTeam: z.string().optional(),
+  country: z.string().optional(),
+  platform: z.string().optional(),
+  league: z.string().optional(),
+  date: z.string().optional(),
+});
+export type AnalystGame = z.infer<typeof analystGameSchema>;
+
+export const teamSchema = z.object({ id: idSchema, name: z.string(), shortName: z.string(), logo: z.string() });
+export type Team = z.infer<typeof teamSchema>;
+
+/**
+ * A Firestore time as the SDKs hand it over (Timestamp with toMillis(), {seconds, nanoseconds}, a Date, epoch ms
+ * or an ISO string), converted to epoch milliseconds. A pending server timestamp (null) stays null.
+ */
+export const timestampMillis = z
+  .unknown()
+  .transform((value, ctx): number | null => {
+    if (value === null || value === undefined) return null;
+    const millis = toMillis(value);
+    if (millis === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'Must be a timestamp' });
+      return z.NEVER;
+    }
+    return millis;
+  });
+
+function toMillis(value: unknown): number | undefined {
+  if (value instanceof Date) return finite(value.getTime());
+  if (typeof value === 'number') return finite(value);
+  if (typeof value === 'string') return finite(Date.parse(value));
+  if (typeof value === 'object' && value !== null) {
+    const candidate = value as { toMillis?: unknown; seconds?: unknown; nanoseconds?: unknown };
+    if (typeof candidate.toMillis === 'function') return finite((candidate.toMillis as () => unknown).call(value));
+    if (typeof candidate.seconds === 'number' && typeof candidate.nanoseconds === 'number') {
+      return finite(candidate.seconds * 1000 + Math.floor(candidate.nanoseconds / 1e6));
+    }
+  }
+  return undefined;
+}
+function finite(n: unknown): number | undefined {
+  return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
+}
+
+/** A document of the 'signal' collection (SPEC section 3). */
+export const signalSchema = z.object({
+  title: z.string(),
+  details: z.string(),
+  group: z.enum(SIGNAL_TARGET_GROUPS),
+  status: z.literal('Active'),
+  timestamp: timestampMillis,
+  created_at: z.string(),
+});
+export type Signal = z.infer<typeof signalSchema>;
+
+/** A document of 'trading_pots' (SPEC section 3). Times are converted to epoch milliseconds. */
+export const tradingPotSchema = z.object({
+  id: idSchema,
+  pot_volume: nairaBalance,
+  raised_amount: nairaBalance,
+  investors_count: count,
+  /** Monthly percentage. */
+  percentage: z.number().min(0),
+  /** Raising, Trading or another status shown as text. */
+  status: z.string(),
+  timestamp: timestampMillis,
+  raising_to: timestampMillis,
+  trade_from: timestampMillis,
+  /** Due date. */
+  trade_to: timestampMillis,
+  /** Months. */
+  duration: z.number().min(0),
+  type: z.string(),
+  manager: z.string(),
+  terms: z.string(),
+  managers_number: z.string(),
+});
+export type TradingPot = z.infer<typeof tradingPotSchema>;
+
+/** A document of 'pot_participants' (SPEC section 3). */
+export const potParticipantSchema = z.object({
+  pot_id: idSchema,
+  user_id: idSchema,
+  name: z.string(),
+  user_name: z.string().optional(),
+  amount: nairaBalance,
+  /** Capital plus ROI. */
+  total: nairaBalance,
+  roi: nairaBalance,
+  trading_capital: nairaBalance,
+  /** Initially 'Pending'. */
+  status: z.string(),
+  timestamp: timestampMillis,
+});
+export type PotParticipant = z.infer<typeof potParticipantSchema>;
+
+/** A document of 'my-games' (SPEC section 3); fields SPEC does not show are kept as they are. */
+export const myGameSchema = z.looseObject({
+  user_id: idSchema,
+  timestamp: timestampMillis,
+  title: z.string(),
+  punter_name: z.string(),
+  status: z.string(),
+  amount: nairaBalance,
+  platform: z.string(),
+  game_code: z.string(),
+});
+export type MyGame = z.infer<typeof myGameSchema>;
+
+// Admin-style entities (SPEC does not show their fields; these are this product's).
+export const batchSchema = z.object({
+  id: idSchema,
+  creator_name: z.string(),
+  creator_email: z.string(),
+  creator_phone_number: z.string(),
+  admin_id: idSchema,
+  createdAt: isoDateTime,
+});
+export const adminUserSchema = z.object({
+  id: idSchema,
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone_number: z.string(),
+  role: z.number().int(),
+  createdAt: isoDateTime,
+});
+export const userStatusSchema = z.object({ id: idSchema, suspended: z.boolean() });
+export const adSchema = z.object({
+  id: idSchema,
+  title: z.string(),
+  image_url: z.string(),
+  link: z.string(),
+  createdAt: isoDateTime,
+});
+export const auditLogSchema = z.object({
+  id: idSchema,
+  admin_id: idSchema,
+  action: z.string(),
+  target: z.string().nullable(),
+  createdAt: isoDateTime,
+});
+export const blogSchema = z.object({
+  id: idSchema,
+  title: z.string(),
+  body: z.string(),
+  image_url: z.string().nullable(),
+  author_id: idSchema,
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+export const giftCardSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  category_id: idSchema,
+  /** Naira per unit of the card's currency. */
+  rate: nairaBalance,
+  image_url: z.string().nullable(),
+  createdAt: isoDateTime,
+});
+export const giftCardCategorySchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  cards: z.array(giftCardSchema),
+});
+export const walletReportSchema = z.object({
+  users_count: count,
+  total_wallet_balance: nairaBalance,
+  /** Sum of SUCCESS amounts per transaction type. */
+  transaction_values: z.record(transactionTypeSchema, nairaBalance),
+  pending_withdrawals_count: count,
+  pending_withdrawals_total: nairaBalance,
+});
+export const cryptoRateSchema = z.object({
+  symbol: z.string(),
+  buy_rate: nairaBalance,
+  sell_rate: nairaBalance,
+  updatedAt: isoDateTime,
+});
+
+// ---------------------------------------------------------------------------------------------
+// Requests (SPEC section 7)
+// ---------------------------------------------------------------------------------------------
+
+export const loginRequestSchema = z.object({ email: emailSchema, password: passwordSchema });
+
+export const DEVICE_TYPE = 'WEB';
+export const MARKETING_CHANNEL = 'Others';
+/** Registration payload (SPEC section 3). */
+export const registerRequestSchema = z.object({
+  email: emailSchema,
+  password: newPasswordSchema,
+  first_name: text(60, 'First name'),
+  last_name: text(60, 'Last name'),
+  username: z
+    .string({ error: 'Username is required' })
+    .trim()
+    .min(3, { error: 'Username must be at least 3 characters' })
+    .max(30, { error: 'Username must not be more than 30 characters' })
+    .regex(/^[A-Za-z0-9_.]+$/, { error: 'Username can only have letters, digits, _ and .' }),
+  phone_number: phoneNumberSchema,
+  device_type: z.literal(DEVICE_TYPE),
+  device_token: text(512, 'Device token'),
+  /** Optional; an empty string means none. */
+  referral_code: z.string().trim().max(64).optional(),
+  marketing_channel: z.literal(MARKETING_CHANNEL),
+  gender: genderSchema,
+  country: text(60, 'Country'),
+  avatar_url: z.url({ error: 'Avatar must be a URL' }).max(2048),
+});
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+export const OTP_TYPE = 'PHONE-VERIFICATION';
+export const otpRequestSchema = z.object({
+  email: emailSchema,
+  phone_number: phoneNumberSchema,
+  otpType: z.literal(OTP_TYPE),
+});
+export const otpVerifySchema = z.object({ otp: otpSchema, otpType: z.literal(OTP_TYPE), email: emailSchema });
+export const sendResetOtpRequestSchema = z.object({ email: emailSchema });
+export const resetPasswordRequestSchema = z.object({ email: emailSchema, otp: otpSchema, password: newPasswordSchema });
+export const pinSetRequestSchema = z.object({ pin: pinSchema });
+export const pinVerifyRequestSchema = z.object({ pin: pinSchema, device_token: text(512, 'Device token') });
+export const bankVerifyRequestSchema = z.object({ account_number: accountNumberSchema, bank_code: bankCodeSchema });
+export const bankAddRequestSchema = z.object({
+  bank_name: text(120, 'Bank name'),
+  account_name: text(120, 'Account name'),
+  code: bankCodeSchema,
+  account_number: accountNumberSchema,
+});
+/** Top-up verification: the payment's transaction_id (Flutterwave sends a number) and what the user meant to pay. */
+export const topupRequestSchema = z.object({
+  transaction_id: z.union([
+    z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'transaction_id is not valid' }),
+    z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  ]),
+  expectedAmount: nairaAmount,
+  expectedCurrency: z.literal('NGN'),
+});
+export const withdrawRequestSchema = z.object({
+  /** The saved bank's id. */
+  destination_account: idSchema,
+  amount: nairaAmount,
+  pin: pinSchema,
+});
+export const joinAutoTradaRequestSchema = z.object({
+  amount: nairaAmount,
+  pot_id: idSchema,
+  /** SPEC's spelling. Optional: the referrer's code, if any. */
+  referalCode: z.string().trim().max(64).optional(),
+});
+
+const createCodeBase = z.object({
+  odd: oddSchema,
+  title: text(120, 'Title'),
+  game_code: text(64, 'Game code'),
+  platform: gamePlatformSchema,
+  startDate: dateTimeInput,
+  endDate: dateTimeInput,
+});
+const END_AFTER_START = 'End date must be after start date';
+function endAfterStart(value: { startDate: string; endDate: string }): boolean {
+  return Date.parse(value.endDate) > Date.parse(value.startDate);
+}
+/** POST puntershub/create-code for a poster with can_monetize_game: price 0, 100, 200 or 500. */
+export const createCodeRequestSchema = createCodeBase
+  .extend({ amount: gamePriceSchema })
+  .refine(endAfterStart, { error: END_AFTER_START, path: ['endDate'] });
+/** The same for a poster without can_monetize_game: price 0 only. */
+export const createFreeCodeRequestSchema = createCodeBase
+  .extend({ amount: z.literal(FREE_GAME_PRICES, { error: FREE_GAME_PRICE_MESSAGE }) })
+  .refine(endAfterStart, { error: END_AFTER_START, path: ['endDate'] });
+/** The create-code schema that fits the poster's permission. */
+export function createCodeRequestSchemaFor(canMonetizeGame: boolean) {
+  return canMonetizeGame ? createCodeRequestSchema : createFreeCodeRequestSchema;
+}
+export const buyOrGetGameRequestSchema = z.object({ game_id: idSchema, amount: gamePriceSchema });
+
+/** GET /games query (all optional; strings as a query string carries them). */
+export const analystGamesQuerySchema = z.object({
+  country: analystCountrySchema.optional(),
+  date: z.iso.date().optional(),
+  platform: z.string().trim().min(1).max(40).optional(),
+  team: z.string().trim().min(1).max(40).optional(),
+});
+
+/** Idempotency-Key header of the money-moving calls: 8..128 letters, digits, '-' or '_'. */
+export const idempotencyKeySchema = z
+  .string({ error: 'Idempotency-Key header is required' })
+  .regex(/^[A-Za-z0-9_-]{8,128}$/, { error: 'Idempotency-Key must be 8 to 128 letters, digits, - or _' });
+/** Header names are lower case, as Node hands them over. */
+export const idempotencyHeadersSchema = z.object({ 'idempotency-key': idempotencyKeySchema });
+
+// Admin requests
+export const batchCreateRequestSchema = z.object({
+  creator_name: text(120, 'Creator name'),
+  creator_email: emailSchema,
+  creator_phone_number: phoneNumberSchema,
+  admin_id: idSchema,
+});
+/** Makes an existing account an admin (role 1). */
+export const adminCreateRequestSchema = z.object({ email: emailSchema });
+export const userIdRequestSchema = z.object({ user_id: idSchema });
+export const blogCreateRequestSchema = z.object({
+  title: text(200, 'Title'),
+  body: text(50_000, 'Body'),
+  image_url: z.url().max(2048).optional(),
+});
+export const blogUpdateRequestSchema = z.object({
+  id: idSchema,
+  title: text(200, 'Title').optional(),
+  body: text(50_000, 'Body').optional(),
+  image_url: z.url().max(2048).nullable().optional(),
+});
+/** DELETE blog/delete carries the blog id in an `id` header (SPEC section 7). */
+export const blogDeleteHeadersSchema = z.object({ id: idSchema });
+export const giftCardCreateRequestSchema = z.object({
+  name: text(120, 'Name'),
+  category_id: idSchema,
+  rate: nairaAmount,
+  image_url: z.url().max(2048).optional(),
+});
+export const giftCardUpdateRequestSchema = z.object({
+  id: idSchema,
+  name: text(120, 'Name').optional(),
+  category_id: idSchema.optional(),
+  rate: nairaAmount.optional(),
+  image_url: z.url().max(2048).nullable().optional(),
+});
+export const giftCardDeleteRequestSchema = z.object({ id: idSchema });
+export const transactionApproveRequestSchema = z.object({ transaction_id: idSchema });
+export const cryptoUpdateRequestSchema = z.object({
+  symbol: z.string().trim().regex(/^[A-Z0-9]{2,10}$/, { error: 'Symbol must be 2 to 10 capital letters or digits' }),
+  buy_rate: nairaAmount,
+  sell_rate: nairaAmount,
+});
+
+// ---------------------------------------------------------------------------------------------
+// Answers
+// ---------------------------------------------------------------------------------------------
+
+export const walletSchema = z.object({ balance: nairaBalance });
+/** What a money-moving call answers: the entry it wrote and the balance after it. */
+export const walletMovementSchema = z.object({ transaction: transactionSchema, balance: nairaBalance });
+export const buyOrGetGameResultSchema = z.object({
+  /** The game with its code (SPEC: 200 gives game.game_code). */
+  game: bettingCodeSchema,
+  /** The BUY_GAME entry, null for a free game. */
+  transaction: transactionSchema.nullable(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// The allow-list
+// ---------------------------------------------------------------------------------------------
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
+/** none: before sign-in (session callables); user: any bearer token; admin: role 1 only. */
+export type ApiAuth = 'none' | 'user' | 'admin';
+
+export interface ApiCallDefinition {
+  readonly method: HttpMethod;
+  /** Path with `:param` placeholders where SPEC has `{id}`. */
+  readonly path: string;
+  readonly auth: ApiAuth;
+  /** JSON body. */
+  readonly request?: z.ZodType;
+  /** Query string parameters (GET). */
+  readonly query?: z.ZodType;
+  /** Headers the call needs besides Authorization and Accept (names in lower case). */
+  readonly headers?: z.ZodType;
+  /** Success body. */
+  readonly response?: z.ZodType;
+}
+
+/**
+ * Every call of SPEC section 7. The functions proxy forwards those with auth 'user' or 'admin'
+ * (auth 'none' goes through the session callables); the provider validates its routes with it.
+ */
+export const API_CALLS = {
+  login: { method: 'POST', path: '/api/v1/user/login', auth: 'none', request: loginRequestSchema, response: profileBodySchema },
+  register: {
+    method: 'POST',
+    path: '/api/v1/user/register',
+    auth: 'none',
+    request: registerRequestSchema,
+    response: profileBodySchema,
+  },
+  otpRequest: { method: 'POST', path: '/api/v1/otp/request', auth: 'none', request: otpRequestSchema, response: okMessageBody },
+  otpVerify: { method: 'POST', path: '/api/v1/otp/verify', auth: 'none', request: otpVerifySchema, response: profileBodySchema },
+  passwordSendOtp: {
+    method: 'POST',
+    path: '/api/v1/user/password/send-otp',
+    auth: 'none',
+    request: sendResetOtpRequestSchema,
+    response: okMessageBody,
+  },
+  passwordReset: {
+    method: 'POST',
+    path: '/api/v1/user/password/reset',
+    auth: 'none',
+    request: resetPasswordRequestSchema,
+    response: okMessageBody,
+  },
+  pinSet: { method: 'POST', path: '/api/v1/user/pin/set', auth: 'user', request: pinSetRequestSchema, response: okMessageBody },
+  pinVerify: {
+    method: 'POST',
+    path: '/api/v1/user/pin/verify',
+    auth: 'user',
+    request: pinVerifyRequestSchema,
+    response: okMessageBody,
+  },
+  banks: { method: 'GET', path: '/api/v1/banks', auth: 'user', response: okBody(z.array(bankListEntrySchema)) },
+  bankVerify: {
+    method: 'POST',
+    path: '/api/v1/user/bank/verify',
+    auth: 'user',
+    request: bankVerifyRequestSchema,
+    response: okBody(z.object({ account_name: z.string().min(1), account_number: accountNumberSchema })),
+  },
+  bankAdd: {
+    method: 'POST',
+    path: '/api/v1/user/bank/add',
+    auth: 'user',
+    request: bankAddRequestSchema,
+    response: okBody(savedBankSchema),
+  },
+  nairaWallet: { method: 'GET', path: '/api/v1/user/naira-wallet', auth: 'user', response: okBody(walletSchema) },
+  savedBanks: { method: 'GET', path: '/api/v1/user/banks', auth: 'user', response: okBody(z.array(savedBankSchema)) },
+  limitTransactions: {
+    method: 'GET',
+    path: '/api/v1/user/limit-transactions',
+    auth: 'user',
+    response: okBody(z.array(transactionSchema)),
+  },
+  transactions: {
+    method: 'GET',
+    path: '/api/v1/user/transactions',
+    auth: 'user',
+    response: okBody(z.array(transactionSchema)),
+  },
+  myReferrals: { method: 'GET', path: '/api/v1/user/my-referrals', auth: 'user', response: okBody(z.array(referralSchema)) },
+  topup: {
+    method: 'POST',
+    path: '/api/v1/user/topup',
+    auth: 'user',
+    request: topupRequestSchema,
+    response: okBody(walletMovementSchema),
+  },
+  withdraw: {
+    method: 'POST',
+    path: '/api/v1/user/wallet/withdraw',
+    auth: 'user',
+    request: withdrawRequestSchema,
+    headers: idempotencyHeadersSchema,
+    response: okBody(walletMovementSchema),
+  },
+  joinAutoTrada: {
+    method: 'POST',
+    path: '/api/v1/user/join-auto-trada',
+    auth: 'user',
+    request: joinAutoTradaRequestSchema,
+    headers: idempotencyHeadersSchema,
+    response: okBody(walletMovementSchema),
+  },
+  bettingCodes: {
+    method: 'GET',
+    path: '/api/v1/puntershub/get-betting-codes',
+    auth: 'user',
+    response: okBody(z.array(bettingCodeListEntrySchema)),
+  },
+  createCode: {
+    method: 'POST',
+    path: '/api/v1/puntershub/create-code',
+    auth: 'user',
+    // The provider narrows this with createCodeRequestSchemaFor(can_monetize_game).
+    request: createCodeRequestSchema,
+    response: okBody(bettingCodeSchema),
+  },
+  buyOrGetGame: {
+    method: 'POST',
+    path: '/api/v1/puntershub/buy-or-get-game',
+    auth: 'user',
+    request: buyOrGetGameRequestSchema,
+    headers: idempotencyHeadersSchema,
+    response: okBody(buyOrGetGameResultSchema),
+  },
+  analystGames: {
+    method: 'GET',
+    path: '/games',
+    auth: 'user',
+    query: analystGamesQuerySchema,
+    response: okBody(z.array(analystGameSchema)),
+  },
+  topGames: { method: 'GET', path: '/top-games', auth: 'user', response: okBody(z.array(analystGameSchema)) },
+  notifications: {
+    method: 'GET',
+    path: '/api/v1/admin/notifications',
+    auth: 'user',
+    response: okBody(z.array(notificationSchema)),
+  },
+  // Other admin-style calls (role 1 only, each audited).
+  batchCreate: {
+    method: 'POST',
+    path: '/api/v1/admin/batch/create',
+    auth: 'admin',
+    request: batchCreateRequestSchema,
+    response: okBody(batchSchema),
+  },
+  todayBatch: { method: 'GET', path: '/api/v1/admin/today/batch', auth: 'admin', response: okBody(z.array(batchSchema)) },
+  admins: { method: 'GET', path: '/api/v1/admin/admins', auth: 'admin', response: okBody(z.array(adminUserSchema)) },
+  adminCreate: {
+    method: 'POST',
+    path: '/api/v1/admin/create',
+    auth: 'admin',
+    request: adminCreateRequestSchema,
+    response: okBody(adminUserSchema),
+  },
+  suspendAccount: {
+    method: 'PUT',
+    path: '/api/v1/users/suspend-account',
+    auth: 'admin',
+    request: userIdRequestSchema,
+    response: okBody(userStatusSchema),
+  },
+  activateAccount: {
+    method: 'PUT',
+    path: '/api/v1/users/activate',
+    auth: 'admin',
+    request: userIdRequestSchema,
+    response: okBody(userStatusSchema),
+  },
+  allAds: { method: 'GET', path: '/api/v1/ads/all-ads', auth: 'admin', response: okBody(z.array(adSchema)) },
+  allLogs: { method: 'GET', path: '/api/v1/admin/all-logs', auth: 'admin', response: okBody(z.array(auditLogSchema)) },
+  allBlogs: { method: 'GET', path: '/api/v1/blog/all', auth: 'admin', response: okBody(z.array(blogSchema)) },
+  blogCreate: {
+    method: 'POST',
+    path: '/api/v1/blog/create',
+    auth: 'admin',
+    request: blogCreateRequestSchema,
+    response: okBody(blogSchema),
+  },
+  blogUpdate: {
+    method: 'PUT',
+    path: '/api/v1/blog/update',
+    auth: 'admin',
+    request: blogUpdateRequestSchema,
+    response: okBody(blogSchema),
+  },
+  blogDelete: {
+    method: 'DELETE',
+    path: '/api/v1/blog/delete',
+    auth: 'admin',
+    headers: blogDeleteHeadersSchema,
+    response: okMessageBody,
+  },
+  allGiftCards: {
+    method: 'GET',
+    path: '/api/v1/giftcards/all-cards',
+    auth: 'admin',
+    response: okBody(z.array(giftCardSchema)),
+  },
+  giftCardCreate: {
+    method: 'POST',
+    path: '/api/v1/giftcards/create',
+    auth: 'admin',
+    request: giftCardCreateRequestSchema,
+    response: okBody(giftCardSchema),
+  },
+  giftCardCategory: {
+    method: 'GET',
+    path: '/api/v1/giftcards/categories/:id',
+    auth: 'admin',
+    response: okBody(giftCardCategorySchema),
+  },
+  giftCardUpdate: {
+    method: 'POST',
+    path: '/api/v1/giftcards/update',
+    auth: 'admin',
+    request: giftCardUpdateRequestSchema,
+    response: okBody(giftCardSchema),
+  },
+  giftCardDelete: {
+    method: 'DELETE',
+    path: '/api/v1/giftcards/delete',
+    auth: 'admin',
+    request: giftCardDeleteRequestSchema,
+    response: okMessageBody,
+  },
+  walletReport: {
+    method: 'GET',
+    path: '/api/v1/reports/wallet-bills-transaction-values',
+    auth: 'admin',
+    response: okBody(walletReportSchema),
+  },
+  allTransactions: {
+    method: 'GET',
+    path: '/api/v1/transactions/all',
+    auth: 'admin',
+    response: okBody(z.array(adminTransactionSchema)),
+  },
+  approveTransaction: {
+    method: 'PUT',
+    path: '/api/v1/transactions/approve',
+    auth: 'admin',
+    request: transactionApproveRequestSchema,
+    response: okBody(adminTransactionSchema),
+  },
+  pendingTransactions: {
+    method: 'GET',
+    path: '/api/v1/transactions/pending',
+    auth: 'admin',
+    response: okBody(z.array(adminTransactionSchema)),
+  },
+  cryptoUpdate: {
+    method: 'PUT',
+    path: '/api/v1/crypto/update',
+    auth: 'admin',
+    request: cryptoUpdateRequestSchema,
+    response: okBody(cryptoRateSchema),
+  },
+} as const satisfies Record<string, ApiCallDefinition>;
+
+export type ApiCallName = keyof typeof API_CALLS;
+export type ApiCall<N extends ApiCallName> = (typeof API_CALLS)[N];
+/** The parsed request body of a call (never when it has none). */
+export type ApiRequest<N extends ApiCallName> = ApiCall<N> extends { request: infer S extends z.ZodType } ? z.output<S> : never;
+/** The request body a caller writes (before transforms). */
+export type ApiRequestInput<N extends ApiCallName> = ApiCall<N> extends { request: infer S extends z.ZodType }
+  ? z.input<S>
+  : never;
+/** The success body of a call. */
+export type ApiResponse<N extends ApiCallName> = ApiCall<N> extends { response: infer S extends z.ZodType }
+  ? z.output<S>
+  : never;
+
+export const API_CALL_NAMES = Object.keys(API_CALLS) as ApiCallName[];
+
+export interface ResolvedApiCall {
+  readonly name: ApiCallName;
+  readonly call: ApiCallDefinition;
+  /** Values of the `:param` placeholders, decoded. */
+  readonly params: Readonly<Record<string, string>>;
+}
+
+/**
+ * Finds the allow-listed call for a method and a path (a query string is ignored). Returns undefined for
+ * anything not in API_CALLS, including paths with '..', empty segments or bad percent-encoding.
+ */
+export function resolveApiCall(method: string, path: string): ResolvedApiCall | undefined {
+  const pathname = path.split('?', 1)[0] ?? '';
+  if (!pathname.startsWith('/')) return undefined;
+  const segments = pathname.slice(1).split('/');
+  for (const name of API_CALL_NAMES) {
+    const call: ApiCallDefinition = API_CALLS[name];
+    if (call.method !== method) continue;
+    const pattern = call.path.slice(1).split('/');
+    if (pattern.length !== segments.length) continue;
+    const params: Record<string, string> = {};
+    let matches = true;
+    for (let i = 0; i < pattern.length && matches; i += 1) {
+      const expected = pattern[i] ?? '';
+      const actual = segments[i] ?? '';
+      if (expected.startsWith(':')) {
+        const value = decodeSegment(actual);
+        if (value === undefined) matches = false;
+        else params[expected.slice(1)] = value;
+      } else if (expected !== actual) {
+        matches = false;
+      }
+    }
+    if (matches) return { name, call, params };
+  }
+  return undefined;
+}
+
+function decodeSegment(segment: string): string | undefined {
+  if (segment === '') return undefined;
+  try {
+    const value = decodeURIComponent(segment);
+    if (value === '.' || value === '..' || value.includes('/') || value.length > 128) return undefined;
+    return value;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Builds a concrete path from a call's pattern: buildApiPath('giftCardCategory', { id: 'x' }). */
+export function buildApiPath(name: ApiCallName, params: Readonly<Record<string, string>> = {}): string {
+  return API_CALLS[name].path.replace(/:([A-Za-z_]+)/g, (_match, key: string) => {
+    const value = params[key];
+    if (value === undefined || value === '') throw new Error(`Missing path parameter ${key} for ${name}`);
+    return encodeURIComponent(value);
+  });
+}

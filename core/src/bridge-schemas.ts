@@ -1,0 +1,183 @@
+/**
+ * Payloads and results of the Firebase callables that bridge the browser to the provider (team brief):
+ * the session callables and providerCall, plus the custom-claims shape of the Firebase custom token.
+ * Provider bodies themselves are described in ./api-schemas.
+ */
+import { z } from 'zod';
+import {
+  HTTP_METHODS,
+  LOGGED_IN_CODES,
+  loginRequestSchema,
+  otpRequestSchema,
+  otpVerifySchema,
+  profileSchema,
+  registerRequestSchema,
+  resetPasswordRequestSchema,
+  resolveApiCall,
+  sendResetOtpRequestSchema,
+} from './api-schemas';
+
+// ---------------------------------------------------------------------------------------------
+// Session callables (no Firebase sign-in needed)
+// ---------------------------------------------------------------------------------------------
+
+/** sessionLogin payload: the provider's login body. */
+export const sessionLoginSchema = loginRequestSchema;
+/** sessionRegister payload: SPEC's registration payload. */
+export const sessionRegisterSchema = registerRequestSchema;
+/** sessionRequestOtp payload: { email, phone_number, otpType: 'PHONE-VERIFICATION' }. */
+export const sessionRequestOtpSchema = otpRequestSchema;
+/** sessionVerifyOtp payload: { otp, otpType: 'PHONE-VERIFICATION', email }. */
+export const sessionVerifyOtpSchema = otpVerifySchema;
+/** sessionSendResetOtp payload: { email }. */
+export const sessionSendResetOtpSchema = sendResetOtpRequestSchema;
+/** sessionResetPassword payload: { email, otp, password }. */
+export const sessionResetPasswordSchema = resetPasswordRequestSchema;
+
+function isLoggedInCode(code: number): boolean {
+  return (LOGGED_IN_CODES as readonly number[]).includes(code);
+}
+
+/**
+ * What every session callable returns. `profile` is SPEC's stored profile (null when the call returns none,
+ * e.g. an OTP resend); `firebaseToken` is a Firebase custom token, present exactly when the profile code is 200 or 203.
+ */
+export const sessionResultSchema = z
+  .object({
+    profile: profileSchema.nullable(),
+    firebaseToken: z.string().min(1).nullable(),
+    message: z.string(),
+  })
+  .superRefine((value, ctx) => {
+    const loggedIn = value.profile !== null && isLoggedInCode(value.profile.code);
+    if (loggedIn && value.firebaseToken === null) {
+      ctx.addIssue({ code: 'custom', path: ['firebaseToken'], message: 'A logged-in profile needs a Firebase token' });
+    }
+    if (!loggedIn && value.firebaseToken !== null) {
+      ctx.addIssue({ code: 'custom', path: ['firebaseToken'], message: 'Only a logged-in profile gets a Firebase token' });
+    }
+  });
+export type SessionResult = z.infer<typeof sessionResultSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Custom claims
+// ---------------------------------------------------------------------------------------------
+
+/** Claims of the Firebase custom token (uid = the provider user id); mirror the provider profile. */
+export const customClaimsSchema = z.object({
+  role: z.number().int(),
+  can_post_signal: z.boolean(),
+  can_post_game: z.boolean(),
+  can_monetize_game: z.boolean(),
+});
+export type CustomClaims = z.infer<typeof customClaimsSchema>;
+
+/** The claims for a profile's data (takes exactly the four permission fields). */
+export function claimsFromProfile(data: CustomClaims): CustomClaims {
+  return customClaimsSchema.parse({
+    role: data.role,
+    can_post_signal: data.can_post_signal,
+    can_post_game: data.can_post_game,
+    can_monetize_game: data.can_monetize_game,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// providerCall
+// ---------------------------------------------------------------------------------------------
+
+/** Headers the caller may not set: the proxy sets them itself. */
+export const FORBIDDEN_PROXY_HEADERS = [
+  'authorization',
+  'cookie',
+  'host',
+  'content-length',
+  'content-type',
+  'accept',
+  'connection',
+  'transfer-encoding',
+  'x-forwarded-for',
+] as const;
+
+export const NOT_ALLOWED_CALL = 'This call is not allowed';
+
+const headerNameSchema = z.string().regex(/^[A-Za-z0-9-]{1,64}$/, { error: 'Header name is not valid' });
+const headerValueSchema = z
+  .string()
+  .max(512, { error: 'Header value is too long' })
+  .regex(/^[^\r\n\0]*$/, { error: 'Header value is not valid' });
+
+export const providerCallHeadersSchema = z
+  .record(headerNameSchema, headerValueSchema)
+  .refine((headers) => Object.keys(headers).length <= 10, { error: 'Too many headers' })
+  .refine(
+    (headers) =>
+      Object.keys(headers).every((name) => !(FORBIDDEN_PROXY_HEADERS as readonly string[]).includes(name.toLowerCase())),
+    { error: 'This header may not be set' },
+  )
+  // Lower-case the names, as Node hands them to the provider and as API_CALLS describes them.
+  .transform((headers) => Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])));
+
+/**
+ * providerCall payload. `path` must name an allow-listed call of API_CALLS whose auth is 'user' or 'admin'
+ * (login, register, OTP and password reset go through the session callables). A query string is allowed.
+ */
+export const providerCallRequestSchema = z
+  .object({
+    method: z.enum(HTTP_METHODS, { error: 'Method must be GET, POST, PUT or DELETE' }),
+    path: z
+      .string({ error: 'Path is required' })
+      .min(1, { error: 'Path is required' })
+      .max(1024, { error: 'Path is too long' })
+      .regex(/^\/[^\s#\\]*$/, { error: 'Path is not valid' }),
+    body: z.record(z.string(), z.unknown()).optional(),
+    headers: providerCallHeadersSchema.optional(),
+    token: z.string({ error: 'Token is required' }).min(1, { error: 'Token is required' }).max(4096),
+  })
+  .superRefine((value, ctx) => {
+    const resolved = resolveApiCall(value.method, value.path);
+    if (resolved === undefined || resolved.call.auth === 'none') {
+      ctx.addIssue({ code: 'custom', path: ['path'], message: NOT_ALLOWED_CALL });
+    }
+  });
+export type ProviderCallRequest = z.infer<typeof providerCallRequestSchema>;
+
+/** providerCall result: the provider's HTTP status and its JSON body, untouched. */
+export const providerCallResultSchema = z.object({
+  status: z.number().int().min(100).max(599),
+  data: z.unknown(),
+});
+export type ProviderCallResult = z.infer<typeof providerCallResultSchema>;
+
+/** HttpsError codes a provider HTTP status maps to (team brief). */
+export type BridgeErrorCode =
+  | 'invalid-argument'
+  | 'unauthenticated'
+  | 'permission-denied'
+  | 'not-found'
+  | 'already-exists'
+  | 'failed-precondition'
+  | 'internal';
+
+/**
+ * The callable error code for a provider error status: 400/422 invalid-argument, 401 unauthenticated,
+ * 403 permission-denied, 404 not-found, 409 already-exists (or failed-precondition when `conflictIsState`),
+ * anything else internal.
+ */
+export function bridgeErrorCode(httpStatus: number, conflictIsState = false): BridgeErrorCode {
+  switch (httpStatus) {
+    case 400:
+    case 422:
+      return 'invalid-argument';
+    case 401:
+      return 'unauthenticated';
+    case 403:
+      return 'permission-denied';
+    case 404:
+      return 'not-found';
+    case 409:
+      return conflictIsState ? 'failed-precondition' : 'already-exists';
+    default:
+      return 'internal';
+  }
+}

@@ -1,0 +1,330 @@
+/**
+ * zod schemas of every form of SPEC section 5, with SPEC's messages. Inputs are what form fields give
+ * (strings, booleans); outputs are ready for the matching API request of ./api-schemas (amounts as naira
+ * numbers; convert to kobo with core/src/money.ts nairaToKobo where integer arithmetic is needed).
+ *
+ * Business rules that live elsewhere are NOT repeated here: the pot join checks (core/src/pots.ts),
+ * the over 2.5 target limit (core/src/over-two-five.ts), the post-game submit state (core/src/punters-hub.ts).
+ */
+import { z } from 'zod';
+import {
+  ACCOUNT_NUMBER_MESSAGE,
+  AMOUNT_NOT_POSITIVE,
+  AMOUNT_TOO_LARGE,
+  DEVICE_TYPE,
+  EMAIL_INVALID,
+  MARKETING_CHANNEL,
+  MAX_REQUEST_NAIRA,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_TOO_SHORT,
+  PHONE_INVALID,
+  PIN_MESSAGE,
+  accountNumberSchema,
+  dateTimeInput,
+  phoneNumberSchema,
+  pinSchema,
+  type RegisterRequest,
+} from './api-schemas';
+import { koboToNaira, nairaToKobo, parseNairaInput } from './money';
+import { INVALID_ODDS_MESSAGE, ODDS_PATTERN, PLATFORMS, isAllowedPrice } from './punters-hub';
+
+// SPEC section 5 messages.
+export const MSG_EMAIL_REQUIRED = 'Please Enter Your Email';
+export const MSG_PASSWORD_REQUIRED = 'Please Enter Your Password';
+export const MSG_FIRST_NAME_REQUIRED = 'Please Enter Your FirstName';
+export const MSG_LAST_NAME_REQUIRED = 'Please Enter Your LastName';
+export const MSG_PHONE_REQUIRED = 'Please Enter Your Phone number';
+export const MSG_USERNAME_REQUIRED = 'Please enter your preferred username';
+export const MSG_INVALID_ODDS = INVALID_ODDS_MESSAGE;
+
+// Messages of this product where SPEC shows none.
+export const MSG_EMAIL_INVALID = EMAIL_INVALID;
+export const MSG_PASSWORD_TOO_SHORT = PASSWORD_TOO_SHORT;
+export const MSG_PHONE_INVALID = PHONE_INVALID;
+export const MSG_USERNAME_INVALID = 'Username can only have letters, digits, _ and .';
+export const MSG_USERNAME_LENGTH = 'Username must be 3 to 30 characters';
+export const MSG_COUNTRY = 'Please select your country';
+export const MSG_GENDER = 'Please select your gender';
+export const MSG_CONSENT_TERMS = 'Please agree to the privacy policy and terms';
+export const MSG_CONSENT_AGE = 'Please confirm you are over 18 and understand gambling is risky';
+export const MSG_CODE = 'Please enter the 4-character code';
+export const MSG_PIN = PIN_MESSAGE;
+export const MSG_BANK = 'Please select a bank';
+export const MSG_ACCOUNT_NUMBER = ACCOUNT_NUMBER_MESSAGE;
+export const MSG_ACCOUNT_NAME = 'Account name is required';
+export const MSG_AMOUNT = 'Please enter a valid amount';
+export const MSG_AMOUNT_POSITIVE = AMOUNT_NOT_POSITIVE;
+export const MSG_AMOUNT_TOO_LARGE = AMOUNT_TOO_LARGE;
+export const MSG_ODD = 'Please enter a valid odd';
+export const MSG_GAME_CODE = 'Please enter the game code';
+export const MSG_TITLE = 'Please enter a title';
+export const MSG_PRICE = 'Please choose an allowed price';
+export const MSG_START = 'Please choose when the game starts';
+export const MSG_END = 'Please choose when the game ends';
+export const MSG_END_AFTER_START = 'End date must be after start date';
+export const MSG_PLATFORM = 'Please choose a platform';
+export const MSG_CAPITAL = 'Please enter your capital';
+export const MSG_TARGET = 'Please enter your target';
+export const MSG_OPTION = 'Please choose an option';
+
+/** A text field that must be filled: the same message for missing, wrong type and blank. */
+function required(message: string) {
+  return z.string({ error: message }).trim().min(1, { error: message });
+}
+
+function email() {
+  return required(MSG_EMAIL_REQUIRED)
+    .toLowerCase()
+    .pipe(z.email({ error: MSG_EMAIL_INVALID }).max(254, { error: MSG_EMAIL_INVALID }));
+}
+
+const MAX_FORM_KOBO = nairaToKobo(MAX_REQUEST_NAIRA);
+
+/**
+ * An amount field (text as typed: '₦10,000', '2500.50') parsed by money.parseNairaInput, checked > 0 and
+ * at most ₦1,000,000,000; the output is naira (a number with at most 2 decimals), as the API takes it.
+ */
+export function amountField(requiredMessage = MSG_AMOUNT) {
+  return z
+    .union([z.string(), z.number()], { error: requiredMessage })
+    .transform((value, ctx): number => {
+      const text = typeof value === 'number' ? String(value) : value;
+      if (text.trim() === '') {
+        ctx.addIssue({ code: 'custom', message: requiredMessage });
+        return z.NEVER;
+      }
+      const parsed = parseNairaInput(text);
+      if (!parsed.ok) {
+        ctx.addIssue({ code: 'custom', message: parsed.error });
+        return z.NEVER;
+      }
+      if (parsed.kobo === 0) {
+        ctx.addIssue({ code: 'custom', message: MSG_AMOUNT_POSITIVE });
+        return z.NEVER;
+      }
+      if (parsed.kobo > MAX_FORM_KOBO) {
+        ctx.addIssue({ code: 'custom', message: MSG_AMOUNT_TOO_LARGE });
+        return z.NEVER;
+      }
+      return koboToNaira(parsed.kobo);
+    });
+}
+
+/** A decimal number typed in a calculator field (odds); output is the number. Range rules live in the calculators. */
+export function decimalField(message: string) {
+  return z
+    .union([z.string(), z.number()], { error: message })
+    .transform((value, ctx): number => {
+      const text = typeof value === 'number' ? String(value) : value.trim();
+      if (!/^\d+(\.\d+)?$|^\.\d+$/.test(text)) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return Number(text);
+    });
+}
+
+/** A select whose options are numbers (the value may arrive as '10' or 10). */
+function numberChoice<const T extends readonly [number, ...number[]]>(options: T, message: string) {
+  return z
+    .union([z.string().trim().regex(/^\d+$/).transform(Number), z.number()], { error: message })
+    .pipe(z.literal(options, { error: message }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Auth forms
+// ---------------------------------------------------------------------------------------------
+
+/** Login (SPEC 5): email and password required. */
+export const loginFormSchema = z.object({
+  email: email(),
+  password: z.string({ error: MSG_PASSWORD_REQUIRED }).min(1, { error: MSG_PASSWORD_REQUIRED }),
+});
+export type LoginForm = z.output<typeof loginFormSchema>;
+
+export const COUNTRIES = ['Nigeria'] as const;
+export const GENDER_OPTIONS = ['female', 'male'] as const;
+export const DEFAULT_GENDER = 'female';
+
+/** Register step 1: first name, last name, username (trailing spaces trimmed), country (Nigeria only), email. */
+export const registerStep1FormSchema = z.object({
+  first_name: required(MSG_FIRST_NAME_REQUIRED).max(60, { error: 'First name is too long' }),
+  last_name: required(MSG_LAST_NAME_REQUIRED).max(60, { error: 'Last name is too long' }),
+  username: required(MSG_USERNAME_REQUIRED)
+    .min(3, { error: MSG_USERNAME_LENGTH })
+    .max(30, { error: MSG_USERNAME_LENGTH })
+    .regex(/^[A-Za-z0-9_.]+$/, { error: MSG_USERNAME_INVALID }),
+  country: z.literal(COUNTRIES, { error: MSG_COUNTRY }),
+  email: email(),
+});
+
+/** Register step 2: password, phone, gender (defaults to female), optional referral code, both consents. */
+export const registerStep2FormSchema = z.object({
+  password: z
+    .string({ error: MSG_PASSWORD_REQUIRED })
+    .min(1, { error: MSG_PASSWORD_REQUIRED })
+    .min(PASSWORD_MIN_LENGTH, { error: MSG_PASSWORD_TOO_SHORT })
+    .max(128, { error: 'Password must not be more than 128 characters' }),
+  phone_number: required(MSG_PHONE_REQUIRED).pipe(phoneNumberSchema),
+  gender: z.enum(GENDER_OPTIONS, { error: MSG_GENDER }).default(DEFAULT_GENDER),
+  referral_code: z.string().trim().max(64).optional(),
+  accept_terms: z.literal(true, { error: MSG_CONSENT_TERMS }),
+  accept_age: z.literal(true, { error: MSG_CONSENT_AGE }),
+});
+
+/** The whole register form (both steps). */
+export const registerFormSchema = registerStep1FormSchema.extend(registerStep2FormSchema.shape);
+export type RegisterForm = z.output<typeof registerFormSchema>;
+
+/** The fixed device token placeholder of the registration payload (SPEC section 3). */
+export const DEVICE_TOKEN_PLACEHOLDER = 'web-device-token';
+/** The fixed avatar images of the registration payload (SPEC section 3). */
+export const AVATAR_URLS = {
+  female: 'https://api.dicebear.com/9.x/avataaars/svg?seed=female',
+  male: 'https://api.dicebear.com/9.x/avataaars/svg?seed=male',
+} as const;
+
+/** The registration payload (SPEC section 3) for a parsed register form. */
+export function buildRegistrationPayload(form: RegisterForm): RegisterRequest {
+  const payload: RegisterRequest = {
+    email: form.email,
+    password: form.password,
+    first_name: form.first_name,
+    last_name: form.last_name,
+    username: form.username,
+    phone_number: form.phone_number,
+    device_type: DEVICE_TYPE,
+    device_token: DEVICE_TOKEN_PLACEHOLDER,
+    marketing_channel: MARKETING_CHANNEL,
+    gender: form.gender,
+    country: form.country,
+    avatar_url: AVATAR_URLS[form.gender],
+  };
+  if (form.referral_code !== undefined && form.referral_code !== '') payload.referral_code = form.referral_code;
+  return payload;
+}
+
+/** Forgot password: the email. */
+export const forgotPasswordFormSchema = z.object({ email: email() });
+/** Change password: the 4-character code and the new password. */
+export const changePasswordFormSchema = z.object({
+  otp: z
+    .string({ error: MSG_CODE })
+    .trim()
+    .regex(/^[A-Za-z0-9]{4}$/, { error: MSG_CODE }),
+  password: registerStep2FormSchema.shape.password,
+});
+/** Phone verification: the 4-character code. */
+export const verifyTokenFormSchema = z.object({ otp: changePasswordFormSchema.shape.otp });
+/** Create PIN: 4 digits. */
+export const createPinFormSchema = z.object({ pin: z.string({ error: MSG_PIN }).pipe(pinSchema) });
+
+// ---------------------------------------------------------------------------------------------
+// Wallet forms
+// ---------------------------------------------------------------------------------------------
+
+/** Save bank: the bank (code and name from the dropdown), 10-digit account number, the resolved account name. */
+export const saveBankFormSchema = z.object({
+  code: required(MSG_BANK),
+  bank_name: required(MSG_BANK),
+  account_number: z.string({ error: MSG_ACCOUNT_NUMBER }).trim().pipe(accountNumberSchema),
+  account_name: required(MSG_ACCOUNT_NAME),
+});
+
+/** Withdraw: amount, PIN and the selected saved bank id. Output matches the withdraw request body. */
+export const withdrawFormSchema = z.object({
+  amount: amountField(),
+  pin: z.string({ error: MSG_PIN }).pipe(pinSchema),
+  destination_account: required(MSG_BANK),
+});
+
+/** Top-up: the amount only (no client bound beyond a valid positive amount). */
+export const topUpFormSchema = z.object({ amount: amountField() });
+
+// ---------------------------------------------------------------------------------------------
+// Punters Hub and pots
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Post game for a poster: odds must match the non-negative decimal pattern ('Please enter a valid float value
+ * (e.g., 3.50)'); the price must be allowed by can_monetize_game. Output matches the create-code body.
+ */
+export function postGameFormSchema(canMonetizeGame: boolean) {
+  return z
+    .object({
+      game_code: required(MSG_GAME_CODE).max(64, { error: 'Game code is too long' }),
+      odd: required(MSG_INVALID_ODDS)
+        .regex(ODDS_PATTERN, { error: MSG_INVALID_ODDS })
+        .transform(Number),
+      title: required(MSG_TITLE).max(120, { error: 'Title is too long' }),
+      amount: z
+        .union([z.string().trim().regex(/^\d+$/).transform(Number), z.number()], { error: MSG_PRICE })
+        .refine((naira) => Number.isSafeInteger(naira) && isAllowedPrice(canMonetizeGame, nairaToKobo(naira)), {
+          error: MSG_PRICE,
+        })
+        .transform((naira) => naira as 0 | 100 | 200 | 500),
+      startDate: required(MSG_START).pipe(dateTimeInput),
+      endDate: required(MSG_END).pipe(dateTimeInput),
+      platform: z.enum(PLATFORMS, { error: MSG_PLATFORM }),
+    })
+    .refine((form) => Date.parse(form.endDate) > Date.parse(form.startDate), {
+      error: MSG_END_AFTER_START,
+      path: ['endDate'],
+    });
+}
+
+/** Pot join: the numeric 'Trading amount'. The join checks (balance, volume, ₦10,000, capacity) are in pots.ts. */
+export const potJoinFormSchema = z.object({ amount: amountField() });
+
+// ---------------------------------------------------------------------------------------------
+// Calculators
+// ---------------------------------------------------------------------------------------------
+
+/** Stake calculator, Start Session: the game target (naira). */
+export const stakeSessionFormSchema = z.object({ gameTarget: amountField(MSG_TARGET) });
+/** Stake calculator, Enter Game Details: option (free text) and odd. Odd 1 or less is refused by the calculator. */
+export const stakeGameFormSchema = z.object({
+  option: required(MSG_OPTION).max(60, { error: 'Option is too long' }),
+  odd: decimalField(MSG_ODD),
+});
+
+export const STOP_LOSS_OPTIONS = [5, 10, 15, 20] as const;
+export const STRETCH_OPTIONS = [4, 5, 6, 7] as const;
+export const SPLIT_OPTIONS = [2, 4, 6, 8] as const;
+
+/** Over 2.5 setup inputs. The 3 % target limit and its message are in over-two-five.ts. */
+export const overTwoFiveSetupFormSchema = z.object({
+  capital: amountField(MSG_CAPITAL),
+  game_target: amountField(MSG_TARGET),
+  stop_lost: numberChoice(STOP_LOSS_OPTIONS, 'Stop loss must be 5, 10, 15 or 20 percent'),
+  stretch: numberChoice(STRETCH_OPTIONS, 'Split after must be 4, 5, 6 or 7'),
+  splits: numberChoice(SPLIT_OPTIONS, 'Number of splits must be 2, 4, 6 or 8'),
+});
+/** Over 2.5 odds entry (Calculate is disabled when empty or 0; the calculator refuses odd 1 or less). */
+export const overTwoFiveOddFormSchema = z.object({ odd: decimalField(MSG_ODD) });
+
+// ---------------------------------------------------------------------------------------------
+// Errors for forms
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Turns a ZodError into { field: message } for a form: the first message per field, fields named by their
+ * dotted path; an issue about the whole form goes under '_form'.
+ */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length === 0 ? '_form' : issue.path.map(String).join('.');
+    if (!(key in result)) result[key] = issue.message;
+  }
+  return result;
+}
+
+/** Parses form values: { ok: true, data } or { ok: false, errors: { field: message } }. */
+export function parseForm<S extends z.ZodType>(
+  schema: S,
+  values: unknown,
+): { ok: true; data: z.output<S> } | { ok: false; errors: Record<string, string> } {
+  const result = schema.safeParse(values);
+  return result.success ? { ok: true, data: result.data } : { ok: false, errors: fieldErrors(result.error) };
+}
