@@ -275,6 +275,8 @@ describe('YouTube', () => {
     expect(youTubeVideoId(' https://youtu.be/dQw4w9WgXcQ?si=abc ')).toBe('dQw4w9WgXcQ');
     expect(youTubeVideoId('https://www.youtube.com/embed/dQw4w9WgXcQ')).toBe('dQw4w9WgXcQ');
     expect(youTubeVideoId('https://www.youtube.com/shorts/dQw4w9WgXcQ')).toBe('dQw4w9WgXcQ');
+    expect(youTubeVideoId('https://www.youtu.be/dQw4w9WgXcQ')).toBe('dQw4w9WgXcQ');
+    expect(youTubeVideoId('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ')).toBe('dQw4w9WgXcQ');
     expect(youTubeVideoId('http://www.youtube.com/live/dQw4w9WgXcQ')).toBe('dQw4w9WgXcQ');
   });
   it('refuses other hosts, bad ids and non-links', () => {
@@ -283,6 +285,8 @@ describe('YouTube', () => {
     expect(youTubeVideoId('https://www.youtube.com/watch')).toBeNull();
     expect(youTubeVideoId('https://www.youtube.com/channel/dQw4w9WgXcQ')).toBeNull();
     expect(youTubeVideoId('https://youtu.be/')).toBeNull();
+    expect(youTubeVideoId('https://www.youtube.com/embed')).toBeNull();
+    expect(youTubeVideoId('ftp://youtu.be/dQw4w9WgXcQ')).toBeNull();
     expect(youTubeVideoId('javascript:alert(1)')).toBeNull();
     expect(youTubeVideoId('not a url')).toBeNull();
   });
