@@ -1,0 +1,57 @@
+/**
+ * The provider's configuration from the environment (every variable it reads is here).
+ *   PROVIDER_PORT           port of the HTTP server (default 8787)
+ *   PROVIDER_HOST           interface to listen on (default 127.0.0.1)
+ *   PROVIDER_PUBLIC_ORIGIN  origin the browser reaches the provider at, for referral links and the
+ *                           sandbox checkout (default http://127.0.0.1:<port>)
+ *   GCLOUD_PROJECT          Firebase project id (default demo-punter)
+ *   FIRESTORE_EMULATOR_HOST host:port of the Firestore emulator (read by firebase-admin)
+ *   FLW_SECRET_KEY          Flutterwave secret key: when set, payments and account-name resolution go
+ *                           to Flutterwave instead of the sandbox
+ *   PROVIDER_SANDBOX        'false' to unmount /sandbox/* (default: mounted unless FLW_SECRET_KEY is set)
+ *   PROVIDER_TOKEN_TTL_MINUTES  bearer token lifetime (default 1440 = 24 h)
+ */
+import { z } from 'zod';
+import { createFlutterwaveBankResolver } from './adapters/bank-resolver';
+import { createFlutterwavePayments } from './adapters/payments';
+import type { ProviderOptions } from './provider';
+import type { Store } from './store';
+
+const envSchema = z.object({
+  PROVIDER_PORT: z.coerce.number().int().min(0).max(65535).default(8787),
+  PROVIDER_HOST: z.string().default('127.0.0.1'),
+  PROVIDER_PUBLIC_ORIGIN: z.url().optional(),
+  GCLOUD_PROJECT: z.string().min(1).default('demo-punter'),
+  FLW_SECRET_KEY: z.string().min(1).optional(),
+  PROVIDER_SANDBOX: z.enum(['true', 'false']).optional(),
+  PROVIDER_TOKEN_TTL_MINUTES: z.coerce.number().int().positive().default(1440),
+});
+export type ProviderEnv = z.infer<typeof envSchema>;
+
+export function readEnv(env: NodeJS.ProcessEnv = process.env): ProviderEnv {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid provider configuration: ${problems}`);
+  }
+  return result.data;
+}
+
+/** Provider options for an environment: Flutterwave adapters when FLW_SECRET_KEY is set, else sandboxes. */
+export function optionsFromEnv(env: ProviderEnv, store: Store): ProviderOptions {
+  const origin = env.PROVIDER_PUBLIC_ORIGIN ?? `http://127.0.0.1:${env.PROVIDER_PORT}`;
+  const live = env.FLW_SECRET_KEY !== undefined;
+  const options: ProviderOptions = {
+    store,
+    settings: {
+      publicOrigin: origin,
+      sandboxRoutes: env.PROVIDER_SANDBOX ? env.PROVIDER_SANDBOX === 'true' : !live,
+      tokenTtlMs: env.PROVIDER_TOKEN_TTL_MINUTES * 60_000,
+    },
+  };
+  if (env.FLW_SECRET_KEY) {
+    options.payments = createFlutterwavePayments({ secretKey: env.FLW_SECRET_KEY });
+    options.bankResolver = createFlutterwaveBankResolver({ secretKey: env.FLW_SECRET_KEY });
+  }
+  return options;
+}

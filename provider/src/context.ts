@@ -1,0 +1,319 @@
+/**
+ * What every route of the provider shares: its dependencies (store, adapters, clock, settings),
+ * the collections it owns, bearer-token authentication, the profile of SPEC section 3, and the
+ * wallet ledger (every balance change is an immutable entry written in the same transaction).
+ */
+import { addKobo, koboToNaira, subtractKobo } from '@punter/core/money';
+import type { BankResolver } from './adapters/bank-resolver';
+import type { PaymentGateway } from './adapters/payments';
+import type { PayoutGateway } from './adapters/payouts';
+import type { SmsSender } from './adapters/sms';
+import { ApiError, forbidden, header, unauthorized, type ProviderRequest } from './http';
+import { newToken, sha256 } from './secrets';
+import { newId, type Data, type Store, type Tx } from './store';
+
+export const C = {
+  users: 'provider_users',
+  unique: 'provider_unique',
+  tokens: 'provider_tokens',
+  otps: 'provider_otps',
+  otpSends: 'provider_otp_sends',
+  wallets: 'provider_wallets',
+  entries: (userId: string) => `provider_wallets/${userId}/entries`,
+  idempotency: 'provider_idempotency',
+  topups: 'provider_topups',
+  withdrawals: 'provider_withdrawals',
+  banks: 'provider_banks',
+  notifications: 'provider_notifications',
+  audit: 'provider_audit',
+  gameCodes: 'provider_game_codes',
+  purchases: 'provider_purchases',
+  adminRecords: 'provider_admin_records',
+  // The web app's own collections the provider writes for the screens (admin SDK, rules bypassed).
+  games: 'games',
+  myGames: 'my-games',
+} as const;
+
+export interface ProviderSettings {
+  /** Lifetime of a bearer token. */
+  tokenTtlMs: number;
+  /** Lifetime of a one-time code. */
+  otpTtlMs: number;
+  /** Sends allowed per phone number per hour. */
+  otpSendsPerHour: number;
+  /** Wrong tries allowed per one-time code. */
+  otpMaxTries: number;
+  /** Wrong PIN tries before the PIN locks, and for how long. */
+  pinMaxTries: number;
+  pinLockMs: number;
+  /** Monthly subscription price and length. */
+  subscriptionKobo: number;
+  subscriptionMs: number;
+  /** Origin the sandbox pages are served from (for links in answers). */
+  publicOrigin: string;
+  /** Mount /sandbox/* (checkout, sms). */
+  sandboxRoutes: boolean;
+}
+
+export const DEFAULT_SETTINGS: ProviderSettings = {
+  tokenTtlMs: 24 * 60 * 60 * 1000,
+  otpTtlMs: 10 * 60 * 1000,
+  otpSendsPerHour: 5,
+  otpMaxTries: 5,
+  pinMaxTries: 5,
+  pinLockMs: 15 * 60 * 1000,
+  subscriptionKobo: 200_000,
+  subscriptionMs: 30 * 24 * 60 * 60 * 1000,
+  publicOrigin: 'http://127.0.0.1:8787',
+  sandboxRoutes: true,
+};
+
+export interface ProviderDeps {
+  store: Store;
+  payments: PaymentGateway;
+  bankResolver: BankResolver;
+  sms: SmsSender;
+  payouts: PayoutGateway;
+  now: () => number;
+  settings: ProviderSettings;
+  /** Log lines without secrets (tests pass a silent one). */
+  log: (message: string, fields?: Record<string, unknown>) => void;
+}
+
+/** Serializes async work per key inside one process (a wallet, a PIN). Transactions still guard across processes. */
+export class KeyedMutex {
+  private tails = new Map<string, Promise<void>>();
+  async run<T>(key: string, fn: () => Promise<T>): Promise<T> {
+    const previous = this.tails.get(key) ?? Promise.resolve();
+    let release!: () => void;
+    const current = new Promise<void>((r) => (release = r));
+    const tail = previous.then(() => current);
+    this.tails.set(key, tail);
+    await previous;
+    try {
+      return await fn();
+    } finally {
+      release();
+      if (this.tails.get(key) === tail) this.tails.delete(key);
+    }
+  }
+}
+
+// ---------------------------------------------------------------- users and profiles
+
+export interface UserDoc {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  username: string;
+  phone_number: string;
+  country: string;
+  gender: string;
+  avatar_url: string;
+  device_type: string;
+  marketing_channel: string;
+  referral_code: string;
+  referred_by: string | null;
+  role: number;
+  can_post_signal: boolean;
+  can_post_game: boolean;
+  can_monetize_game: boolean;
+  password_hash: string;
+  phone_verified: boolean;
+  must_change_password: boolean;
+  pin_hash: string | null;
+  pin_failed: number;
+  pin_locked_until: number;
+  suspended: boolean;
+  subscription_expires_at: number | null;
+  created_at: number;
+}
+
+export function asUser(data: Data | null): UserDoc | null {
+  return data ? (data as unknown as UserDoc) : null;
+}
+
+export function uniqueKey(kind: 'email' | 'username' | 'phone', value: string): string {
+  return `${kind}:${sha256(value.trim().toLowerCase())}`;
+}
+
+/** SPEC section 3's profile data (what the browser keeps), plus the subscription expiry. */
+export function profileData(user: UserDoc, settings: ProviderSettings, now: number) {
+  return {
+    id: user.id,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    name: `${user.first_name} ${user.last_name}`,
+    country: user.country,
+    email: user.email,
+    phone_number: user.phone_number,
+    gender: user.gender,
+    createdAt: new Date(user.created_at).toISOString(),
+    username: user.username,
+    referral_code: user.referral_code,
+    referral_link: `${settings.publicOrigin.replace(/\/$/, '')}/referral/${user.referral_code}`,
+    referred_by: user.referred_by,
+    role: user.role,
+    can_post_signal: user.can_post_signal,
+    can_post_game: user.can_post_game,
+    can_monetize_game: user.can_monetize_game,
+    avatar_url: user.avatar_url,
+    has_pin: user.pin_hash !== null,
+    subscription_expires_at: user.subscription_expires_at ? new Date(user.subscription_expires_at).toISOString() : null,
+    is_subscribed: user.subscription_expires_at !== null && user.subscription_expires_at > now,
+  };
+}
+
+/** Login result code (SPEC section 4 and ADR 0001). */
+export function loginCode(user: UserDoc): 200 | 201 | 203 | 206 {
+  if (user.must_change_password) return 206;
+  if (!user.phone_verified) return 201;
+  if (user.pin_hash === null) return 203;
+  return 200;
+}
+
+export async function issueToken(deps: ProviderDeps, userId: string): Promise<string> {
+  const token = newToken();
+  const now = deps.now();
+  await deps.store.set(C.tokens, sha256(token), {
+    user_id: userId,
+    created_at: now,
+    expires_at: now + deps.settings.tokenTtlMs,
+  });
+  return token;
+}
+
+/** The signed-in user of a request, from `Authorization: Bearer <token>`; 401 with SPEC's message otherwise. */
+export async function authenticate(deps: ProviderDeps, req: ProviderRequest): Promise<UserDoc> {
+  const auth = header(req, 'authorization') ?? '';
+  const match = /^Bearer\s+(\S+)$/i.exec(auth.trim());
+  if (!match?.[1]) throw unauthorized();
+  const record = await deps.store.get(C.tokens, sha256(match[1]));
+  if (!record || typeof record.expires_at !== 'number' || record.expires_at <= deps.now()) throw unauthorized();
+  const user = asUser(await deps.store.get(C.users, String(record.user_id)));
+  if (!user) throw unauthorized();
+  if (user.suspended) throw forbidden('Your account has been suspended. Please contact support.');
+  return user;
+}
+
+export function requireAdmin(user: UserDoc): void {
+  if (user.role !== 1) throw forbidden('Only admins can do this.');
+}
+
+// ---------------------------------------------------------------- the wallet ledger
+
+export const TRANSACTION_TYPES = [
+  'WITHDRAWAL',
+  'FUNDING',
+  'BUY_GAME',
+  'SPOOWEALTH',
+  'SIGNUP_BONUS',
+  'MC_DASAINT_BONUS',
+  'SUBSCRIPTION',
+  'JOIN_AUTO_TRADA',
+] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+export type EntryStatus = 'SUCCESS' | 'PENDING';
+
+export interface WalletDoc {
+  user_id: string;
+  balance_kobo: number;
+  seq: number;
+  updated_at: number;
+}
+
+export interface EntryDoc {
+  id: string;
+  user_id: string;
+  seq: number;
+  type: TransactionType;
+  direction: 'credit' | 'debit';
+  status: EntryStatus;
+  amount_kobo: number;
+  old_balance_kobo: number;
+  new_balance_kobo: number;
+  narration: string;
+  reference: string;
+  created_at: number;
+  settled_at?: number;
+}
+
+export async function readWallet(tx: Tx, userId: string): Promise<WalletDoc> {
+  const data = await tx.get(C.wallets, userId);
+  if (!data) return { user_id: userId, balance_kobo: 0, seq: 0, updated_at: 0 };
+  return data as unknown as WalletDoc;
+}
+
+/**
+ * Writes one ledger entry and the new balance in `tx`. The wallet must have been read in the same
+ * transaction (readWallet). A debit larger than the balance is refused: no balance goes below zero.
+ */
+export function postEntry(
+  deps: ProviderDeps,
+  tx: Tx,
+  wallet: WalletDoc,
+  entry: {
+    type: TransactionType;
+    direction: 'credit' | 'debit';
+    amountKobo: number;
+    narration: string;
+    reference: string;
+    status?: EntryStatus;
+    id?: string;
+  },
+): { wallet: WalletDoc; entry: EntryDoc } {
+  const now = deps.now();
+  let newBalance: number;
+  if (entry.direction === 'credit') newBalance = addKobo(wallet.balance_kobo, entry.amountKobo);
+  else {
+    if (entry.amountKobo > wallet.balance_kobo) throw new ApiError(400, 'Insufficient funds');
+    newBalance = subtractKobo(wallet.balance_kobo, entry.amountKobo);
+  }
+  const doc: EntryDoc = {
+    id: entry.id ?? newId(),
+    user_id: wallet.user_id,
+    seq: wallet.seq + 1,
+    type: entry.type,
+    direction: entry.direction,
+    status: entry.status ?? 'SUCCESS',
+    amount_kobo: entry.amountKobo,
+    old_balance_kobo: wallet.balance_kobo,
+    new_balance_kobo: newBalance,
+    narration: entry.narration,
+    reference: entry.reference,
+    created_at: now,
+  };
+  const next: WalletDoc = { user_id: wallet.user_id, balance_kobo: newBalance, seq: doc.seq, updated_at: now };
+  tx.set(C.wallets, wallet.user_id, next as unknown as Data);
+  tx.create(C.entries(wallet.user_id), doc.id, doc as unknown as Data);
+  return { wallet: next, entry: doc };
+}
+
+/** A transaction as SPEC section 3 shows it (naira amounts). */
+export function transactionView(entry: EntryDoc) {
+  return {
+    id: entry.id,
+    type: entry.type,
+    status: entry.status,
+    amount: koboToNaira(entry.amount_kobo),
+    createdAt: new Date(entry.created_at).toISOString(),
+    narration: entry.narration,
+    wallet_type: 'NAIRA',
+    old_balance: koboToNaira(entry.old_balance_kobo),
+    new_balance: koboToNaira(entry.new_balance_kobo),
+    reference: entry.reference,
+  };
+}
+
+/** A notification for a money event, written in the same transaction as the money. */
+export function notify(
+  deps: ProviderDeps,
+  tx: Tx,
+  userId: string,
+  type: string,
+  meta: Record<string, unknown>,
+): void {
+  const id = newId();
+  tx.set(C.notifications, id, { id, user_id: userId, type, meta_data: meta, created_at: deps.now() });
+}

@@ -1,0 +1,25 @@
+/**
+ * Runs the provider over HTTP: `node --import tsx provider/src/main.ts`.
+ * Prints `Provider API: http://127.0.0.1:<port>/api/v1` once it listens. Environment: see config.ts.
+ */
+import { optionsFromEnv, readEnv } from './config';
+import { createProvider } from './provider';
+import { createHttpServer } from './server';
+import { createFirestoreStore } from './store-firestore';
+
+const env = readEnv();
+const store = createFirestoreStore({ projectId: env.GCLOUD_PROJECT });
+const provider = createProvider(optionsFromEnv(env, store));
+const server = createHttpServer(provider);
+server.listen(env.PROVIDER_PORT, env.PROVIDER_HOST, () => {
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PROVIDER_PORT;
+  const mode = provider.deps.payments.name === 'sandbox' ? 'sandbox adapters' : 'Flutterwave adapters';
+  console.log(`Provider API: http://${env.PROVIDER_HOST}:${port}/api/v1 (${mode})`);
+});
+const shutdown = () => {
+  server.close();
+  void store.close().finally(() => process.exit(0));
+};
+process.on('SIGTERM', shutdown);
+process.on('SIGINT', shutdown);

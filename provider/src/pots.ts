@@ -1,0 +1,97 @@
+/**
+ * POST /api/v1/user/join-auto-trada: joins a Raising pot of the app's 'trading_pots' collection.
+ * One transaction: SPEC section 5's checks in order, the JOIN_AUTO_TRADA debit, the participant
+ * document, the pot's raised_amount and investors_count, and the 2.5% instant referral bonus
+ * (SPEC section 9) credited to the referrer. Needs an active subscription (SPEC section 1).
+ */
+import { formatNaira, koboToNaira, nairaToKobo, percentOfKobo, subtractKobo } from '@punter/core/money';
+import { C, KeyedMutex, asUser, notify, postEntry, readWallet, transactionView, type ProviderDeps, type UserDoc } from './context';
+import { badRequest, forbidden, notFound, ok, parseBody, type ProviderResponse } from './http';
+import { joinAutoTradaBody } from './schemas';
+import { newId, str } from './store';
+import { idempotent } from './wallet';
+
+export const POTS = 'trading_pots';
+export const PARTICIPANTS = 'pot_participants';
+const MIN_JOIN_KOBO = 1_000_000; // ₦10,000
+const INSTANT_REFERRAL_PERCENT = 2.5;
+
+export function createPots(deps: ProviderDeps) {
+  const locks = new KeyedMutex();
+  return {
+    async join(user: UserDoc, body: unknown, idempotencyKey: string): Promise<ProviderResponse> {
+      const input = parseBody(joinAutoTradaBody, body);
+      const amount = nairaToKobo(input.amount);
+      const now = deps.now();
+      if (!user.subscription_expires_at || user.subscription_expires_at <= now) {
+        throw forbidden('Your subscription has expired. Please subscribe to join a pot.');
+      }
+      let referrerId: string | null = user.referred_by;
+      if (input.referalCode) {
+        const ref = await deps.store.get(C.unique, `referral:${input.referalCode.toUpperCase()}`);
+        if (!ref) throw badRequest('The referral code is not valid');
+        referrerId = String(ref.user_id);
+      }
+      if (referrerId === user.id) referrerId = null;
+      const { value } = await locks.run(user.id, () =>
+        deps.store.runTransaction((tx) =>
+          idempotent(tx, 'join-pot', user.id, idempotencyKey, input, async () => {
+            const pot = await tx.get(POTS, input.pot_id);
+            if (!pot) throw notFound('No such document');
+            if (pot.status !== 'Raising') throw badRequest('This pot is not raising at the moment');
+            const wallet = await readWallet(tx, user.id);
+            const referrer = referrerId ? asUser(await tx.get(C.users, referrerId)) : null;
+            const referrerWallet = referrer ? await readWallet(tx, referrer.id) : null;
+            const volume = nairaToKobo(Number(pot.pot_volume));
+            const raised = nairaToKobo(Number(pot.raised_amount ?? 0));
+            const remaining = volume > raised ? subtractKobo(volume, raised) : 0;
+            if (amount > wallet.balance_kobo) throw badRequest('Insufficient funds');
+            if (amount > volume) throw badRequest(`Maximum amount to join with is ${formatNaira(volume)}`);
+            if (amount < MIN_JOIN_KOBO) throw badRequest('Minimum amount to join with is ₦10,000');
+            if (amount > remaining) throw badRequest(`Amount can only be ${formatNaira(remaining)} or less`);
+            const posted = postEntry(deps, tx, wallet, {
+              type: 'JOIN_AUTO_TRADA',
+              direction: 'debit',
+              amountKobo: amount,
+              narration: `Joined pot ${str(pot.type)} managed by ${str(pot.manager)}`.trim(),
+              reference: `join-pot:${input.pot_id}`,
+            });
+            const roi = percentOfKobo(amount, Number(pot.percentage ?? 0) * Math.max(1, Number(pot.duration ?? 1)));
+            tx.set(PARTICIPANTS, newId(), {
+              pot_id: input.pot_id,
+              user_id: user.id,
+              name: `${user.first_name} ${user.last_name}`,
+              user_name: user.username,
+              amount: koboToNaira(amount),
+              roi: koboToNaira(roi),
+              total: koboToNaira(amount + roi),
+              trading_capital: koboToNaira(amount),
+              status: 'Pending',
+              timestamp: new Date(now),
+            });
+            tx.update(POTS, input.pot_id, {
+              raised_amount: koboToNaira(raised + amount),
+              investors_count: Number(pot.investors_count ?? 0) + 1,
+            });
+            notify(deps, tx, user.id, 'JOIN_AUTO_TRADA', { amount: koboToNaira(amount), pot_id: input.pot_id, message: 'Pot joined' });
+            if (referrer && referrerWallet) {
+              const bonus = percentOfKobo(amount, INSTANT_REFERRAL_PERCENT);
+              if (bonus > 0) {
+                postEntry(deps, tx, referrerWallet, {
+                  type: 'MC_DASAINT_BONUS',
+                  direction: 'credit',
+                  amountKobo: bonus,
+                  narration: `2.5% referral bonus: ${user.username} joined a pot`,
+                  reference: `referral-bonus:${posted.entry.id}`,
+                });
+                notify(deps, tx, referrer.id, 'REFERRAL_BONUS', { amount: koboToNaira(bonus), message: 'You earned a referral bonus' });
+              }
+            }
+            return { transaction: transactionView(posted.entry), balance: koboToNaira(posted.wallet.balance_kobo) };
+          }, now),
+        ),
+      );
+      return ok({ message: 'Pot joined', data: value });
+    },
+  };
+}

@@ -1,0 +1,158 @@
+/**
+ * The reference provider, framework-free: createProvider(deps).handle(request) -> response.
+ * Routes are the calls of SPEC section 7 as core/src/api-schemas.ts lists them (API_CALLS), plus
+ * POST /api/v1/user/subscribe (the monthly subscription, a path SPEC does not show) and the sandbox
+ * pages. main.ts serves it over node:http; the functions call it in-process or over HTTP.
+ */
+import { resolveApiCall, type ApiCallName } from '@punter/core/api-schemas';
+import { MoneyError } from '@punter/core/money';
+import { createAccounts } from './accounts';
+import { createAdmin } from './admin';
+import { createSandboxBankResolver } from './adapters/bank-resolver';
+import { createSandboxPayments } from './adapters/payments';
+import { createSandboxPayouts } from './adapters/payouts';
+import { createSandboxSms } from './adapters/sms';
+import { analystGames, topGames } from './analyst-games';
+import { DEFAULT_SETTINGS, authenticate, requireAdmin, type ProviderDeps, type UserDoc } from './context';
+import { ApiError, errorBody, header, notFound, ok, parseBody, type ProviderRequest, type ProviderResponse } from './http';
+import { createPots } from './pots';
+import { createPuntersHub } from './punters-hub';
+import { handleSandbox } from './sandbox-pages';
+import { analystGamesQuerySchema, idempotencyKeySchema } from './schemas';
+import type { Store } from './store';
+import { createWallet } from './wallet';
+
+export type ProviderOptions = { store: Store } & Partial<Omit<ProviderDeps, 'store' | 'settings'>> & {
+  settings?: Partial<ProviderDeps['settings']>;
+};
+
+export interface Provider {
+  deps: ProviderDeps;
+  handle(req: ProviderRequest): Promise<ProviderResponse>;
+}
+
+type Handler = (user: UserDoc, req: ProviderRequest, params: Readonly<Record<string, string>>) => Promise<ProviderResponse> | ProviderResponse;
+
+export function createProvider(options: ProviderOptions): Provider {
+  const now = options.now ?? (() => Date.now());
+  const deps: ProviderDeps = {
+    store: options.store,
+    now,
+    settings: { ...DEFAULT_SETTINGS, ...options.settings },
+    payments: options.payments ?? createSandboxPayments(options.store),
+    bankResolver: options.bankResolver ?? createSandboxBankResolver(),
+    sms: options.sms ?? createSandboxSms(options.store, now),
+    payouts: options.payouts ?? createSandboxPayouts(),
+    log: options.log ?? ((message, fields) => console.log(JSON.stringify({ message, ...fields }))),
+  };
+  const accounts = createAccounts(deps);
+  const wallet = createWallet(deps, accounts);
+  const hub = createPuntersHub(deps);
+  const admin = createAdmin(deps, wallet);
+  const pots = createPots(deps);
+
+  /** The Idempotency-Key header, validated (core requires it on the money-moving calls). */
+  const key = (req: ProviderRequest): string => parseBody(idempotencyKeySchema, header(req, 'idempotency-key'));
+
+  const publicRoutes: Partial<Record<ApiCallName, (req: ProviderRequest) => Promise<ProviderResponse>>> = {
+    login: (req) => accounts.login(req.body),
+    register: (req) => accounts.register(req.body),
+    otpRequest: (req) => accounts.requestOtp(req.body),
+    otpVerify: (req) => accounts.verifyOtp(req.body),
+    passwordSendOtp: (req) => accounts.sendResetOtp(req.body),
+    passwordReset: (req) => accounts.resetPassword(req.body),
+  };
+
+  const userRoutes: Partial<Record<ApiCallName, Handler>> = {
+    pinSet: (u, req) => accounts.setPin(u, req.body),
+    pinVerify: (u, req) => accounts.verifyPin(u, req.body),
+    banks: () => wallet.banks(),
+    bankVerify: (u, req) => wallet.verifyBank(u, req.body),
+    bankAdd: (u, req) => wallet.addBank(u, req.body),
+    nairaWallet: (u) => wallet.balance(u),
+    savedBanks: (u) => wallet.savedBanks(u),
+    limitTransactions: (u) => wallet.limitTransactions(u),
+    transactions: (u) => wallet.transactions(u),
+    myReferrals: (u) => wallet.referrals(u),
+    topup: (u, req) => wallet.topup(u, req.body),
+    withdraw: (u, req) => wallet.withdraw(u, req.body, key(req)),
+    joinAutoTrada: (u, req) => pots.join(u, req.body, key(req)),
+    bettingCodes: (u) => hub.list(u),
+    createCode: (u, req) => hub.create(u, req.body),
+    buyOrGetGame: (u, req) => hub.buyOrGet(u, req.body, key(req)),
+    analystGames: (_u, req) => {
+      const query = parseBody(analystGamesQuerySchema, req.query ?? {});
+      return ok({ message: 'Games fetched', data: analystGames(query, deps.now()) });
+    },
+    topGames: () => ok({ message: 'Top games fetched', data: topGames(deps.now()) }),
+    notifications: (u) => wallet.notifications(u),
+  };
+
+  const adminRoutes: Partial<Record<ApiCallName, Handler>> = {
+    batchCreate: (u, req) => admin.batchCreate(u, req.body),
+    todayBatch: (u) => admin.todayBatch(u),
+    admins: (u) => admin.admins(u),
+    adminCreate: (u, req) => admin.adminCreate(u, req.body),
+    suspendAccount: (u, req) => admin.suspend(u, req.body),
+    activateAccount: (u, req) => admin.activate(u, req.body),
+    allAds: (u) => admin.ads(u),
+    allLogs: (u) => admin.logs(u),
+    allBlogs: (u) => admin.blogs(u),
+    blogCreate: (u, req) => admin.blogCreate(u, req.body),
+    blogUpdate: (u, req) => admin.blogUpdate(u, req.body),
+    blogDelete: (u, req) => admin.blogDelete(u, req),
+    allGiftCards: (u) => admin.giftCards(u),
+    giftCardCreate: (u, req) => admin.giftCardCreate(u, req.body),
+    giftCardCategory: (u, _req, params) => admin.giftCardCategory(u, params.id ?? ''),
+    giftCardUpdate: (u, req) => admin.giftCardUpdate(u, req.body),
+    giftCardDelete: (u, req) => admin.giftCardDelete(u, req.body),
+    walletReport: (u) => admin.report(u),
+    allTransactions: (u) => admin.allTransactions(u),
+    approveTransaction: (u, req) => admin.approve(u, req.body),
+    pendingTransactions: (u) => admin.pendingTransactions(u),
+    cryptoUpdate: (u, req) => admin.cryptoUpdate(u, req.body),
+  };
+
+  async function route(req: ProviderRequest): Promise<ProviderResponse> {
+    const method = req.method.toUpperCase();
+    const path = req.path.replace(/\/+$/, '') || '/';
+    if (deps.settings.sandboxRoutes && path.startsWith('/sandbox/')) {
+      const answer = await handleSandbox(deps, { ...req, method, path });
+      if (answer) return answer;
+    }
+    if (method === 'POST' && path === '/api/v1/user/subscribe') {
+      const user = await authenticate(deps, req);
+      const k = header(req, 'idempotency-key');
+      return wallet.subscribe(user, k === undefined ? undefined : parseBody(idempotencyKeySchema, k));
+    }
+    const resolved = resolveApiCall(method, path);
+    if (!resolved) throw notFound(`No route for ${method} ${path}`);
+    const open = publicRoutes[resolved.name];
+    if (open) return open(req);
+    const user = await authenticate(deps, req);
+    const handler = userRoutes[resolved.name];
+    if (handler) return handler(user, req, resolved.params);
+    const adminHandler = adminRoutes[resolved.name];
+    if (adminHandler) {
+      requireAdmin(user);
+      return adminHandler(user, req, resolved.params);
+    }
+    throw notFound(`No route for ${method} ${path}`);
+  }
+
+  return {
+    deps,
+    async handle(req) {
+      try {
+        return await route(req);
+      } catch (error) {
+        if (error instanceof ApiError) return { status: error.status, body: errorBody(error) };
+        if (error instanceof MoneyError) {
+          return { status: 400, body: errorBody(new ApiError(400, 'The amount is not valid')) };
+        }
+        deps.log('provider error', { method: req.method, path: req.path, error: error instanceof Error ? error.stack : String(error) });
+        return { status: 500, body: errorBody(new ApiError(500, 'Something went wrong. Please try again.')) };
+      }
+    },
+  };
+}

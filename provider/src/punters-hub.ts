@@ -1,0 +1,182 @@
+/**
+ * Punters Hub: betting codes posted by punters (can_post_game; a price only with can_monetize_game),
+ * listed for everyone with the code hidden until the user gets or buys it. A purchase debits BUY_GAME
+ * once per (user, game), and writes the user's 'my-games' document, all in one transaction.
+ *
+ * The public game documents live in the app's 'games' collection (the web reads them live; an admin
+ * may clear them); the secret codes live in provider_game_codes, closed to every client.
+ */
+import { koboToNaira, nairaToKobo } from '@punter/core/money';
+import { C, KeyedMutex, notify, postEntry, readWallet, transactionView, type EntryDoc, type ProviderDeps, type UserDoc } from './context';
+import { badRequest, forbidden, notFound, ok, parseBody, type ProviderResponse } from './http';
+import { buyGameBody, createCodeRequestSchemaFor } from './schemas';
+import { newId, str } from './store';
+import { idempotent } from './wallet';
+
+export interface GameDoc {
+  id: string;
+  title: string;
+  odd: number;
+  platform: string;
+  amount: number;
+  startDate: string;
+  endDate: string;
+  status: string;
+  punter_name: string;
+  user_id: string;
+  game_count: number;
+  win_count: number;
+  lost_count: number;
+  won_count: number;
+  punting_power: number;
+  buyers_count: number;
+  possible_profit: number;
+  createdAt: string;
+  earliest_game_time: string | null;
+  timestamp?: unknown;
+}
+
+function gameView(game: GameDoc, code: string | undefined) {
+  const { timestamp: _t, ...rest } = game;
+  return code === undefined ? rest : { ...rest, game_code: code };
+}
+
+export function createPuntersHub(deps: ProviderDeps) {
+  const locks = new KeyedMutex();
+
+  return {
+    async list(user: UserDoc): Promise<ProviderResponse> {
+      const [games, purchases] = await Promise.all([
+        deps.store.query(C.games, { limit: 500 }),
+        deps.store.query(C.purchases, { where: [['user_id', '==', user.id]] }),
+      ]);
+      const bought = new Set(purchases.map((p) => String(p.data.game_id)));
+      const visible = games.map((g) => g.data as unknown as GameDoc).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+      const codes = await Promise.all(
+        visible.map(async (g) =>
+          g.user_id === user.id || bought.has(g.id) ? str((await deps.store.get(C.gameCodes, g.id))?.game_code) : undefined,
+        ),
+      );
+      return ok({ message: 'Betting codes fetched', data: visible.map((g, i) => gameView(g, codes[i])) });
+    },
+
+    async create(user: UserDoc, body: unknown): Promise<ProviderResponse> {
+      if (!user.can_post_game) throw forbidden('Only approved punters can post games');
+      const input = parseBody(createCodeRequestSchemaFor(user.can_monetize_game), body);
+      const id = newId();
+      const now = deps.now();
+      const game: GameDoc = {
+        id,
+        title: input.title,
+        odd: input.odd,
+        platform: input.platform,
+        amount: input.amount,
+        startDate: input.startDate,
+        endDate: input.endDate,
+        status: 'Active',
+        punter_name: user.username,
+        user_id: user.id,
+        game_count: 0,
+        win_count: 0,
+        lost_count: 0,
+        won_count: 0,
+        punting_power: 50,
+        buyers_count: 0,
+        possible_profit: 0,
+        createdAt: new Date(now).toISOString(),
+        earliest_game_time: input.startDate,
+      };
+      await deps.store.runTransaction((tx) => {
+        tx.create(C.gameCodes, id, { game_code: input.game_code, user_id: user.id });
+        tx.create(C.games, id, { ...game, timestamp: new Date(now) });
+        return Promise.resolve();
+      });
+      return ok({ message: 'Game posted successfully', data: gameView(game, input.game_code) });
+    },
+
+    async buyOrGet(user: UserDoc, body: unknown, idempotencyKey: string | undefined): Promise<ProviderResponse> {
+      const input = parseBody(buyGameBody, body);
+      const priceKobo = nairaToKobo(input.amount);
+      const purchaseId = `${user.id}_${input.game_id}`;
+      const result = await locks.run(user.id, () =>
+        deps.store.runTransaction((tx) =>
+          idempotent(
+            tx,
+            'buy-game',
+            user.id,
+            idempotencyKey,
+            input,
+            async () => {
+              const gameData = await tx.get(C.games, input.game_id);
+              if (!gameData) throw notFound('Game not found');
+              const game = gameData as unknown as GameDoc;
+              const secret = await tx.get(C.gameCodes, game.id);
+              const code = str(secret?.game_code);
+              const earlier = await tx.get(C.purchases, purchaseId);
+              if (game.user_id === user.id || earlier) {
+                const entry = earlier?.entry_id ? await tx.get(C.entries(user.id), str(earlier.entry_id)) : null;
+                return {
+                  game: gameView(game, code),
+                  transaction: entry ? transactionView(entry as unknown as EntryDoc) : null,
+                };
+              }
+              if (game.status !== 'Active') throw badRequest('Game has ended');
+              if (priceKobo !== nairaToKobo(game.amount)) throw badRequest('The amount does not match the price of this game');
+              const wallet = priceKobo > 0 ? await readWallet(tx, user.id) : null;
+              let entry: EntryDoc | null = null;
+              if (wallet) {
+                if (priceKobo > wallet.balance_kobo) throw badRequest('Insufficient funds');
+                entry = postEntry(deps, tx, wallet, {
+                  type: 'BUY_GAME',
+                  direction: 'debit',
+                  amountKobo: priceKobo,
+                  narration: `Bought betting code '${game.title}' from ${game.punter_name}`,
+                  reference: `buy-game:${game.id}`,
+                }).entry;
+                notify(deps, tx, user.id, 'BUY_GAME', {
+                  amount: koboToNaira(priceKobo),
+                  game_id: game.id,
+                  message: `You bought '${game.title}' for ₦${koboToNaira(priceKobo)}`,
+                });
+              }
+              const now = deps.now();
+              const buyers = game.buyers_count + 1;
+              const updated: GameDoc = { ...game, buyers_count: buyers, possible_profit: koboToNaira(priceKobo * buyers) };
+              tx.update(C.games, game.id, { buyers_count: updated.buyers_count, possible_profit: updated.possible_profit });
+              tx.create(C.purchases, purchaseId, {
+                user_id: user.id,
+                game_id: game.id,
+                entry_id: entry?.id ?? null,
+                amount_kobo: priceKobo,
+                created_at: now,
+              });
+              tx.set(C.myGames, purchaseId, {
+                user_id: user.id,
+                game_id: game.id,
+                timestamp: new Date(now),
+                title: game.title,
+                punter_name: game.punter_name,
+                status: game.status,
+                amount: game.amount,
+                platform: game.platform,
+                game_code: code,
+                odd: game.odd,
+                startDate: game.startDate,
+                endDate: game.endDate,
+              });
+              return { game: gameView(updated, code), transaction: entry ? transactionView(entry) : null };
+            },
+            deps.now(),
+          ),
+        ),
+      );
+      const value = result.value;
+      return ok({
+        message: priceKobo === 0 ? 'Game code retrieved successfully' : 'Game bought successfully',
+        data: value,
+        // SPEC section 7: '200 gives game.game_code'.
+        game: value.game,
+      });
+    },
+  };
+}

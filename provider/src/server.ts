@@ -1,0 +1,68 @@
+/** node:http adapter of the provider: JSON in, JSON (or the sandbox HTML) out, CORS for the sandbox page. */
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { Provider } from './provider';
+
+const MAX_BODY = 1024 * 1024;
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let size = 0;
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY) {
+        reject(new Error('too large'));
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+export function createHttpServer(provider: Provider): Server {
+  return createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const cors = {
+        'access-control-allow-origin': '*',
+        'access-control-allow-headers': 'authorization, content-type, accept, idempotency-key, id',
+        'access-control-allow-methods': 'GET, POST, PUT, DELETE, OPTIONS',
+      };
+      if (req.method === 'OPTIONS') {
+        res.writeHead(204, cors).end();
+        return;
+      }
+      let body: unknown;
+      try {
+        const text = await readBody(req);
+        body = text.trim() === '' ? undefined : (JSON.parse(text) as unknown);
+      } catch {
+        res.writeHead(400, { 'content-type': 'application/json', ...cors });
+        res.end(JSON.stringify({ status: false, message: 'The request body must be JSON', error: [{ message: 'The request body must be JSON' }] }));
+        return;
+      }
+      const headers: Record<string, string> = {};
+      for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers[k] = v;
+      const answer = await provider.handle({
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
+        headers,
+        body,
+      });
+      const isText = typeof answer.body === 'string';
+      res.writeHead(answer.status, {
+        'content-type': isText ? 'text/html; charset=utf-8' : 'application/json',
+        ...cors,
+        ...answer.headers,
+      });
+      res.end(isText ? answer.body : JSON.stringify(answer.body));
+    })().catch(() => {
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ status: false, message: 'Something went wrong. Please try again.', error: [] }));
+    });
+  });
+}
