@@ -18,6 +18,7 @@ import {
   formatSignalTime,
   signalGroup,
   signalMatchesCategory,
+  signalsForCategory,
   stakeTable,
 } from './signals';
 
@@ -98,6 +99,26 @@ describe('target groups and categories', () => {
     expect(signalMatchesCategory(' B ', 'B')).toBe(true);
     expect(signalMatchesCategory('C sub', 'C')).toBe(false);
     expect(signalMatchesCategory('A', 'B')).toBe(false);
+  });
+});
+
+describe('signalsForCategory', () => {
+  const feed = [
+    { id: 1, group: 'A' },
+    { id: 2, group: 'C sub' },
+    { id: 3, group: 'B' },
+    { id: 4, group: 'C sub' },
+    { id: 5, group: 'C' },
+  ];
+  it("shows a reader only their category's signals, in order", () => {
+    expect(signalsForCategory(feed, 'C Sub').map((s) => s.id)).toEqual([2, 4]);
+    expect(signalsForCategory(feed, 'C').map((s) => s.id)).toEqual([5]);
+    expect(signalsForCategory(feed, 'A').map((s) => s.id)).toEqual([1]);
+  });
+  it('shows a poster (no category) the whole feed as a new array', () => {
+    const all = signalsForCategory(feed, null);
+    expect(all).toEqual(feed);
+    expect(all).not.toBe(feed);
   });
 });
 
@@ -191,5 +212,10 @@ describe('formatSignalTime', () => {
     expect(formatSignalTime(new Date(now), new Date(now - 2 * h))).toBe('2h');
     expect(formatSignalTime(new Date(now), new Date('not a date'))).toBe('');
     expect(formatSignalTime(Number.NaN, now)).toBe('');
+  });
+  it("reads 'now' while the server timestamp is pending", () => {
+    expect(formatSignalTime(now, null)).toBe('now');
+    expect(formatSignalTime(new Date(now), undefined)).toBe('now');
+    expect(formatSignalTime(Number.NaN, null)).toBe('');
   });
 });

@@ -93,6 +93,14 @@ export function signalMatchesCategory(group: string, category: SignalCategory): 
   return group.trim().toLowerCase() === category.toLowerCase();
 }
 
+/**
+ * The signals a viewer sees: everything when `category` is null (posters, who see the whole feed),
+ * otherwise only the signals posted to that category. Order is kept.
+ */
+export function signalsForCategory<T extends { group: string }>(signals: readonly T[], category: SignalCategory | null): T[] {
+  return category === null ? [...signals] : signals.filter((s) => signalMatchesCategory(s.group, category));
+}
+
 /** Posting statuses with their title (status label) and message (SPEC section 9), in display order. */
 export const SIGNAL_POST_STATUSES = [
   { id: 'pre-signal', label: 'Pre-signal', message: 'ready to trade' },
@@ -175,11 +183,13 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
  * - under 24 hours: whole hours, '1h' ... '23h'
  * - under 48 hours: 'yesterday'
  * - older: the date in Lagos time, '20 Nov', with the year when it differs from now's year: '20 Nov 2025'.
- * Units are floored (59.9 minutes is '59m'). Returns '' when either time is invalid, so a document
- * whose server timestamp has not arrived yet shows nothing rather than 'NaN'.
+ * Units are floored (59.9 minutes is '59m'). A `then` of null or undefined is a server timestamp
+ * still pending for a document just written on this client, so it reads 'now'. Returns '' when
+ * either time is invalid (NaN, an invalid Date), never 'NaN'.
  */
-export function formatSignalTime(now: Date | number, then: Date | number): string {
+export function formatSignalTime(now: Date | number, then: Date | number | null | undefined): string {
   const nowMs = typeof now === 'number' ? now : now.getTime();
+  if (then === null || then === undefined) return Number.isFinite(nowMs) ? 'now' : '';
   const thenMs = typeof then === 'number' ? then : then.getTime();
   if (!Number.isFinite(nowMs) || !Number.isFinite(thenMs)) return '';
   const elapsed = nowMs - thenMs;
