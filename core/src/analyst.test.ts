@@ -3,6 +3,7 @@ import {
   ANALYST_PLATFORMS,
   CORRECT_SCORES,
   COUNTRIES,
+  DATE_FILTER_LABEL,
   DEFAULT_FILTER_TIME,
   FETCH_GAMES_FAILURE,
   FETCH_TOP_GAMES_FAILURE,
@@ -138,6 +139,7 @@ describe('filter panels', () => {
   });
   it('defaults the time to 18:36 and wraps the steppers like a clock', () => {
     expect(DEFAULT_FILTER_TIME).toEqual({ hour: 18, minute: 36 });
+    expect(DATE_FILTER_LABEL).toBe('DATE FILTER');
     expect(formatFilterTime(DEFAULT_FILTER_TIME.hour, DEFAULT_FILTER_TIME.minute)).toBe('18:36');
     expect(stepHour(23, 1)).toBe(0);
     expect(stepHour(0, -1)).toBe(23);

@@ -257,6 +257,8 @@ export function leagueList(now: Date | number, days: number = LEAGUE_DAYS): Leag
   });
 }
 
+export const DATE_FILTER_LABEL = 'DATE FILTER';
+
 /** Default time of the date filter: 18:36. */
 export const DEFAULT_FILTER_TIME = { hour: 18, minute: 36 } as const;
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   BUY_GENERIC_ERROR,
+  CLEAR_GAMES_LABEL,
   CODE_COPIED,
+  EXPECTED_PROFIT_LABEL,
   CODE_COPY_FAILURE,
   FETCH_GAMES_FAILURE,
   GAME_ENDED_MESSAGE,
@@ -180,6 +182,7 @@ describe('game display rules', () => {
     expect(canSeeExpectedProfit(null, 'u2')).toBe(false);
     expect(canSeeExpectedProfit('u1', undefined)).toBe(false);
     expect(canSeeExpectedProfit('', '')).toBe(false);
+    expect(EXPECTED_PROFIT_LABEL).toBe('Expected Profit');
   });
   it("shows 'Add Game' to posters and 'Become a punter' to others", () => {
     expect(postGameButton(true)).toBe('Add Game');
@@ -191,6 +194,7 @@ describe('game display rules', () => {
     expect(canClearGames(0)).toBe(false);
     expect(canClearGames(2)).toBe(false);
     expect(canClearGames(null)).toBe(false);
+    expect(CLEAR_GAMES_LABEL).toBe('Clear Games');
   });
 });
 

@@ -184,6 +184,9 @@ export function buyFailureOutcome(serverMessage: string | null | undefined): {
   return { toast: message ?? BUY_GENERIC_ERROR, clearProfile: expired, redirectTo: expired ? '/login' : null };
 }
 
+export const EXPECTED_PROFIT_LABEL = 'Expected Profit';
+export const CLEAR_GAMES_LABEL = 'Clear Games';
+
 /** True when the viewer owns the game (and so sees 'Expected Profit'). Ids compare as strings. */
 export function canSeeExpectedProfit(
   viewerId: string | number | null | undefined,
