@@ -133,6 +133,18 @@ export const errorBodySchema = z.object({
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 
+/**
+ * The SPEC section 8 error body for a failed validation: the first issue's message as `message`, and every
+ * issue as `{ message, field }` (field = dotted path, left out for issues about the whole body).
+ */
+export function errorBodyFromZod(error: z.ZodError, message?: string): ErrorBody {
+  const items = error.issues.map((issue) => {
+    const field = issue.path.map(String).join('.');
+    return field === '' ? { message: issue.message } : { message: issue.message, field };
+  });
+  return { status: false, message: message ?? items[0]?.message ?? 'Invalid request', error: items };
+}
+
 /** `{ status: true, message, data }` with `data` described by the given schema. */
 export function okBody<T extends z.ZodType>(data: T) {
   return z.object({ status: z.literal(true), message: z.string(), data });
@@ -604,7 +616,8 @@ export const buyOrGetGameRequestSchema = z.object({ game_id: idSchema, amount: g
 /** GET /games query (all optional; strings as a query string carries them). */
 export const analystGamesQuerySchema = z.object({
   country: analystCountrySchema.optional(),
-  date: z.iso.date().optional(),
+  /** A day ('2026-11-22') or a day and time ('2026-11-22T18:36'). */
+  date: z.union([z.iso.date(), dateTimeInput]).optional(),
   platform: z.string().trim().min(1).max(40).optional(),
   team: z.string().trim().min(1).max(40).optional(),
 });
@@ -1008,6 +1021,15 @@ function decodeSegment(segment: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Splits a request path into its pathname and its query parameters (the last value wins for repeated names). */
+export function splitApiPath(path: string): { pathname: string; query: Record<string, string> } {
+  const index = path.indexOf('?');
+  if (index === -1) return { pathname: path, query: {} };
+  const query: Record<string, string> = {};
+  for (const [key, value] of new URLSearchParams(path.slice(index + 1))) query[key] = value;
+  return { pathname: path.slice(0, index), query };
 }
 
 /** Builds a concrete path from a call's pattern: buildApiPath('giftCardCategory', { id: 'x' }). */

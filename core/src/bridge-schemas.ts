@@ -7,7 +7,10 @@ import { z } from 'zod';
 import {
   HTTP_METHODS,
   LOGGED_IN_CODES,
+  idSchema,
+  idempotencyKeySchema,
   loginRequestSchema,
+  nairaAmount,
   otpRequestSchema,
   otpVerifySchema,
   profileSchema,
@@ -16,6 +19,7 @@ import {
   resolveApiCall,
   sendResetOtpRequestSchema,
 } from './api-schemas';
+import { SIGNAL_POST_STATUSES, SIGNAL_TARGET_GROUPS } from './signals';
 
 // ---------------------------------------------------------------------------------------------
 // Session callables (no Firebase sign-in needed)
@@ -101,15 +105,17 @@ export const FORBIDDEN_PROXY_HEADERS = [
 
 export const NOT_ALLOWED_CALL = 'This call is not allowed';
 
-const headerNameSchema = z.string().regex(/^[A-Za-z0-9-]{1,64}$/, { error: 'Header name is not valid' });
 const headerValueSchema = z
   .string()
   .max(512, { error: 'Header value is too long' })
   .regex(/^[^\r\n\0]*$/, { error: 'Header value is not valid' });
 
 export const providerCallHeadersSchema = z
-  .record(headerNameSchema, headerValueSchema)
+  .record(z.string(), headerValueSchema)
   .refine((headers) => Object.keys(headers).length <= 10, { error: 'Too many headers' })
+  .refine((headers) => Object.keys(headers).every((name) => /^[A-Za-z0-9-]{1,64}$/.test(name)), {
+    error: 'Header name is not valid',
+  })
   .refine(
     (headers) =>
       Object.keys(headers).every((name) => !(FORBIDDEN_PROXY_HEADERS as readonly string[]).includes(name.toLowerCase())),
@@ -181,3 +187,35 @@ export function bridgeErrorCode(httpStatus: number, conflictIsState = false): Br
       return 'internal';
   }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Other callables of ARCHITECTURE (joinPot, postSignal, clearSignals, clearGames)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * joinPot payload: the pot, the trading amount (naira) and the referrer's code if any (SPEC's spelling
+ * `referalCode`), plus an idempotency key the client makes. The join checks are core/src/pots.ts.
+ */
+export const joinPotSchema = z.object({
+  pot_id: idSchema,
+  amount: nairaAmount,
+  referalCode: z.string().trim().max(64).optional(),
+  idempotencyKey: idempotencyKeySchema,
+});
+export type JoinPotPayload = z.infer<typeof joinPotSchema>;
+/** joinPot result: 'Pot joined' on success (SPEC section 8). */
+export const joinPotResultSchema = z.object({ message: z.string() });
+
+/** postSignal payload: a posting status (id or label of signals.ts SIGNAL_POST_STATUSES) and a target group. */
+export const postSignalSchema = z.object({
+  status: z.string().refine((value) => SIGNAL_POST_STATUSES.some((s) => s.id === value || s.label === value), {
+    error: 'Unknown signal status',
+  }),
+  group: z.enum(SIGNAL_TARGET_GROUPS, { error: 'Unknown signal group' }),
+});
+export type PostSignalPayload = z.infer<typeof postSignalSchema>;
+
+/** clearSignals and clearGames take no payload (an empty object or nothing). */
+export const emptyPayloadSchema = z.union([z.strictObject({}), z.null(), z.undefined()]);
+/** clearSignals / clearGames result: how many documents were deleted and the toast text. */
+export const clearResultSchema = z.object({ deleted: z.number().int().min(0), message: z.string() });
