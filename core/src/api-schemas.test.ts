@@ -274,16 +274,7 @@ const RESPONSES: Record<ApiCallName, unknown> = {
   walletReport: ok({
     users_count: 4,
     total_wallet_balance: 50000,
-    transaction_values: {
-      WITHDRAWAL: 1000,
-      FUNDING: 60000,
-      BUY_GAME: 200,
-      SPOOWEALTH: 0,
-      SIGNUP_BONUS: 0,
-      MC_DASAINT_BONUS: 0,
-      SUBSCRIPTION: 2000,
-      JOIN_AUTO_TRADA: 10000,
-    },
+    transaction_values: { WITHDRAWAL: 1000, FUNDING: 60000, BUY_GAME: 200, SUBSCRIPTION: 2000 },
     pending_withdrawals_count: 1,
     pending_withdrawals_total: 1000,
   }),
@@ -291,6 +282,8 @@ const RESPONSES: Record<ApiCallName, unknown> = {
   approveTransaction: ok({ ...adminTransaction, status: 'SUCCESS' }),
   pendingTransactions: ok([{ ...adminTransaction, status: 'PENDING' }]),
   cryptoUpdate: ok({ symbol: 'USDT', buy_rate: 1500, sell_rate: 1450.25, updatedAt: NOW }),
+  subscribe: ok({ entry: { ...transaction, type: 'SUBSCRIPTION', amount: 2000 }, subscription_expires_at: NOW }),
+  userProfile: ok({ ...profileData, avatar_url: 'https://example.com/f.png', has_pin: false, is_subscribed: false }),
 };
 
 describe('nairaAmount', () => {
@@ -408,6 +401,8 @@ describe('API_CALLS', () => {
         'PUT /api/v1/transactions/approve',
         'GET /api/v1/transactions/pending',
         'PUT /api/v1/crypto/update',
+        'POST /api/v1/user/subscribe',
+        'GET /api/v1/users/profile',
       ]),
     );
     expect(new Set(listed).size).toBe(listed.length);
@@ -555,6 +550,8 @@ describe('API_CALLS', () => {
     expect(firstMessage(idempotencyHeadersSchema, { 'idempotency-key': 'short' })).toBe(
       'Idempotency-Key must be 8 to 128 letters, digits, - or _',
     );
+    expect(API_CALLS.subscribe.headers.safeParse({}).success).toBe(true);
+    expect(API_CALLS.subscribe.headers.safeParse({ 'idempotency-key': 'x' }).success).toBe(false);
     expect(API_CALLS.blogDelete.headers.safeParse({ id: 'blog_1' }).success).toBe(true);
     expect(API_CALLS.blogDelete.headers.safeParse({}).success).toBe(false);
   });
@@ -623,6 +620,13 @@ describe('entities', () => {
     expect(loggedInProfileSchema.safeParse({ ...profile, code: 201 }).success).toBe(false);
     expect(loggedInProfileSchema.safeParse({ ...profile, code: 206 }).success).toBe(false);
     expect(loggedInProfileSchema.safeParse({ ...profile, token: '' }).success).toBe(false);
+  });
+
+  it('the wallet report refuses unknown transaction types and negative sums', () => {
+    const report = API_CALLS.walletReport.response;
+    const body = RESPONSES.walletReport as { data: Record<string, unknown> };
+    expect(report.safeParse({ ...body, data: { ...body.data, transaction_values: { REFUND: 5 } } }).success).toBe(false);
+    expect(report.safeParse({ ...body, data: { ...body.data, transaction_values: { FUNDING: -5 } } }).success).toBe(false);
   });
 
   it('transaction: SPEC types and statuses only', () => {

@@ -185,6 +185,11 @@ export const profileDataSchema = z.object({
   can_monetize_game: z.boolean(),
   /** When the monthly subscription ends (ISO), null when never subscribed. Not in SPEC's list; optional. */
   subscription_expires_at: isoDateTime.nullable().optional(),
+  // Extras the reference provider adds (not in SPEC's list; optional so another provider may leave them out).
+  avatar_url: z.string().optional(),
+  /** False while the account has no transaction PIN (login code 203, ADR 0001). */
+  has_pin: z.boolean().optional(),
+  is_subscribed: z.boolean().optional(),
 });
 export type ProfileData = z.infer<typeof profileDataSchema>;
 
@@ -503,8 +508,8 @@ export const giftCardCategorySchema = z.object({
 export const walletReportSchema = z.object({
   users_count: count,
   total_wallet_balance: nairaBalance,
-  /** Sum of SUCCESS amounts per transaction type. */
-  transaction_values: z.record(transactionTypeSchema, nairaBalance),
+  /** Sum of SUCCESS amounts per transaction type; types with no transaction may be left out. */
+  transaction_values: z.partialRecord(transactionTypeSchema, nairaBalance),
   pending_withdrawals_count: count,
   pending_withdrawals_total: nairaBalance,
 });
@@ -628,6 +633,8 @@ export const idempotencyKeySchema = z
   .regex(/^[A-Za-z0-9_-]{8,128}$/, { error: 'Idempotency-Key must be 8 to 128 letters, digits, - or _' });
 /** Header names are lower case, as Node hands them over. */
 export const idempotencyHeadersSchema = z.object({ 'idempotency-key': idempotencyKeySchema });
+/** The same header where it is optional (subscribe). */
+export const optionalIdempotencyHeadersSchema = z.object({ 'idempotency-key': idempotencyKeySchema.optional() });
 
 // Admin requests
 export const batchCreateRequestSchema = z.object({
@@ -680,6 +687,8 @@ export const cryptoUpdateRequestSchema = z.object({
 export const walletSchema = z.object({ balance: nairaBalance });
 /** What a money-moving call answers: the entry it wrote and the balance after it. */
 export const walletMovementSchema = z.object({ transaction: transactionSchema, balance: nairaBalance });
+/** What subscribe answers: the SUBSCRIPTION entry and the new expiry. */
+export const subscriptionResultSchema = z.object({ entry: transactionSchema, subscription_expires_at: isoDateTime });
 export const buyOrGetGameResultSchema = z.object({
   /** The game with its code (SPEC: 200 gives game.game_code). */
   game: bettingCodeSchema,
@@ -837,6 +846,17 @@ export const API_CALLS = {
     auth: 'user',
     response: okBody(z.array(notificationSchema)),
   },
+  // Paths SPEC does not show or lists as unused, which this product uses:
+  /** The monthly subscription (₦2,000 from the wallet); SPEC shows no path for it. */
+  subscribe: {
+    method: 'POST',
+    path: '/api/v1/user/subscribe',
+    auth: 'user',
+    headers: optionalIdempotencyHeadersSchema,
+    response: okBody(subscriptionResultSchema),
+  },
+  /** The token owner's profile data (SPEC: defined but unused); the bridge uses it to learn whose token it holds. */
+  userProfile: { method: 'GET', path: '/api/v1/users/profile', auth: 'user', response: okBody(profileDataSchema) },
   // Other admin-style calls (role 1 only, each audited).
   batchCreate: {
     method: 'POST',
