@@ -1,7 +1,8 @@
 /**
  * The reference provider, framework-free: createProvider(deps).handle(request) -> response.
  * Routes are the calls of SPEC section 7 as core/src/api-schemas.ts lists them (API_CALLS), plus
- * POST /api/v1/user/subscribe (the monthly subscription, a path SPEC does not show) and the sandbox
+ * POST /api/v1/user/subscribe (the monthly subscription, a path SPEC does not show), GET /api/v1/users/profile
+ * (the token owner's profile; SPEC: defined but unused) and the sandbox
  * pages. main.ts serves it over node:http; the functions call it in-process or over HTTP.
  */
 import { resolveApiCall, type ApiCallName } from '@punter/core/api-schemas';
@@ -13,7 +14,7 @@ import { createSandboxPayments } from './adapters/payments';
 import { createSandboxPayouts } from './adapters/payouts';
 import { createSandboxSms } from './adapters/sms';
 import { analystGames, topGames } from './analyst-games';
-import { DEFAULT_SETTINGS, authenticate, requireAdmin, type ProviderDeps, type UserDoc } from './context';
+import { DEFAULT_SETTINGS, authenticate, profileData, requireAdmin, type ProviderDeps, type UserDoc } from './context';
 import { ApiError, errorBody, header, notFound, ok, parseBody, type ProviderRequest, type ProviderResponse } from './http';
 import { createPots } from './pots';
 import { createPuntersHub } from './punters-hub';
@@ -124,6 +125,11 @@ export function createProvider(options: ProviderOptions): Provider {
       const user = await authenticate(deps, req);
       const k = header(req, 'idempotency-key');
       return wallet.subscribe(user, k === undefined ? undefined : parseBody(idempotencyKeySchema, k));
+    }
+    if (method === 'GET' && path === '/api/v1/users/profile') {
+      // SPEC lists this path as defined but unused; the functions bridge uses it to learn whose token it holds.
+      const user = await authenticate(deps, req);
+      return ok({ message: 'Profile fetched', data: profileData(user, deps.settings, deps.now()) });
     }
     const resolved = resolveApiCall(method, path);
     if (!resolved) throw notFound(`No route for ${method} ${path}`);

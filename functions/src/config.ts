@@ -1,0 +1,24 @@
+/**
+ * The functions' configuration from the environment (every variable they read is here).
+ *   PROVIDER_API_URL         base of the provider API ending in /api/v1; unset = the reference provider
+ *                            runs in-process inside the functions (on the same Firestore)
+ *   GCLOUD_PROJECT           Firebase project id (set by the Functions runtime and emulator)
+ *   FIRESTORE_EMULATOR_HOST  Firestore emulator host:port (read by firebase-admin; in-process provider)
+ *   FIREBASE_AUTH_EMULATOR_HOST  Auth emulator host:port (read by firebase-admin; set by firebase-tools)
+ * With an in-process provider, the provider's own variables apply too (provider/src/config.ts:
+ * FLW_SECRET_KEY, PROVIDER_PUBLIC_ORIGIN, PROVIDER_SANDBOX, PROVIDER_TOKEN_TTL_MINUTES).
+ */
+import { z } from 'zod';
+
+const envSchema = z.object({
+  PROVIDER_API_URL: z.url().optional(),
+  GCLOUD_PROJECT: z.string().min(1).default('demo-punter'),
+});
+
+export type FunctionsEnv = z.infer<typeof envSchema>;
+
+export function readFunctionsEnv(env: NodeJS.ProcessEnv = process.env): FunctionsEnv {
+  const result = envSchema.safeParse({ PROVIDER_API_URL: env.PROVIDER_API_URL || undefined, GCLOUD_PROJECT: env.GCLOUD_PROJECT || undefined });
+  if (!result.success) throw new Error(`Invalid functions configuration: ${result.error.issues.map((i) => i.message).join('; ')}`);
+  return result.data;
+}

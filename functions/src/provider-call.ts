@@ -1,0 +1,65 @@
+/**
+ * providerCall: forwards an allow-listed SPEC section 7 call (core's API_CALLS, auth 'user' or
+ * 'admin') with the caller's bearer token. The caller must be signed in to Firebase, and the token
+ * must belong to that Firebase user (uid = provider user id): the proxy asks the provider whose token
+ * it is (GET /api/v1/users/profile) and remembers the answer for a minute.
+ */
+import { TOKEN_EXPIRED_MESSAGE } from '@punter/core/api-schemas';
+import { providerCallRequestSchema, type ProviderCallResult } from '@punter/core/bridge-schemas';
+import { createHash } from 'node:crypto';
+import { BridgeError, GENERIC_MESSAGE, fromProviderError, parsePayload } from './errors';
+import type { ProviderClient } from './provider-client';
+
+export interface ProviderCallDeps {
+  provider: ProviderClient;
+  now?: () => number;
+  /** How long a token's owner is remembered. */
+  ownerTtlMs?: number;
+  log?: (message: string, fields?: Record<string, unknown>) => void;
+}
+
+const OWNER_CACHE_MAX = 5000;
+
+export function createProviderCall(deps: ProviderCallDeps) {
+  const now = deps.now ?? (() => Date.now());
+  const ttl = deps.ownerTtlMs ?? 60_000;
+  const owners = new Map<string, { uid: string; until: number }>();
+
+  async function ownerOf(token: string): Promise<string> {
+    const key = createHash('sha256').update(token).digest('hex');
+    const cached = owners.get(key);
+    if (cached && cached.until > now()) return cached.uid;
+    const answer = await deps.provider.call({
+      method: 'GET',
+      path: '/api/v1/users/profile',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (answer.status >= 400) throw fromProviderError(answer.status, answer.body);
+    const id = (answer.body as { data?: { id?: unknown } } | null)?.data?.id;
+    if (typeof id !== 'string' || !id) throw new BridgeError('internal', GENERIC_MESSAGE);
+    if (owners.size >= OWNER_CACHE_MAX) owners.clear();
+    owners.set(key, { uid: id, until: now() + ttl });
+    return id;
+  }
+
+  return async function providerCall(authUid: string | null, data: unknown): Promise<ProviderCallResult> {
+    if (!authUid) throw new BridgeError('unauthenticated', TOKEN_EXPIRED_MESSAGE);
+    const input = parsePayload(providerCallRequestSchema, data);
+    const owner = await ownerOf(input.token);
+    if (owner !== authUid) throw new BridgeError('permission-denied', 'This session belongs to another user. Please log in again.');
+    const [pathname = '', queryString = ''] = input.path.split('?', 2);
+    const query = Object.fromEntries(new URLSearchParams(queryString));
+    const answer = await deps.provider.call({
+      method: input.method,
+      path: pathname,
+      query,
+      headers: { ...(input.headers ?? {}), authorization: `Bearer ${input.token}`, accept: 'application/json' },
+      ...(input.body !== undefined ? { body: input.body } : {}),
+    });
+    if (answer.status >= 400) {
+      if (answer.status === 401) owners.delete(createHash('sha256').update(input.token).digest('hex'));
+      throw fromProviderError(answer.status, answer.body);
+    }
+    return { status: answer.status, data: answer.body };
+  };
+}

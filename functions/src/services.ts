@@ -1,0 +1,44 @@
+/** The functions' dependencies, made once per instance: the provider client and the token minter. */
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { logger } from 'firebase-functions';
+import { readFunctionsEnv } from './config';
+import { httpProviderClient, inProcessProviderClient, type ProviderClient } from './provider-client';
+import { createProviderCall } from './provider-call';
+import type { SessionDeps } from './session';
+
+let cached: { session: SessionDeps; providerCall: ReturnType<typeof createProviderCall> } | null = null;
+
+function adminApp() {
+  return getApps().find((a) => a.name === '[DEFAULT]') ?? initializeApp();
+}
+
+function providerClient(): ProviderClient {
+  const env = readFunctionsEnv();
+  if (env.PROVIDER_API_URL) return httpProviderClient(env.PROVIDER_API_URL);
+  return inProcessProviderClient(async () => {
+    const [{ createProvider }, { createFirestoreStore }, { optionsFromEnv, readEnv }] = await Promise.all([
+      import('@punter/provider/provider'),
+      import('@punter/provider/store-firestore'),
+      import('@punter/provider/config'),
+    ]);
+    const providerEnv = readEnv();
+    const store = createFirestoreStore({ projectId: env.GCLOUD_PROJECT });
+    return createProvider({ ...optionsFromEnv(providerEnv, store), log: (message, fields) => logger.info(message, fields) });
+  });
+}
+
+export function services() {
+  if (cached) return cached;
+  const provider = providerClient();
+  const log = (message: string, fields?: Record<string, unknown>) => logger.warn(message, fields);
+  cached = {
+    session: {
+      provider,
+      mintToken: (uid, claims) => getAuth(adminApp()).createCustomToken(uid, { ...claims }),
+      log,
+    },
+    providerCall: createProviderCall({ provider, log }),
+  };
+  return cached;
+}

@@ -1,0 +1,246 @@
+/**
+ * Demo data for the local stack, idempotent (running it twice changes nothing):
+ *   - four accounts with known passwords: an ordinary user, a signal poster (can_post_signal),
+ *     a punter (can_post_game + can_monetize_game) and an admin (role 1), all phone-verified with PIN 1234
+ *     and a saved bank, each with some wallet history (top-ups through the sandbox payment gateway,
+ *     a subscription, a withdrawal) written through the provider itself, so the ledger rules hold;
+ *   - two trading pots, three betting codes posted by the punter, two signals.
+ * Prints the credentials. Run: `node --import tsx provider/src/seed.ts` (FIRESTORE_EMULATOR_HOST set).
+ */
+import { pathToFileURL } from 'node:url';
+import { sandboxAccountName } from './adapters/bank-resolver';
+import { SANDBOX_PAYMENTS, createSandboxPayments } from './adapters/payments';
+import { C, uniqueKey } from './context';
+import { optionsFromEnv, readEnv } from './config';
+import { createProvider, type Provider } from './provider';
+import { hashSecret } from './secrets';
+import type { Store } from './store';
+import { createFirestoreStore } from './store-firestore';
+
+export const DEMO_PASSWORD = 'Punter#2026';
+export const DEMO_PIN = '1234';
+
+export interface DemoAccount {
+  key: 'user' | 'signal' | 'punter' | 'admin';
+  label: string;
+  email: string;
+  username: string;
+  phone: string;
+  first_name: string;
+  last_name: string;
+  gender: 'female' | 'male';
+  permissions: { role: number; can_post_signal: boolean; can_post_game: boolean; can_monetize_game: boolean };
+  topUps: number[];
+  subscribe: boolean;
+  withdraw: number;
+}
+
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  {
+    key: 'user',
+    label: 'Ordinary user',
+    email: 'user@punter.test',
+    username: 'ada_user',
+    phone: '08031110001',
+    first_name: 'Ada',
+    last_name: 'Okafor',
+    gender: 'female',
+    permissions: { role: 0, can_post_signal: false, can_post_game: false, can_monetize_game: false },
+    topUps: [25_000, 10_000],
+    subscribe: true,
+    withdraw: 3_500,
+  },
+  {
+    key: 'signal',
+    label: 'Signal poster',
+    email: 'signals@punter.test',
+    username: 'tunde_signals',
+    phone: '08031110002',
+    first_name: 'Tunde',
+    last_name: 'Balogun',
+    gender: 'male',
+    permissions: { role: 0, can_post_signal: true, can_post_game: false, can_monetize_game: false },
+    topUps: [15_000],
+    subscribe: true,
+    withdraw: 0,
+  },
+  {
+    key: 'punter',
+    label: 'Punter (posts and sells codes)',
+    email: 'punter@punter.test',
+    username: 'musa_punter',
+    phone: '08031110003',
+    first_name: 'Musa',
+    last_name: 'Ibrahim',
+    gender: 'male',
+    permissions: { role: 0, can_post_signal: false, can_post_game: true, can_monetize_game: true },
+    topUps: [20_000],
+    subscribe: false,
+    withdraw: 2_000,
+  },
+  {
+    key: 'admin',
+    label: 'Admin (role 1)',
+    email: 'admin@punter.test',
+    username: 'ngozi_admin',
+    phone: '08031110004',
+    first_name: 'Ngozi',
+    last_name: 'Eze',
+    gender: 'female',
+    permissions: { role: 1, can_post_signal: true, can_post_game: true, can_monetize_game: true },
+    topUps: [50_000],
+    subscribe: true,
+    withdraw: 0,
+  },
+];
+
+type Answer = { status: number; body: { status: boolean; message: string; token?: string; data?: unknown } };
+
+async function call(provider: Provider, method: string, path: string, body?: unknown, token?: string, headers: Record<string, string> = {}) {
+  const res = await provider.handle({
+    method,
+    path,
+    body,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+  });
+  return res as Answer;
+}
+
+function must(answer: Answer, what: string): Answer {
+  if (answer.status >= 400) throw new Error(`seed: ${what} failed (${answer.status}): ${answer.body.message}`);
+  return answer;
+}
+
+async function seedAccount(provider: Provider, store: Store, account: DemoAccount): Promise<'created' | 'existed'> {
+  const existing = await store.get(C.unique, uniqueKey('email', account.email));
+  if (existing) return 'existed';
+  const reg = must(
+    await call(provider, 'POST', '/api/v1/user/register', {
+      email: account.email,
+      password: DEMO_PASSWORD,
+      first_name: account.first_name,
+      last_name: account.last_name,
+      username: account.username,
+      phone_number: account.phone,
+      device_type: 'WEB',
+      device_token: 'seed-device-token',
+      referral_code: '',
+      marketing_channel: 'Others',
+      gender: account.gender,
+      country: 'Nigeria',
+      avatar_url: `https://api.dicebear.com/7.x/initials/svg?seed=${account.first_name}`,
+    }),
+    `register ${account.email}`,
+  );
+  const id = (reg.body.data as { id: string }).id;
+  await store.update(C.users, id, { phone_verified: true, pin_hash: await hashSecret(DEMO_PIN), ...account.permissions });
+  const login = must(await call(provider, 'POST', '/api/v1/user/login', { email: account.email, password: DEMO_PASSWORD }), 'login');
+  const token = String(login.body.token);
+  const accountNumber = `01${account.phone.slice(-8)}`;
+  const bank = must(
+    await call(
+      provider,
+      'POST',
+      '/api/v1/user/bank/add',
+      { bank_name: 'Guaranty Trust Bank', code: '058', account_number: accountNumber, account_name: sandboxAccountName(accountNumber, '058') },
+      token,
+    ),
+    'bank add',
+  );
+  for (const [i, amount] of account.topUps.entries()) {
+    const transactionId = `seed-${account.key}-${i}`;
+    await store.set(SANDBOX_PAYMENTS, transactionId, {
+      transaction_id: transactionId,
+      tx_ref: `punter-seed-${account.key}-${i}`,
+      amount_kobo: amount * 100,
+      currency: 'NGN',
+      status: 'successful',
+      method: 'card',
+      customer_email: account.email,
+      created_at: Date.now(),
+    });
+    must(await call(provider, 'POST', '/api/v1/user/topup', { transaction_id: transactionId, expectedAmount: amount, expectedCurrency: 'NGN' }, token), 'top up');
+  }
+  if (account.subscribe) must(await call(provider, 'POST', '/api/v1/user/subscribe', {}, token), 'subscribe');
+  if (account.withdraw > 0) {
+    must(
+      await call(
+        provider,
+        'POST',
+        '/api/v1/user/wallet/withdraw',
+        { destination_account: (bank.body.data as { id: string }).id, amount: account.withdraw, pin: DEMO_PIN },
+        token,
+        { 'idempotency-key': `seed-withdraw-${account.key}` },
+      ),
+      'withdraw',
+    );
+  }
+  return 'created';
+}
+
+async function seedContent(provider: Provider, store: Store): Promise<void> {
+  const now = Date.now();
+  const day = 24 * 60 * 60 * 1000;
+  const pots = [
+    { id: 'demo-pot-raising', pot_volume: 2_000_000, raised_amount: 350_000, investors_count: 7, percentage: 10, status: 'Raising', raising_to: new Date(now + 5 * day), trade_from: new Date(now + 6 * day), trade_to: new Date(now + 36 * day), duration: 1, type: 'Over 1.5 auto-trade', manager: 'Musa Ibrahim', terms: 'Capital and ROI are paid on the due date. No withdrawal while the pot is raising or trading.', managers_number: '2348031110003' },
+    { id: 'demo-pot-trading', pot_volume: 5_000_000, raised_amount: 5_000_000, investors_count: 41, percentage: 8, status: 'Trading', raising_to: new Date(now - 10 * day), trade_from: new Date(now - 9 * day), trade_to: new Date(now + 51 * day), duration: 2, type: 'Mixed markets', manager: 'Ngozi Eze', terms: 'Capital and ROI are paid on the due date.', managers_number: '2348031110004' },
+  ];
+  for (const pot of pots) {
+    if (!(await store.get('trading_pots', pot.id))) await store.set('trading_pots', pot.id, { ...pot, timestamp: new Date(now) });
+  }
+  const games = await store.query(C.games, { limit: 1 });
+  if (games.length === 0) {
+    const punterIndex = await store.get(C.unique, uniqueKey('email', 'punter@punter.test'));
+    if (punterIndex) {
+      const login = must(await call(provider, 'POST', '/api/v1/user/login', { email: 'punter@punter.test', password: DEMO_PASSWORD }), 'punter login');
+      const token = String(login.body.token);
+      const start = new Date(now + 2 * 60 * 60 * 1000).toISOString();
+      const end = new Date(now + 8 * 60 * 60 * 1000).toISOString();
+      const codes = [
+        { title: 'Sunday banker 3 odds', game_code: 'SB3ODDS7', platform: 'sportybet', odd: '3.05', amount: 0 },
+        { title: 'Weekend 10 odds rollover', game_code: 'B9J10XR', platform: 'bet9ja', odd: '10.40', amount: 200 },
+        { title: 'Over 2.5 combo', game_code: '1XO25CMB', platform: '1xbet', odd: '5.75', amount: 500 },
+      ];
+      for (const code of codes) must(await call(provider, 'POST', '/api/v1/puntershub/create-code', { ...code, startDate: start, endDate: end }, token), 'create code');
+    }
+  }
+  const signals = await store.query('signal', { limit: 1 });
+  if (signals.length === 0) {
+    await store.set('signal', 'demo-signal-1', { title: 'Pre-signal', details: 'ready to trade', group: 'A', status: 'Active', timestamp: new Date(now - 120_000), created_at: new Date(now - 120_000).toISOString() });
+    await store.set('signal', 'demo-signal-2', { title: 'Start Trading', details: 'start trading', group: 'A', status: 'Active', timestamp: new Date(now - 30_000), created_at: new Date(now - 30_000).toISOString() });
+  }
+}
+
+/** Seeds everything through `provider` (whose store is `store`); returns what it did per account. */
+export async function seedDemo(provider: Provider, store: Store): Promise<Array<{ account: DemoAccount; outcome: 'created' | 'existed' }>> {
+  const results: Array<{ account: DemoAccount; outcome: 'created' | 'existed' }> = [];
+  for (const account of DEMO_ACCOUNTS) results.push({ account, outcome: await seedAccount(provider, store, account) });
+  await seedContent(provider, store);
+  return results;
+}
+
+export function credentialsTable(results: Array<{ account: DemoAccount; outcome: string }>): string {
+  const lines = ['Demo accounts (password for all: ' + DEMO_PASSWORD + ', PIN ' + DEMO_PIN + '):'];
+  for (const { account, outcome } of results) {
+    lines.push(`  ${account.label.padEnd(32)} ${account.email.padEnd(22)} ${DEMO_PASSWORD}  (${outcome})`);
+  }
+  return lines.join('\n');
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const env = readEnv();
+  const store = createFirestoreStore({ projectId: env.GCLOUD_PROJECT });
+  // Demo top-ups are sandbox payments whatever the environment's payment gateway.
+  const provider = createProvider({ ...optionsFromEnv(env, store), payments: createSandboxPayments(store), log: () => undefined });
+  seedDemo(provider, store)
+    .then(async (results) => {
+      console.log(credentialsTable(results));
+      await store.close();
+      process.exit(0);
+    })
+    .catch(async (error: unknown) => {
+      console.error(error instanceof Error ? error.message : String(error));
+      await store.close();
+      process.exit(1);
+    });
+}
