@@ -333,6 +333,11 @@ function listResource(conj: readonly FieldFilter[]): RVal {
 // ---------------------------------------------------------------------------------------------
 // The authorizer.
 
+/** Exceeding the document access limit denies the whole request (not absorbed by || / &&). */
+class LimitExceeded extends Error {
+  override readonly name = 'LimitExceeded';
+}
+
 const LIMIT_SINGLE = 10;
 const LIMIT_BATCH = 20;
 
@@ -377,7 +382,8 @@ class RequestContext implements Ctx {
     const key = (after ? 'A' : 'B') + rel;
     let doc = this.cache.get(key);
     if (doc === undefined && !this.cache.has(key)) {
-      if (this.cache.size >= this.limit) fail(`Exceeded the maximum of ${this.limit} document access calls.`);
+      if (this.cache.size >= this.limit)
+        throw new LimitExceeded(`Exceeded the maximum of ${this.limit} document access calls.`);
       doc = after ? this.req.lookupAfter(rel) : this.req.lookup(rel);
       this.cache.set(key, doc);
     }
@@ -392,7 +398,7 @@ function makeAuthorizer(blocks: readonly FlatBlock[], v2: boolean): Authorizer {
     try {
       return decide(blocks, v2, req);
     } catch (e) {
-      if (e instanceof RulesError) return { allowed: false, message: e.message };
+      if (e instanceof RulesError || e instanceof LimitExceeded) return { allowed: false, message: e.message };
       throw e;
     }
   };
