@@ -13,6 +13,7 @@ import {
   addKobo,
   assertKobo,
   formatNaira,
+  formatNairaFloor,
   groupThousands,
   isKobo,
   koboToNaira,
@@ -189,6 +190,20 @@ describe('formatNaira', () => {
     expect(() => formatNaira(0.5)).toThrow(MoneyError);
     expect(() => formatNaira(Number.NaN)).toThrow(MoneyError);
     expect(() => formatNaira(Number.POSITIVE_INFINITY)).toThrow(MoneyError);
+  });
+});
+
+describe('formatNairaFloor', () => {
+  it('rounds down to whole naira for upper bounds', () => {
+    expect(formatNairaFloor(500_050)).toBe('₦5,000');
+    expect(formatNairaFloor(500_099)).toBe('₦5,000');
+    expect(formatNairaFloor(500_000)).toBe('₦5,000');
+    expect(formatNairaFloor(0)).toBe('₦0');
+    expect(formatNairaFloor(MAX_KOBO)).toBe('₦1,000,000,000,000');
+  });
+  it('refuses what is not kobo', () => {
+    expect(() => formatNairaFloor(-1)).toThrow(MoneyError);
+    expect(() => formatNairaFloor(0.5)).toThrow(MoneyError);
   });
 });
 

@@ -90,6 +90,16 @@ export function formatNaira(kobo: number): string {
   return whole < 0 ? `-${NAIRA_SIGN}${groupThousands(-whole)}` : `${NAIRA_SIGN}${groupThousands(whole)}`;
 }
 
+/**
+ * Display form rounded DOWN to whole naira, for upper bounds ('Amount can only be ₦{remaining} or
+ * less'): showing ₦5,001 for a limit of ₦5,000.50 would invite an amount that is then refused.
+ * Non-negative amounts only. 500_050 kobo -> '₦5,000'.
+ */
+export function formatNairaFloor(kobo: number): string {
+  assertKobo(kobo);
+  return `${NAIRA_SIGN}${groupThousands(Math.floor(kobo / KOBO_PER_NAIRA))}`;
+}
+
 export type ParseResult = { ok: true; kobo: number } | { ok: false; error: string };
 
 export const PARSE_ERROR_EMPTY = 'Enter an amount';
