@@ -1,0 +1,51 @@
+/** An in-process reference provider on the in-memory store, and fakes for the Firebase parts. */
+import type { CustomClaims } from '@punter/core/bridge-schemas';
+import { createProvider, type Provider } from '@punter/provider/provider';
+import { createMemoryStore } from '@punter/provider/store-memory';
+import { inProcessProviderClient, type ProviderClient } from '../src/provider-client';
+import type { SessionDeps } from '../src/session';
+
+export function harness(now?: () => number) {
+  const store = createMemoryStore();
+  const provider: Provider = createProvider({ store, log: () => undefined, ...(now ? { now } : {}) });
+  const client: ProviderClient = inProcessProviderClient(() => Promise.resolve(provider));
+  const minted: Array<{ uid: string; claims: CustomClaims }> = [];
+  const session: SessionDeps = {
+    provider: client,
+    mintToken: (uid, claims) => {
+      minted.push({ uid, claims });
+      return Promise.resolve(`custom-token-for-${uid}`);
+    },
+    log: () => undefined,
+  };
+  return { store, provider, client, session, minted };
+}
+
+let n = 0;
+export function registration(overrides: Record<string, unknown> = {}) {
+  n += 1;
+  const tag = `${Date.now().toString(36)}${n}`;
+  return {
+    email: `bridge${tag}@example.com`,
+    password: 'long enough pw',
+    first_name: 'Bola',
+    last_name: 'Ade',
+    username: `bola${tag}`.slice(0, 30),
+    phone_number: `0805${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,
+    device_type: 'WEB',
+    device_token: 'web-device-token',
+    referral_code: '',
+    marketing_channel: 'Others',
+    gender: 'male',
+    country: 'Nigeria',
+    avatar_url: 'https://example.com/male.png',
+    ...overrides,
+  };
+}
+
+export async function latestCode(provider: Provider, phone: string): Promise<string> {
+  const res = await provider.handle({ method: 'GET', path: '/sandbox/sms', query: { phone } });
+  const code = (res.body as { messages: Array<{ code: string }> }).messages[0]?.code;
+  if (!code) throw new Error('no sms');
+  return code;
+}

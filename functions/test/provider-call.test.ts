@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { createHttpServer } from '@punter/provider/server';
+import { BridgeError, fromProviderError } from '../src/errors';
+import { createProviderCall } from '../src/provider-call';
+import { httpProviderClient } from '../src/provider-client';
+import { sessionLogin, sessionRegister, sessionVerifyOtp } from '../src/session';
+import { harness, latestCode, registration } from './harness';
+
+async function rejection(promise: Promise<unknown>): Promise<BridgeError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof BridgeError) return error;
+    throw error;
+  }
+  throw new Error('expected a BridgeError');
+}
+
+async function signedIn(h: ReturnType<typeof harness>) {
+  const payload = registration();
+  const reg = await sessionRegister(h.session, payload);
+  const otp = await latestCode(h.provider, reg.profile!.data.phone_number);
+  const verified = await sessionVerifyOtp(h.session, { otp, otpType: 'PHONE-VERIFICATION', email: payload.email });
+  return { uid: verified.profile!.data.id, token: verified.profile!.token, email: payload.email, password: payload.password };
+}
+
+describe('providerCall', () => {
+  it('forwards an allow-listed call with the bearer token and returns status and body untouched', async () => {
+    const h = harness();
+    const call = createProviderCall({ provider: h.client });
+    const me = await signedIn(h);
+    const wallet = await call(me.uid, { method: 'GET', path: '/api/v1/user/naira-wallet', token: me.token });
+    expect(wallet).toEqual({ status: 200, data: { status: true, message: 'Wallet fetched', balance: 0, data: { balance: 0, currency: 'NGN' } } });
+    const games = await call(me.uid, { method: 'GET', path: '/games?country=Spain&date=2026-11-20', token: me.token });
+    expect(games.status).toBe(200);
+    expect((games.data as { data: Array<{ country: string }> }).data.every((g) => g.country === 'Spain')).toBe(true);
+  });
+
+  it('refuses a caller who is not signed in, and a token that belongs to another user', async () => {
+    const h = harness();
+    const call = createProviderCall({ provider: h.client });
+    const a = await signedIn(h);
+    const b = await signedIn(h);
+    const anonymous = await rejection(call(null, { method: 'GET', path: '/api/v1/user/naira-wallet', token: a.token }));
+    expect(anonymous.code).toBe('unauthenticated');
+    const stolen = await rejection(call(b.uid, { method: 'GET', path: '/api/v1/user/naira-wallet', token: a.token }));
+    expect(stolen.code).toBe('permission-denied');
+  });
+
+  it('maps an expired or unknown token to unauthenticated with the exact SPEC message', async () => {
+    let clock = Date.parse('2026-11-22T08:00:00Z');
+    const h = harness(() => clock);
+    const call = createProviderCall({ provider: h.client, now: () => clock });
+    const me = await signedIn(h);
+    clock += 25 * 60 * 60 * 1000;
+    const expired = await rejection(call(me.uid, { method: 'GET', path: '/api/v1/user/transactions', token: me.token }));
+    expect(expired.code).toBe('unauthenticated');
+    expect(expired.details.message).toBe('Token is expired or invalid.');
+    const unknown = await rejection(call(me.uid, { method: 'GET', path: '/api/v1/user/transactions', token: 'not-a-real-token' }));
+    expect(unknown.details.message).toBe('Token is expired or invalid.');
+  });
+
+  it.each([
+    ['a session call', { method: 'POST', path: '/api/v1/user/login', body: {} }],
+    ['an unknown path', { method: 'GET', path: '/api/v1/admin/delete' }],
+    ['a path escaping the allow-list', { method: 'GET', path: '/api/v1/user/../admin/admins' }],
+    ['a wrong method', { method: 'PATCH', path: '/api/v1/user/naira-wallet' }],
+    ['a forbidden header', { method: 'GET', path: '/api/v1/user/naira-wallet', headers: { authorization: 'Bearer x' } }],
+    ['no token', { method: 'GET', path: '/api/v1/user/naira-wallet', token: '' }],
+  ])('refuses %s as invalid-argument', async (_name, payload) => {
+    const h = harness();
+    const call = createProviderCall({ provider: h.client });
+    const me = await signedIn(h);
+    const error = await rejection(call(me.uid, { token: me.token, ...payload }));
+    expect(error.code).toBe('invalid-argument');
+  });
+
+  it('passes the provider error through: non-admin on an admin call -> permission-denied; bad amount -> invalid-argument', async () => {
+    const h = harness();
+    const call = createProviderCall({ provider: h.client });
+    const me = await signedIn(h);
+    const admin = await rejection(call(me.uid, { method: 'GET', path: '/api/v1/admin/admins', token: me.token }));
+    expect(admin.code).toBe('permission-denied');
+    expect(admin.details.message).toBe('Only admins can do this.');
+    const topup = await rejection(
+      call(me.uid, { method: 'POST', path: '/api/v1/user/topup', token: me.token, body: { transaction_id: 'x1', expectedAmount: -5, expectedCurrency: 'NGN' } }),
+    );
+    expect(topup.code).toBe('invalid-argument');
+    expect(topup.details.message).toContain('Amount must be greater than 0');
+  });
+
+  it('maps every provider status of the error table', () => {
+    const cases: Array<[number, string]> = [
+      [400, 'invalid-argument'],
+      [422, 'invalid-argument'],
+      [401, 'unauthenticated'],
+      [403, 'permission-denied'],
+      [404, 'not-found'],
+      [409, 'already-exists'],
+      [429, 'resource-exhausted'],
+      [500, 'internal'],
+      [502, 'internal'],
+    ];
+    for (const [status, code] of cases) {
+      const error = fromProviderError(status, { status: false, message: `m${status}`, error: [{ message: `m${status}` }] });
+      expect([status, error.code, error.details.message]).toEqual([status, code, `m${status}`]);
+    }
+    expect(fromProviderError(500, 'garbage').details.message).toBe('Something went wrong. Please try again.');
+  });
+
+  it('works the same over HTTP (PROVIDER_API_URL) as in-process', async () => {
+    const h = harness();
+    const server = createHttpServer(h.provider);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const client = httpProviderClient(`http://127.0.0.1:${port}/api/v1`);
+      const session = { ...h.session, provider: client };
+      const me = await signedIn(h);
+      const login = await sessionLogin(session, { email: me.email, password: me.password });
+      expect(login.profile?.code).toBe(203);
+      const call = createProviderCall({ provider: client });
+      const banks = await call(me.uid, { method: 'GET', path: '/api/v1/banks', token: login.profile!.token });
+      expect((banks.data as { data: Array<{ name: string; code: string }> }).data).toContainEqual({ name: 'Zenith Bank', code: '057' });
+      const missing = await rejection(call(me.uid, { method: 'POST', path: '/api/v1/user/bank/verify', token: login.profile!.token, body: {} }));
+      expect(missing.code).toBe('invalid-argument');
+    } finally {
+      server.close();
+    }
+  });
+});

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { BridgeError } from '../src/errors';
+import {
+  sessionLogin,
+  sessionRegister,
+  sessionRequestOtp,
+  sessionResetPassword,
+  sessionSendResetOtp,
+  sessionVerifyOtp,
+} from '../src/session';
+import { harness, latestCode, registration } from './harness';
+
+async function rejection(promise: Promise<unknown>): Promise<BridgeError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof BridgeError) return error;
+    throw error;
+  }
+  throw new Error('expected a BridgeError');
+}
+
+describe('session callables', () => {
+  it('register -> 201 profile without tokens; verify -> 203 with a custom token carrying the claims', async () => {
+    const h = harness();
+    const payload = registration();
+    const reg = await sessionRegister(h.session, payload);
+    expect(reg.profile?.code).toBe(201);
+    expect(reg.profile?.token).toBe('');
+    expect(reg.firebaseToken).toBeNull();
+    const phone = reg.profile!.data.phone_number;
+    const resend = await sessionRequestOtp(h.session, { email: payload.email, phone_number: payload.phone_number, otpType: 'PHONE-VERIFICATION' });
+    expect(resend).toEqual({ profile: null, firebaseToken: null, message: 'Code has been sent successfully' });
+    const otp = await latestCode(h.provider, phone);
+    const verified = await sessionVerifyOtp(h.session, { otp, otpType: 'PHONE-VERIFICATION', email: payload.email });
+    expect(verified.profile?.code).toBe(203);
+    expect(verified.profile?.token.length).toBeGreaterThan(20);
+    expect(verified.firebaseToken).toBe(`custom-token-for-${verified.profile!.data.id}`);
+    expect(h.minted.at(-1)).toEqual({
+      uid: verified.profile!.data.id,
+      claims: { role: 0, can_post_signal: false, can_post_game: false, can_monetize_game: false },
+    });
+    const login = await sessionLogin(h.session, { email: payload.email, password: payload.password });
+    expect(login.profile?.code).toBe(203);
+    expect(login.firebaseToken).not.toBeNull();
+  });
+
+  it('password reset by code, then the new password logs in and the old one does not', async () => {
+    const h = harness();
+    const payload = registration();
+    const reg = await sessionRegister(h.session, payload);
+    const sent = await sessionSendResetOtp(h.session, { email: payload.email });
+    expect(sent.profile).toBeNull();
+    const otp = await latestCode(h.provider, reg.profile!.data.phone_number);
+    const reset = await sessionResetPassword(h.session, { email: payload.email, otp, password: 'a brand new pw' });
+    expect(reset.message).toBe('Your password has been changed successfully');
+    const old = await rejection(sessionLogin(h.session, { email: payload.email, password: payload.password }));
+    expect(old.code).toBe('invalid-argument');
+    const fresh = await sessionLogin(h.session, { email: payload.email, password: 'a brand new pw' });
+    expect(fresh.profile?.code).toBe(201);
+    expect(fresh.firebaseToken).toBeNull();
+  });
+
+  it.each([
+    ['missing email', sessionLogin, { password: 'x' }, 'email'],
+    ['wrong type', sessionLogin, { email: 42, password: 'x' }, 'email'],
+    ['not an object', sessionLogin, 'hello', undefined],
+    ['register without username', sessionRegister, registration({ username: undefined }), 'username'],
+    ['register with a bad phone', sessionRegister, registration({ phone_number: '12345' }), 'phone_number'],
+    ['verify with a 3-char code', sessionVerifyOtp, { otp: '123', otpType: 'PHONE-VERIFICATION', email: 'a@b.co' }, 'otp'],
+    ['verify with another otpType', sessionVerifyOtp, { otp: '1234', otpType: 'EMAIL', email: 'a@b.co' }, 'otpType'],
+    ['reset with a short password', sessionResetPassword, { email: 'a@b.co', otp: '1234', password: 'short' }, 'password'],
+  ] as const)('refuses bad input: %s', async (_name, fn, data, field) => {
+    const h = harness();
+    const error = await rejection(fn(h.session, data));
+    expect(error.code).toBe('invalid-argument');
+    expect(error.details.status).toBe(false);
+    if (field) expect(error.details.error.some((e) => e.field === field)).toBe(true);
+    expect(h.store.dump().size).toBe(0);
+  });
+
+  it('maps provider errors faithfully: duplicate email -> already-exists with the provider body', async () => {
+    const h = harness();
+    const payload = registration();
+    await sessionRegister(h.session, payload);
+    const error = await rejection(sessionRegister(h.session, { ...payload, username: 'other_name', phone_number: '08051234567' }));
+    expect(error.code).toBe('already-exists');
+    expect(error.details).toEqual({
+      status: false,
+      message: 'An account with this email already exists',
+      error: [{ message: 'An account with this email already exists' }],
+    });
+  });
+});
