@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { API_CALLS } from './api-schemas';
+import { loadOverTwoFiveState, saveOverTwoFiveSetup, type OverTwoFiveSetupInput } from './over-two-five';
+import { INITIAL_STAKE_CALCULATOR_STATE, startSession } from './stake-calculator';
 import {
   AVATAR_URLS,
   DEVICE_TOKEN_PLACEHOLDER,
@@ -232,7 +234,18 @@ describe('post game form', () => {
 
   it('gives the create-code body for a monetizing poster', () => {
     const parsed = postGameFormSchema(true).parse(valid);
-    expect(parsed).toEqual({ ...valid, odd: 3.5, amount: 200 });
+    // Times typed in the browser's zone are sent as ISO instants.
+    expect(parsed).toEqual({
+      ...valid,
+      odd: 3.5,
+      amount: 200,
+      startDate: new Date('2026-11-22T12:00').toISOString(),
+      endDate: new Date('2026-11-22T20:00').toISOString(),
+    });
+    expect(parsed.startDate).toMatch(/^2026-11-2\dT\d\d:00:00\.000Z$/);
+    expect(errorsOf(postGameFormSchema(true), { ...valid, startDate: '2026-02-30T10:00' })).toEqual({
+      startDate: 'Must be a date and time',
+    });
     expect(API_CALLS.createCode.request.safeParse(parsed).success).toBe(true);
   });
 
@@ -278,32 +291,38 @@ describe('pot join and calculators', () => {
     expect(errorsOf(potJoinFormSchema, { amount: 'ten' })).toEqual({ amount: 'Enter a valid amount in naira' });
   });
 
-  it('stake calculator inputs', () => {
-    expect(stakeSessionFormSchema.parse({ gameTarget: '1,000' })).toEqual({ gameTarget: 1000 });
-    expect(errorsOf(stakeSessionFormSchema, { gameTarget: '' })).toEqual({ gameTarget: 'Please enter your target' });
-    expect(stakeGameFormSchema.parse({ option: 'Over 2.5', odd: '1.85' })).toEqual({ option: 'Over 2.5', odd: 1.85 });
-    expect(stakeGameFormSchema.parse({ option: 'Home', odd: 2 })).toEqual({ option: 'Home', odd: 2 });
-    expect(errorsOf(stakeGameFormSchema, { option: '', odd: 'x' })).toEqual({
-      option: 'Please choose an option',
-      odd: 'Please enter a valid odd',
+  it('stake calculator: the free-text fields reach the calculator as typed', () => {
+    const session = stakeSessionFormSchema.parse({ gameTarget: '₦1,000' });
+    expect(session).toEqual({ gameTarget: '₦1,000' });
+    const started = startSession(INITIAL_STAKE_CALCULATOR_STATE, session.gameTarget);
+    expect(started.ok && started.state.gameTarget).toBe(100_000);
+    expect(stakeSessionFormSchema.parse({})).toEqual({ gameTarget: '' });
+    const game = stakeGameFormSchema.parse({ option: 'Over 2.5', odd: 2 });
+    expect(game).toEqual({ option: 'Over 2.5', odd: '2' });
+    expect(stakeGameFormSchema.parse({ odd: '1.85' })).toEqual({ option: '', odd: '1.85' });
+    expect(errorsOf(stakeGameFormSchema, { option: 'x'.repeat(201), odd: '2' })).toEqual({
+      option: 'The option can be at most 200 characters',
     });
+    expect(errorsOf(stakeGameFormSchema, { option: {}, odd: '2' })).toEqual({ option: 'Must be text' });
   });
 
-  it('over 2.5 setup: capital, target and the offered options only', () => {
-    expect(
-      overTwoFiveSetupFormSchema.parse({ capital: '100,000', game_target: '1500', stop_lost: '10', stretch: 5, splits: '4' }),
-    ).toEqual({ capital: 100_000, game_target: 1500, stop_lost: 10, stretch: 5, splits: 4 });
-    expect(
-      errorsOf(overTwoFiveSetupFormSchema, { capital: '', game_target: '0', stop_lost: '25', stretch: '3', splits: 'x' }),
-    ).toEqual({
-      capital: 'Please enter your capital',
-      game_target: 'Amount must be greater than 0',
-      stop_lost: 'Stop loss must be 5, 10, 15 or 20 percent',
-      stretch: 'Split after must be 4, 5, 6 or 7',
-      splits: 'Number of splits must be 2, 4, 6 or 8',
+  it('over 2.5 setup: the selects become numbers, only the offered options pass', () => {
+    const input: OverTwoFiveSetupInput = overTwoFiveSetupFormSchema.parse({
+      capital: '100,000',
+      gameTarget: 1500,
+      stopLoss: '10',
+      stretch: 5,
+      splits: '4',
     });
-    expect(overTwoFiveOddFormSchema.parse({ odd: '.5' })).toEqual({ odd: 0.5 });
-    expect(errorsOf(overTwoFiveOddFormSchema, { odd: '' })).toEqual({ odd: 'Please enter a valid odd' });
+    expect(input).toEqual({ capital: '100,000', gameTarget: '1500', stopLoss: 10, stretch: 5, splits: 4 });
+    expect(saveOverTwoFiveSetup(loadOverTwoFiveState(null), input).ok).toBe(true);
+    expect(errorsOf(overTwoFiveSetupFormSchema, { capital: '1', gameTarget: '1', stopLoss: '25', stretch: '3', splits: 'x' })).toEqual({
+      stopLoss: 'Choose a stop loss of 5, 10, 15 or 20 percent',
+      stretch: 'Choose to split after 4, 5, 6 or 7 stretches',
+      splits: 'Choose 2, 4, 6 or 8 splits',
+    });
+    expect(overTwoFiveOddFormSchema.parse({ odd: '.5' })).toEqual({ odd: '.5' });
+    expect(overTwoFiveOddFormSchema.parse({})).toEqual({ odd: '' });
   });
 });
 

@@ -26,7 +26,16 @@ import {
   type RegisterRequest,
 } from './api-schemas';
 import { koboToNaira, nairaToKobo, parseNairaInput } from './money';
+import {
+  ERROR_SPLITS_OPTION,
+  ERROR_STOP_LOSS_OPTION,
+  ERROR_STRETCH_OPTION,
+  SPLIT_OPTIONS,
+  STOP_LOSS_OPTIONS,
+  STRETCH_OPTIONS,
+} from './over-two-five';
 import { INVALID_ODDS_MESSAGE, ODDS_PATTERN, PLATFORMS, isAllowedPrice } from './punters-hub';
+import { ERROR_OPTION_TOO_LONG, MAX_OPTION_LENGTH } from './stake-calculator';
 
 // SPEC section 5 messages.
 export const MSG_EMAIL_REQUIRED = 'Please Enter Your Email';
@@ -55,7 +64,6 @@ export const MSG_ACCOUNT_NAME = 'Account name is required';
 export const MSG_AMOUNT = 'Please enter a valid amount';
 export const MSG_AMOUNT_POSITIVE = AMOUNT_NOT_POSITIVE;
 export const MSG_AMOUNT_TOO_LARGE = AMOUNT_TOO_LARGE;
-export const MSG_ODD = 'Please enter a valid odd';
 export const MSG_GAME_CODE = 'Please enter the game code';
 export const MSG_TITLE = 'Please enter a title';
 export const MSG_PRICE = 'Please choose an allowed price';
@@ -63,9 +71,6 @@ export const MSG_START = 'Please choose when the game starts';
 export const MSG_END = 'Please choose when the game ends';
 export const MSG_END_AFTER_START = 'End date must be after start date';
 export const MSG_PLATFORM = 'Please choose a platform';
-export const MSG_CAPITAL = 'Please enter your capital';
-export const MSG_TARGET = 'Please enter your target';
-export const MSG_OPTION = 'Please choose an option';
 
 /** A text field that must be filled: the same message for missing, wrong type and blank. */
 function required(message: string) {
@@ -107,20 +112,6 @@ export function amountField(requiredMessage = MSG_AMOUNT) {
         return z.NEVER;
       }
       return koboToNaira(parsed.kobo);
-    });
-}
-
-/** A decimal number typed in a calculator field (odds); output is the number. Range rules live in the calculators. */
-export function decimalField(message: string) {
-  return z
-    .union([z.string(), z.number()], { error: message })
-    .transform((value, ctx): number => {
-      const text = typeof value === 'number' ? String(value) : value.trim();
-      if (!/^\d+(\.\d+)?$|^\.\d+$/.test(text)) {
-        ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      }
-      return Number(text);
     });
 }
 
@@ -246,6 +237,19 @@ export const topUpFormSchema = z.object({ amount: amountField() });
 // ---------------------------------------------------------------------------------------------
 
 /**
+ * A date-time from a datetime-local input ('2026-11-22T18:30', the browser's own time zone) as an ISO instant
+ * ('2026-11-22T17:30:00.000Z' in Lagos), so the provider compares it with its clock in any time zone.
+ */
+function toIsoInstant(value: string, ctx: z.RefinementCtx): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) {
+    ctx.addIssue({ code: 'custom', message: 'Must be a date and time' });
+    return z.NEVER;
+  }
+  return date.toISOString();
+}
+
+/**
  * Post game for a poster: odds must match the non-negative decimal pattern ('Please enter a valid float value
  * (e.g., 3.50)'); the price must be allowed by can_monetize_game. Output matches the create-code body.
  */
@@ -263,8 +267,8 @@ export function postGameFormSchema(canMonetizeGame: boolean) {
           error: MSG_PRICE,
         })
         .transform((naira) => naira as 0 | 100 | 200 | 500),
-      startDate: required(MSG_START).pipe(dateTimeInput),
-      endDate: required(MSG_END).pipe(dateTimeInput),
+      startDate: required(MSG_START).pipe(dateTimeInput).transform(toIsoInstant),
+      endDate: required(MSG_END).pipe(dateTimeInput).transform(toIsoInstant),
       platform: z.enum(PLATFORMS, { error: MSG_PLATFORM }),
     })
     .refine((form) => Date.parse(form.endDate) > Date.parse(form.startDate), {
@@ -279,29 +283,35 @@ export const potJoinFormSchema = z.object({ amount: amountField() });
 // ---------------------------------------------------------------------------------------------
 // Calculators
 // ---------------------------------------------------------------------------------------------
+// SPEC 5: the stake calculator's option, odd and target are free text. The calculators read the text
+// themselves (stake-calculator.ts startSession/calculateStake, over-two-five.ts saveOverTwoFiveSetup/
+// calculateOverTwoFive) and give their own refusals; these schemas only bring form values into the shapes
+// those functions take (text, or a number for the option selects), so nothing is checked twice.
 
-/** Stake calculator, Start Session: the game target (naira). */
-export const stakeSessionFormSchema = z.object({ gameTarget: amountField(MSG_TARGET) });
-/** Stake calculator, Enter Game Details: option (free text) and odd. Odd 1 or less is refused by the calculator. */
+/** A free-text calculator field: a string or a number as typed; missing means ''. */
+const freeText = z
+  .union([z.string(), z.number()], { error: 'Must be text' })
+  .optional()
+  .transform((value) => (value === undefined ? '' : String(value)));
+
+/** Stake calculator, Start Session: the game target as typed (for startSession). */
+export const stakeSessionFormSchema = z.object({ gameTarget: freeText });
+/** Stake calculator, Enter Game Details: option and odd as typed (for calculateStake). */
 export const stakeGameFormSchema = z.object({
-  option: required(MSG_OPTION).max(60, { error: 'Option is too long' }),
-  odd: decimalField(MSG_ODD),
+  option: freeText.pipe(z.string().max(MAX_OPTION_LENGTH, { error: ERROR_OPTION_TOO_LONG })),
+  odd: freeText,
 });
 
-export const STOP_LOSS_OPTIONS = [5, 10, 15, 20] as const;
-export const STRETCH_OPTIONS = [4, 5, 6, 7] as const;
-export const SPLIT_OPTIONS = [2, 4, 6, 8] as const;
-
-/** Over 2.5 setup inputs. The 3 % target limit and its message are in over-two-five.ts. */
+/** Over 2.5 Setup: capital and target as typed; the three selects as numbers (for saveOverTwoFiveSetup). */
 export const overTwoFiveSetupFormSchema = z.object({
-  capital: amountField(MSG_CAPITAL),
-  game_target: amountField(MSG_TARGET),
-  stop_lost: numberChoice(STOP_LOSS_OPTIONS, 'Stop loss must be 5, 10, 15 or 20 percent'),
-  stretch: numberChoice(STRETCH_OPTIONS, 'Split after must be 4, 5, 6 or 7'),
-  splits: numberChoice(SPLIT_OPTIONS, 'Number of splits must be 2, 4, 6 or 8'),
+  capital: freeText,
+  gameTarget: freeText,
+  stopLoss: numberChoice(STOP_LOSS_OPTIONS, ERROR_STOP_LOSS_OPTION),
+  stretch: numberChoice(STRETCH_OPTIONS, ERROR_STRETCH_OPTION),
+  splits: numberChoice(SPLIT_OPTIONS, ERROR_SPLITS_OPTION),
 });
-/** Over 2.5 odds entry (Calculate is disabled when empty or 0; the calculator refuses odd 1 or less). */
-export const overTwoFiveOddFormSchema = z.object({ odd: decimalField(MSG_ODD) });
+/** Over 2.5 odds entry as typed (for isCalculateDisabled / calculateOverTwoFive). */
+export const overTwoFiveOddFormSchema = z.object({ odd: freeText });
 
 // ---------------------------------------------------------------------------------------------
 // Errors for forms
