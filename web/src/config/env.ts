@@ -1,0 +1,66 @@
+/**
+ * The web app's configuration, read from import.meta.env once and validated with zod.
+ * A wrong or missing value stops the app at start-up with a message naming the variable.
+ */
+import { z } from 'zod';
+
+const hostPort = z
+  .string()
+  .regex(/^[A-Za-z0-9.-]+:\d{1,5}$/, { error: 'must look like host:port, for example 127.0.0.1:9099' });
+
+const envSchema = z
+  .object({
+    VITE_FIREBASE_PROJECT_ID: z.string().min(1).default('demo-punter'),
+    VITE_FIREBASE_API_KEY: z.string().min(1).default('demo-api-key'),
+    VITE_FIREBASE_APP_ID: z.string().min(1).optional(),
+    VITE_FIREBASE_AUTH_DOMAIN: z.string().min(1).optional(),
+    VITE_FUNCTIONS_REGION: z.string().min(1).default('us-central1'),
+    VITE_USE_EMULATORS: z
+      .enum(['true', 'false'], { error: "must be 'true' or 'false'" })
+      .default('true')
+      .transform((v) => v === 'true'),
+    VITE_AUTH_EMULATOR_HOST: hostPort.default('127.0.0.1:9099'),
+    VITE_FUNCTIONS_EMULATOR_HOST: hostPort.default('127.0.0.1:5001'),
+    VITE_FIRESTORE_EMULATOR_HOST: hostPort.default('127.0.0.1:8080'),
+    /** Origin of the provider; its sandbox checkout page is opened in the top-up modal. */
+    VITE_PROVIDER_ORIGIN: z.url({ error: 'must be a URL such as http://127.0.0.1:8787' }).default('http://127.0.0.1:8787'),
+    /** WhatsApp number of customer support, international format without '+'. */
+    VITE_SUPPORT_WHATSAPP: z
+      .string()
+      .regex(/^\d{8,15}$/, { error: 'must be digits only, international format without +' })
+      .default('2348000000000'),
+  })
+  .refine((env) => env.VITE_USE_EMULATORS || !env.VITE_FIREBASE_PROJECT_ID.startsWith('demo-'), {
+    error: "a demo- project only exists in the emulators: set VITE_USE_EMULATORS=true or a real VITE_FIREBASE_PROJECT_ID",
+    path: ['VITE_USE_EMULATORS'],
+  });
+
+export type Env = z.output<typeof envSchema>;
+
+export class EnvError extends Error {
+  override readonly name = 'EnvError';
+}
+
+/** Parses an env record; throws an EnvError listing every bad variable. */
+export function parseEnv(raw: Record<string, unknown>): Env {
+  // Vite gives empty strings for variables set to nothing: treat them as unset.
+  const cleaned = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== ''));
+  const result = envSchema.safeParse(cleaned);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `${issue.path.join('.') || 'env'}: ${issue.message}`);
+  throw new EnvError(`Invalid web configuration (check web/.env or the VITE_* variables):\n${lines.join('\n')}`);
+}
+
+function load(): { env: Env; envError: string | null } {
+  try {
+    return { env: parseEnv(import.meta.env), envError: null };
+  } catch (error) {
+    // main.tsx shows envError instead of the app; the defaults only keep imports from failing.
+    return { env: envSchema.parse({}), envError: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+const loaded = load();
+export const env: Env = loaded.env;
+/** Set when the configuration is invalid: the app must not start. */
+export const envError: string | null = loaded.envError;

@@ -1,0 +1,156 @@
+/**
+ * /save-bank, 'Save Bank For Withdrawals': bank search, bank dropdown, account number (resolved
+ * and locked once more than 9 digits are typed), read-only account name, Save Bank.
+ */
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { ACCOUNT_MESSAGES } from '@punter/core/account';
+import { parseForm, saveBankFormSchema } from '@punter/core/form-schemas';
+import { ErrorMessages } from '@/components/alert';
+import { Spinner } from '@/components/spinner';
+import { TextField } from '@/components/text-field';
+import { paths } from '@/config/paths';
+import { fetchBanks, filterBanks, resolveAccountName, saveBank } from '@/features/bank/api/bank-api';
+import { toApiFailure } from '@/lib/api';
+import { useAsync } from '@/lib/use-async';
+
+/** Verification runs once more than this many characters are typed (SPEC section 5). */
+const VERIFY_AFTER = 9;
+
+export function SaveBankPage() {
+  const navigate = useNavigate();
+  const banks = useAsync(fetchBanks, []);
+  const [search, setSearch] = useState('');
+  const [code, setCode] = useState('');
+  const [accountNumber, setAccountNumber] = useState('');
+  const [accountName, setAccountName] = useState('');
+  const [locked, setLocked] = useState(false);
+  const [resolving, setResolving] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  const filtered = useMemo(() => filterBanks(banks.data ?? [], search), [banks.data, search]);
+  const bank = banks.data?.find((b) => b.code === code);
+
+  useEffect(() => {
+    if (!code || accountNumber.length <= VERIFY_AFTER || locked) return;
+    let active = true;
+    setLocked(true);
+    setResolving(true);
+    setAccountName('');
+    resolveAccountName(accountNumber, code)
+      .then((name) => {
+        if (active) setAccountName(name);
+      })
+      // SPEC section 8: a failed verification leaves the field locked and shows no message.
+      .catch(() => undefined)
+      .finally(() => {
+        if (active) setResolving(false);
+      });
+    return () => {
+      active = false;
+    };
+  }, [accountNumber, code, locked]);
+
+  const unlock = () => {
+    setLocked(false);
+    setAccountName('');
+    setAccountNumber('');
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure([]);
+    const form = parseForm(saveBankFormSchema, {
+      code,
+      bank_name: bank?.name ?? '',
+      account_number: accountNumber,
+      account_name: accountName,
+    });
+    if (!form.ok) {
+      setErrors(form.errors);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await saveBank(form.data);
+      toast.success(ACCOUNT_MESSAGES.bankSaved);
+      void navigate(paths.dashboard.getHref());
+    } catch (err) {
+      setFailure(toApiFailure(err).messages);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="page-narrow" aria-labelledby="save-bank-title">
+      <h1 id="save-bank-title">Save Bank For Withdrawals</h1>
+      {banks.status === 'loading' && !banks.data ? <Spinner label="Loading banks..." /> : null}
+      {banks.status === 'error' ? (
+        <div className="card">
+          <ErrorMessages messages={banks.error.messages} />
+          <button type="button" className="button button-small" onClick={banks.reload}>
+            Try again
+          </button>
+        </div>
+      ) : null}
+      {banks.data ? (
+        <form className="card" noValidate onSubmit={(event) => void submit(event)}>
+          <ErrorMessages messages={failure} />
+          <TextField label="Search bank" name="bank_search" type="search" value={search} onChange={setSearch} autoComplete="off" />
+          <div className="field">
+            <label htmlFor="bank-select">Bank</label>
+            <select
+              id="bank-select"
+              name="bank"
+              value={code}
+              disabled={locked}
+              aria-invalid={errors.code ? true : undefined}
+              onChange={(event) => setCode(event.target.value)}
+            >
+              <option value="">{filtered.length === 0 ? 'No bank matches your search' : 'Select your bank'}</option>
+              {filtered.map((b) => (
+                <option key={b.code} value={b.code}>
+                  {b.name}
+                </option>
+              ))}
+            </select>
+            {errors.code ? <p className="field-error">{errors.code}</p> : null}
+          </div>
+          <TextField
+            label="Account number"
+            name="account_number"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={10}
+            value={accountNumber}
+            disabled={locked}
+            onChange={(value) => setAccountNumber(value.replace(/\D/g, '').slice(0, 10))}
+            error={errors.account_number}
+            hint={code ? undefined : 'Select your bank first'}
+          />
+          {locked ? (
+            <button type="button" className="link-button" onClick={unlock}>
+              Change account number
+            </button>
+          ) : null}
+          <TextField
+            label="Account name"
+            name="account_name"
+            value={resolving ? 'Resolving account name...' : accountName}
+            onChange={() => undefined}
+            readOnly
+            error={errors.account_name}
+          />
+          <button type="submit" className="button button-block" disabled={busy || resolving || !accountName}>
+            {busy ? 'Saving...' : 'Save Bank'}
+          </button>
+        </form>
+      ) : null}
+    </section>
+  );
+}

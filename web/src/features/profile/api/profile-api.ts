@@ -1,0 +1,8 @@
+import type { Referral } from '@punter/core/api-schemas';
+import { callApi } from '@/lib/api';
+
+export type { Referral };
+
+export async function fetchReferrals(): Promise<Referral[]> {
+  return (await callApi('myReferrals')).data;
+}

@@ -1,0 +1,140 @@
+/** /profile: 'My Profile' (wallet and bank panel, account details), 'My Referrals', Logout. */
+import { Link, useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { NO_REFERRALS_MESSAGE, referralLinkDisplay, referralSubscriptionDisplay } from '@punter/core/account';
+import { ErrorMessages } from '@/components/alert';
+import { PanelBoundary } from '@/components/error-boundary';
+import { Spinner } from '@/components/spinner';
+import { paths } from '@/config/paths';
+import { fetchReferrals } from '@/features/profile/api/profile-api';
+import { fetchBalance, fetchSavedBanks } from '@/features/wallet/api/wallet-api';
+import { WalletCard } from '@/features/wallet/components/wallet-card';
+import { logout } from '@/lib/api';
+import { formatDay } from '@/lib/format';
+import { useProfile } from '@/lib/session';
+import { useAsync } from '@/lib/use-async';
+
+export const REFERRAL_COPIED_MESSAGE = 'Referral link copied';
+export const COPY_FAILED_MESSAGE = 'Failed to copy code';
+
+export function ProfilePage() {
+  const profile = useProfile();
+  const navigate = useNavigate();
+  const balance = useAsync(fetchBalance, []);
+  const banks = useAsync(fetchSavedBanks, []);
+  const referrals = useAsync(fetchReferrals, []);
+  if (!profile) return null;
+  const data = profile.data;
+
+  const copyLink = async () => {
+    try {
+      await navigator.clipboard.writeText(data.referral_link);
+      toast.success(REFERRAL_COPIED_MESSAGE);
+    } catch {
+      toast.error(COPY_FAILED_MESSAGE);
+    }
+  };
+
+  const details: Array<[string, string]> = [
+    ['Name', `${data.first_name} ${data.last_name}`],
+    ['Username', data.username],
+    ['Email', data.email],
+    ['Phone number', data.phone_number],
+    ['Gender', data.gender],
+    ['Country', data.country],
+    ['Member since', formatDay(data.createdAt)],
+    ['Referral code', data.referral_code],
+  ];
+
+  return (
+    <div className="stack-lg">
+      <h1>My Profile</h1>
+      <div className="grid-2">
+        <div className="stack">
+          <WalletCard
+            balance={balance.data}
+            loading={balance.status === 'loading'}
+            error={balance.status === 'error' ? balance.error.message : undefined}
+            onRetry={balance.reload}
+          />
+          <section className="card" aria-labelledby="banks-title">
+            <div className="card-header">
+              <h2 id="banks-title">Bank accounts</h2>
+              <Link to={paths.saveBank.getHref()}>Add bank</Link>
+            </div>
+            {banks.status === 'loading' && !banks.data ? <Spinner /> : null}
+            {banks.status === 'error' ? <ErrorMessages messages={banks.error.messages} /> : null}
+            {banks.data && banks.data.length === 0 ? <p className="empty">You have not saved a bank yet.</p> : null}
+            {banks.data && banks.data.length > 0 ? (
+              <ul className="plain-list bank-list">
+                {banks.data.map((bank) => (
+                  <li key={bank.id}>
+                    <strong>{bank.bank_name}</strong>
+                    <span>
+                      {bank.account_number} · {bank.account_name}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </section>
+        </div>
+        <section className="card" aria-labelledby="account-title">
+          <h2 id="account-title">Account details</h2>
+          <dl className="detail-list">
+            {details.map(([label, value]) => (
+              <div key={label}>
+                <dt>{label}</dt>
+                <dd>{value || '—'}</dd>
+              </div>
+            ))}
+            <div>
+              <dt>Referral link</dt>
+              <dd className="row">
+                <span title={data.referral_link}>{referralLinkDisplay(data.referral_link)}</span>
+                <button type="button" className="button button-small" onClick={() => void copyLink()}>
+                  Copy link
+                </button>
+              </dd>
+            </div>
+          </dl>
+          <button
+            type="button"
+            className="button button-danger button-block"
+            onClick={() => {
+              void logout().then(() => navigate(paths.login.getHref(), { replace: true }));
+            }}
+          >
+            Logout
+          </button>
+        </section>
+      </div>
+      <PanelBoundary title="My Referrals">
+        <section className="card" aria-labelledby="referrals-title">
+          <h2 id="referrals-title">My Referrals</h2>
+          {referrals.status === 'loading' && !referrals.data ? <Spinner /> : null}
+          {referrals.status === 'error' ? <ErrorMessages messages={referrals.error.messages} /> : null}
+          {referrals.data && referrals.data.length === 0 ? <p className="empty">{NO_REFERRALS_MESSAGE}</p> : null}
+          {referrals.data && referrals.data.length > 0 ? (
+            <ul className="plain-list referral-list">
+              {referrals.data.map((referral) => {
+                const sub = referralSubscriptionDisplay(referral.subscription);
+                return (
+                  <li key={`${referral.first_name}-${referral.last_name}-${referral.createdAt}`}>
+                    <span>
+                      <strong>
+                        {referral.first_name} {referral.last_name}
+                      </strong>
+                      <small className="muted"> joined {formatDay(referral.createdAt)}</small>
+                    </span>
+                    <span className={`pill status-${sub.colour}`}>{sub.label}</span>
+                  </li>
+                );
+              })}
+            </ul>
+          ) : null}
+        </section>
+      </PanelBoundary>
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+/** /dashboard: wallet card, services, recent transactions, withdraw and top-up modals (SPEC section 2). */
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { needsPinSetup, TRANSACTIONS_EMPTY_MESSAGE, VIEW_ALL_TRANSACTIONS_LABEL } from '@punter/core/account';
+import { ErrorMessages } from '@/components/alert';
+import { PanelBoundary } from '@/components/error-boundary';
+import { Spinner } from '@/components/spinner';
+import { paths } from '@/config/paths';
+import { fetchBalance, fetchRecentTransactions } from '@/features/wallet/api/wallet-api';
+import { TopUpModal } from '@/features/wallet/components/top-up-modal';
+import { TransactionList } from '@/features/wallet/components/transaction-list';
+import { WalletCard } from '@/features/wallet/components/wallet-card';
+import { WithdrawModal } from '@/features/wallet/components/withdraw-modal';
+import { useProfile } from '@/lib/session';
+import { useAsync } from '@/lib/use-async';
+
+const SERVICES = [
+  { to: paths.puntersHub.getHref(), title: 'Punters Hub', text: 'Betting codes from approved punters.' },
+  { to: paths.autoTrada.getHref(), title: 'Auto-Trada', text: 'Pooled trading pots, 5% referral bonus.' },
+  { to: paths.signal.getHref(), title: 'Over 4.5 signal', text: 'Live signals for your group.' },
+  { to: paths.stakeCalculator.getHref(), title: 'Stake calculator', text: 'Recover losses with a target.' },
+  { to: paths.overTwoFiveCalculator.getHref(), title: 'Over 2.5 calculator', text: 'Stop loss, splits and stakes.' },
+  { to: paths.howTo.getHref(), title: 'How to', text: 'Tutorial videos.' },
+  { to: paths.profile.getHref(), title: 'Profile', text: 'Your account and referrals.' },
+  { to: paths.myGames.getHref(), title: 'My Games', text: 'Codes you got or bought.' },
+] as const;
+
+export function DashboardPage() {
+  const profile = useProfile();
+  const balance = useAsync(fetchBalance, []);
+  const recent = useAsync(fetchRecentTransactions, []);
+  const [modal, setModal] = useState<'withdraw' | 'topup' | null>(null);
+  const needsPin = needsPinSetup(profile);
+
+  return (
+    <div className="stack-lg">
+      <h1 className="greeting">Hello, {profile?.data.first_name || 'trader'}</h1>
+      {needsPin ? (
+        <div className="banner" role="status">
+          <span>Your account has no transaction PIN yet. You need one to withdraw.</span>
+          <Link className="button button-small" to={paths.createPin.getHref()}>
+            Create PIN
+          </Link>
+        </div>
+      ) : null}
+      <WalletCard
+        balance={balance.data}
+        loading={balance.status === 'loading'}
+        error={balance.status === 'error' ? balance.error.message : undefined}
+        onRetry={balance.reload}
+        onPayout={() => setModal('withdraw')}
+        onTopUp={() => setModal('topup')}
+      />
+      <section aria-labelledby="services-title">
+        <h2 id="services-title">Services</h2>
+        <ul className="plain-list services">
+          {SERVICES.map((service) => (
+            <li key={service.to}>
+              <Link to={service.to} className="service-card">
+                <span className="service-title">{service.title}</span>
+                <span className="service-text muted">{service.text}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <PanelBoundary title="Recent transactions">
+        <section className="card" aria-labelledby="recent-title">
+          <div className="card-header">
+            <h2 id="recent-title">Recent transactions</h2>
+            <Link to={paths.transactions.getHref()}>{VIEW_ALL_TRANSACTIONS_LABEL}</Link>
+          </div>
+          {recent.status === 'loading' && !recent.data ? <Spinner /> : null}
+          {recent.status === 'error' ? (
+            <div className="stack">
+              <ErrorMessages messages={recent.error.messages} />
+              <button type="button" className="button button-small" onClick={recent.reload}>
+                Try again
+              </button>
+            </div>
+          ) : null}
+          {recent.data && recent.data.length === 0 ? <p className="empty">{TRANSACTIONS_EMPTY_MESSAGE}</p> : null}
+          {recent.data && recent.data.length > 0 ? <TransactionList items={recent.data} /> : null}
+        </section>
+      </PanelBoundary>
+      <WithdrawModal
+        open={modal === 'withdraw'}
+        needsPin={needsPin}
+        onClose={() => setModal(null)}
+        onDone={() => {
+          setModal(null);
+          balance.reload();
+          recent.reload();
+        }}
+      />
+      <TopUpModal open={modal === 'topup'} onClose={() => setModal(null)} />
+    </div>
+  );
+}

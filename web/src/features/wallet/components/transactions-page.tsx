@@ -1,0 +1,52 @@
+/** /transactions: wallet card and the list, 5 at first, 'Load More +' adds 5 (SPEC section 2). */
+import { useState } from 'react';
+import {
+  LOAD_MORE_TRANSACTIONS_LABEL,
+  nextTransactionCount,
+  TRANSACTIONS_PAGE_STEP,
+  transactionListView,
+} from '@punter/core/account';
+import { ErrorMessages } from '@/components/alert';
+import { Spinner } from '@/components/spinner';
+import { fetchBalance, fetchTransactions } from '@/features/wallet/api/wallet-api';
+import { TransactionList } from '@/features/wallet/components/transaction-list';
+import { WalletCard } from '@/features/wallet/components/wallet-card';
+import { useAsync } from '@/lib/use-async';
+
+export function TransactionsPage() {
+  const balance = useAsync(fetchBalance, []);
+  const list = useAsync(fetchTransactions, []);
+  const [shown, setShown] = useState(TRANSACTIONS_PAGE_STEP);
+  const view = list.data ? transactionListView(list.data, shown) : null;
+
+  return (
+    <div className="stack-lg">
+      <h1>Transactions</h1>
+      <WalletCard
+        balance={balance.data}
+        loading={balance.status === 'loading'}
+        error={balance.status === 'error' ? balance.error.message : undefined}
+        onRetry={balance.reload}
+      />
+      <section className="card" aria-label="All transactions">
+        {list.status === 'loading' && !list.data ? <Spinner /> : null}
+        {list.status === 'error' ? (
+          <div className="stack">
+            <ErrorMessages messages={list.error.messages} />
+            <button type="button" className="button button-small" onClick={list.reload}>
+              Try again
+            </button>
+          </div>
+        ) : null}
+        {view?.emptyMessage ? <p className="empty">{view.emptyMessage}</p> : null}
+        {view && view.visible.length > 0 ? <TransactionList items={view.visible} /> : null}
+        {view?.showLoadMore ? (
+          <button type="button" className="button button-secondary button-block" onClick={() => setShown(nextTransactionCount)}>
+            {LOAD_MORE_TRANSACTIONS_LABEL}
+          </button>
+        ) : null}
+        {view?.endMessage ? <p className="empty">{view.endMessage}</p> : null}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+/**
+ * Payout: amount, PIN and a saved bank (SPEC sections 2, 5, 7 and 8). The PIN is checked first;
+ * a wrong PIN shows the server's message in red. No saved bank: a link to /save-bank.
+ */
+import { useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { ACCOUNT_MESSAGES } from '@punter/core/account';
+import { parseForm, withdrawFormSchema } from '@punter/core/form-schemas';
+import { ErrorMessages } from '@/components/alert';
+import { CodeInput } from '@/components/code-input';
+import { Modal } from '@/components/modal';
+import { Spinner } from '@/components/spinner';
+import { TextField } from '@/components/text-field';
+import { paths } from '@/config/paths';
+import { fetchSavedBanks, verifyPin, withdraw } from '@/features/wallet/api/wallet-api';
+import { toApiFailure } from '@/lib/api';
+import { randomId } from '@/lib/flash';
+import { useAsync } from '@/lib/use-async';
+
+interface WithdrawModalProps {
+  open: boolean;
+  onClose: () => void;
+  onDone: () => void;
+  /** Code 203 (ADR 0001): the account has no PIN yet. */
+  needsPin: boolean;
+}
+
+export function WithdrawModal({ open, onClose, onDone, needsPin }: WithdrawModalProps) {
+  return (
+    <Modal open={open} title="Withdraw" onClose={onClose}>
+      {needsPin ? (
+        <div className="stack">
+          <p>Create your transaction PIN before you withdraw.</p>
+          <Link className="button button-block" to={paths.createPin.getHref()}>
+            Create PIN
+          </Link>
+        </div>
+      ) : (
+        <WithdrawForm onDone={onDone} />
+      )}
+    </Modal>
+  );
+}
+
+function WithdrawForm({ onDone }: { onDone: () => void }) {
+  const banks = useAsync(fetchSavedBanks, []);
+  const [amount, setAmount] = useState('');
+  const [pin, setPin] = useState('');
+  const [bankId, setBankId] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  // One key per intended withdrawal: a retried click cannot debit twice.
+  const key = useRef(randomId());
+
+  if (banks.status === 'loading' && !banks.data) return <Spinner label="Loading your banks..." />;
+  if (banks.status === 'error') {
+    return (
+      <div className="stack">
+        <ErrorMessages messages={banks.error.messages} />
+        <button type="button" className="button button-small" onClick={banks.reload}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  const saved = banks.data ?? [];
+  const selected = bankId || saved[0]?.id || '';
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure([]);
+    const form = parseForm(withdrawFormSchema, { amount, pin, destination_account: selected });
+    if (!form.ok) {
+      setErrors(form.errors);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await verifyPin(form.data.pin);
+    } catch (err) {
+      setFailure(toApiFailure(err).messages);
+      setBusy(false);
+      return;
+    }
+    try {
+      await withdraw({
+        destinationAccount: form.data.destination_account,
+        amountNaira: form.data.amount,
+        pin: form.data.pin,
+        idempotencyKey: key.current,
+      });
+      key.current = randomId();
+      toast.success(ACCOUNT_MESSAGES.withdrawSuccess);
+      onDone();
+    } catch (err) {
+      const failed = toApiFailure(err);
+      setFailure(failed.messages.length > 0 ? failed.messages : [ACCOUNT_MESSAGES.withdrawError]);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)}>
+      <ErrorMessages messages={failure} />
+      <TextField
+        label="Amount (₦)"
+        name="amount"
+        inputMode="decimal"
+        autoComplete="off"
+        value={amount}
+        onChange={(value) => {
+          setAmount(value);
+          key.current = randomId();
+        }}
+        error={errors.amount}
+      />
+      <CodeInput label="Transaction PIN" kind="pin" value={pin} onChange={setPin} error={errors.pin} />
+      {saved.length === 0 ? (
+        <p className="notice">
+          <Link to={paths.saveBank.getHref()}>{ACCOUNT_MESSAGES.noBank}</Link>
+        </p>
+      ) : (
+        <div className="field">
+          <label htmlFor="withdraw-bank">Bank</label>
+          <select
+            id="withdraw-bank"
+            name="bank"
+            value={selected}
+            onChange={(event) => {
+              setBankId(event.target.value);
+              key.current = randomId();
+            }}
+          >
+            {saved.map((bank) => (
+              <option key={bank.id} value={bank.id}>
+                {bank.bank_name} · {bank.account_number} · {bank.account_name}
+              </option>
+            ))}
+          </select>
+          {errors.destination_account ? <p className="field-error">{errors.destination_account}</p> : null}
+        </div>
+      )}
+      <button type="submit" className="button button-block" disabled={busy || saved.length === 0}>
+        {busy ? 'Processing...' : 'Withdraw'}
+      </button>
+    </form>
+  );
+}

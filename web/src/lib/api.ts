@@ -1,0 +1,164 @@
+/**
+ * The browser's only way to the provider: Firebase callable functions (functions/).
+ * - session callables (login, register, OTP, password reset) return the stored profile and a
+ *   Firebase custom token; we keep the profile and sign in to Firebase with the token;
+ * - providerCall forwards an allow-listed SPEC section 7 call (core API_CALLS) with the stored
+ *   profile's token; answers are parsed with the call's response schema.
+ * Provider errors arrive as HttpsError whose details are the provider's JSON body; ApiFailure
+ * carries what SPEC section 8 shows (core providerErrorMessages).
+ */
+import { isTokenExpiredMessage, providerErrorMessages, TOKEN_EXPIRED_MESSAGE } from '@punter/core/account';
+import {
+  API_CALLS,
+  buildApiPath,
+  type ApiCallName,
+  type ApiRequestInput,
+  type ApiResponse,
+} from '@punter/core/api-schemas';
+import { sessionResultSchema } from '@punter/core/bridge-schemas';
+import { clearProfile, expireSession, getProfile, saveProfile, type StoredProfile } from '@/lib/session';
+
+/** The Firebase SDK is loaded on first use (see lib/firebase-session.ts). */
+const firebase = () => import('@/lib/firebase-session');
+
+/** Starts downloading the Firebase SDK without waiting for it (called once the first screen is up). */
+export function preloadFirebase(): void {
+  void firebase().catch(() => undefined);
+}
+
+const GENERIC_MESSAGE = 'An error occurred';
+const UNREACHABLE_MESSAGE = 'The service is unreachable. Check your connection and try again.';
+
+/** A failed call: `messages` is what SPEC section 8 shows (the message, or each item of the error list). */
+export class ApiFailure extends Error {
+  override readonly name = 'ApiFailure';
+  constructor(
+    readonly messages: string[],
+    readonly code = 'unknown',
+  ) {
+    super(messages[0] ?? GENERIC_MESSAGE);
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** Turns anything a callable throws into an ApiFailure with the provider's own words. */
+export function toApiFailure(error: unknown): ApiFailure {
+  if (error instanceof ApiFailure) return error;
+  if (!isRecord(error)) return new ApiFailure([GENERIC_MESSAGE]);
+  const code = typeof error.code === 'string' ? error.code.replace(/^functions\//, '') : 'unknown';
+  if (isRecord(error.details) && ('message' in error.details || 'error' in error.details)) {
+    return new ApiFailure(providerErrorMessages(error.details, GENERIC_MESSAGE), code);
+  }
+  if (code === 'unavailable' || code === 'deadline-exceeded') return new ApiFailure([UNREACHABLE_MESSAGE], code);
+  // The callables' own validation errors (invalid-argument etc.) carry a message meant for users;
+  // 'internal' and unknown errors never show their text.
+  if (code !== 'internal' && code !== 'unknown' && typeof error.message === 'string' && error.message) {
+    return new ApiFailure([error.message], code);
+  }
+  return new ApiFailure([GENERIC_MESSAGE], code);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Session callables
+
+export type SessionCallable =
+  | 'sessionLogin'
+  | 'sessionRegister'
+  | 'sessionRequestOtp'
+  | 'sessionVerifyOtp'
+  | 'sessionSendResetOtp'
+  | 'sessionResetPassword';
+
+export interface SessionAnswer {
+  profile: StoredProfile | null;
+  message: string;
+}
+
+/**
+ * Calls a session callable. A returned profile is stored (SPEC: 'In every case the profile is
+ * stored'); with a Firebase token the browser also signs in to Firebase.
+ */
+export async function callSession(name: SessionCallable, payload: Record<string, unknown>): Promise<SessionAnswer> {
+  let raw: unknown;
+  try {
+    raw = await (await firebase()).callFunction(name, payload);
+  } catch (error) {
+    throw toApiFailure(error);
+  }
+  const result = sessionResultSchema.safeParse(raw);
+  if (!result.success) throw new ApiFailure([GENERIC_MESSAGE], 'bad-answer');
+  const { profile, firebaseToken, message } = result.data;
+  if (profile) {
+    const sdk = await firebase();
+    if (firebaseToken) await sdk.signInWithToken(firebaseToken);
+    else await sdk.endFirebaseSession();
+    saveProfile(profile);
+  }
+  return { profile, message };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Provider calls
+
+export interface CallOptions<N extends ApiCallName> {
+  body?: ApiRequestInput<N>;
+  headers?: Record<string, string>;
+  params?: Record<string, string>;
+}
+
+/**
+ * One allow-listed provider call through the providerCall callable, answered with its parsed
+ * success body. 'Token is expired or invalid.' (or a Firebase session that is gone) ends the session.
+ */
+export async function callApi<N extends ApiCallName>(name: N, options: CallOptions<N> = {}): Promise<ApiResponse<N>> {
+  const profile = getProfile();
+  if (!profile || !profile.token) return expired();
+  const sdk = await firebase();
+  if (!(await sdk.hasFirebaseUser())) return expired();
+  const call = API_CALLS[name];
+  let raw: unknown;
+  try {
+    raw = await sdk.callFunction('providerCall', {
+      method: call.method,
+      path: buildApiPath(name, options.params),
+      token: profile.token,
+      ...(options.body === undefined ? {} : { body: options.body }),
+      ...(options.headers ? { headers: options.headers } : {}),
+    });
+  } catch (error) {
+    const failure = toApiFailure(error);
+    if (failure.code === 'unauthenticated' || failure.messages.some(isTokenExpiredMessage)) return expired();
+    throw failure;
+  }
+  const data = isRecord(raw) ? raw.data : undefined;
+  if (isRecord(data) && isTokenExpiredMessage(data.message)) return expired();
+  const parsed = call.response.safeParse(data);
+  if (!parsed.success) {
+    console.error(`Unexpected answer to ${name}`, parsed.error.issues.slice(0, 3));
+    throw new ApiFailure([GENERIC_MESSAGE], 'bad-answer');
+  }
+  return parsed.data as ApiResponse<N>;
+}
+
+async function expired(): Promise<never> {
+  await endFirebaseSession();
+  expireSession();
+  throw new ApiFailure([TOKEN_EXPIRED_MESSAGE], 'unauthenticated');
+}
+
+async function endFirebaseSession(): Promise<void> {
+  try {
+    await (await firebase()).endFirebaseSession();
+  } catch {
+    // the SDK could not load (offline): nothing to end
+  }
+}
+
+/** Logout: ends the Firebase session and clears the stored profile and batch (SPEC section 4). */
+export async function logout(): Promise<void> {
+  await endFirebaseSession();
+  clearProfile();
+}

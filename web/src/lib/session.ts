@@ -1,0 +1,118 @@
+/**
+ * The stored profile of SPEC section 3 (code, token, data), kept in localStorage under 'profile'
+ * and validated whenever it is read: a damaged or foreign value counts as no session.
+ */
+import { useSyncExternalStore } from 'react';
+import { isLoggedIn } from '@punter/core/account';
+import { profileSchema, type Profile } from '@punter/core/api-schemas';
+
+export const PROFILE_KEY = 'profile';
+export const BATCH_KEY = 'batch';
+export const RESET_EMAIL_KEY = 'reset_email';
+
+export type StoredProfile = Profile;
+export type ProfileData = Profile['data'];
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+const expiryListeners = new Set<Listener>();
+let cachedRaw: string | null | undefined;
+let cachedProfile: StoredProfile | null = null;
+
+function readStorage(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+/** The stored profile, or null when there is none or it does not parse. */
+export function getProfile(): StoredProfile | null {
+  const raw = readStorage(PROFILE_KEY);
+  if (raw === cachedRaw) return cachedProfile;
+  cachedRaw = raw;
+  cachedProfile = null;
+  if (raw) {
+    try {
+      const parsed = profileSchema.safeParse(JSON.parse(raw));
+      if (parsed.success) cachedProfile = parsed.data;
+    } catch {
+      cachedProfile = null;
+    }
+  }
+  return cachedProfile;
+}
+
+function notify(): void {
+  for (const listener of listeners) listener();
+}
+
+/** Stores a profile exactly as the session callables return it. */
+export function saveProfile(profile: unknown): StoredProfile {
+  const parsed = profileSchema.parse(profile);
+  window.localStorage.setItem(PROFILE_KEY, JSON.stringify(profile));
+  notify();
+  return parsed;
+}
+
+/** Changes the stored profile's code (for example 203 -> 200 once a PIN exists). */
+export function setProfileCode(code: number): void {
+  const raw = readStorage(PROFILE_KEY);
+  if (!raw) return;
+  try {
+    const value = JSON.parse(raw) as Record<string, unknown>;
+    window.localStorage.setItem(PROFILE_KEY, JSON.stringify({ ...value, code }));
+    notify();
+  } catch {
+    // an unreadable profile is treated as none by getProfile()
+  }
+}
+
+/** Logout: removes the stored profile and batch (SPEC section 4). */
+export function clearProfile(): void {
+  window.localStorage.removeItem(PROFILE_KEY);
+  window.localStorage.removeItem(BATCH_KEY);
+  notify();
+}
+
+/** Called when the provider says 'Token is expired or invalid.'. */
+export function expireSession(): void {
+  clearProfile();
+  for (const listener of expiryListeners) listener();
+}
+
+export function onSessionExpired(listener: Listener): () => void {
+  expiryListeners.add(listener);
+  return () => expiryListeners.delete(listener);
+}
+
+function subscribe(listener: Listener): () => void {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === PROFILE_KEY) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+/** The stored profile, re-rendering when it changes (also from another tab). */
+export function useProfile(): StoredProfile | null {
+  return useSyncExternalStore(subscribe, getProfile, () => null);
+}
+
+export function getResetEmail(): string {
+  return readStorage(RESET_EMAIL_KEY) ?? '';
+}
+
+export function setResetEmail(email: string): void {
+  window.localStorage.setItem(RESET_EMAIL_KEY, email);
+}
+
+/** The guard's rule (core/account isLoggedIn, ADR 0001) plus a non-empty bearer token. */
+export function hasActiveSession(profile: StoredProfile | null): profile is StoredProfile {
+  return profile !== null && isLoggedIn(profile) && profile.token.length > 0;
+}

@@ -1,0 +1,23 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from '@/app/app';
+import { envError } from '@/config/env';
+import './styles.css';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+if (envError) {
+  // A wrong configuration stops the app with a message that names the variable.
+  const pre = document.createElement('pre');
+  pre.className = 'config-error';
+  pre.textContent = envError;
+  container.replaceChildren(pre);
+  console.error(envError);
+} else {
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
