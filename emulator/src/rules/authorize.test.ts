@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { JsonObject } from '../contract';
 import { and, anon, compile, doc, eq, filter, or, req, user } from './test-helpers';
 
 const rules = (body: string, version = "rules_version = '2';"): string => `${version}
@@ -202,7 +203,7 @@ describe('list queries: rules are not filters', () => {
       allow list: if request.query.orderBy.score == 'DESC' && request.query.offset == 0;
     }`),
   );
-  const q = (where?: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+  const q = (where?: JsonObject, extra: JsonObject = {}): JsonObject => ({
     from: [{ collectionId: 'x' }],
     ...(where ? { where } : {}),
     ...extra,

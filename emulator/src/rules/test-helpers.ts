@@ -1,5 +1,5 @@
 /** Helpers for the rules unit tests: build AccessRequests and documents in canonical form. */
-import type { AccessRequest, Authorizer, StoredDocument, Value } from '../contract';
+import type { AccessRequest, Authorizer, JsonObject, StoredDocument, Value } from '../contract';
 import { compileRules } from './index';
 
 export const DB = 'projects/demo/databases/(default)';
@@ -116,15 +116,15 @@ export function issuesOf(src: string): { line: number; column: number; descripti
   return r.issues.map((i) => ({ line: i.sourcePosition.line, column: i.sourcePosition.column, description: i.description }));
 }
 
-export function eq(field: string, value: unknown): Record<string, unknown> {
+export function eq(field: string, value: unknown): JsonObject {
   return { fieldFilter: { field: { fieldPath: field }, op: 'EQUAL', value: val(value) } };
 }
-export function filter(field: string, op: string, value: unknown): Record<string, unknown> {
+export function filter(field: string, op: string, value: unknown): JsonObject {
   return { fieldFilter: { field: { fieldPath: field }, op, value: val(value) } };
 }
-export function and(...filters: Record<string, unknown>[]): Record<string, unknown> {
+export function and(...filters: JsonObject[]): JsonObject {
   return { compositeFilter: { op: 'AND', filters } };
 }
-export function or(...filters: Record<string, unknown>[]): Record<string, unknown> {
+export function or(...filters: JsonObject[]): JsonObject {
   return { compositeFilter: { op: 'OR', filters } };
 }
