@@ -19,6 +19,7 @@ import {
   nairaAmountAsKobo,
   nairaBalance,
   notificationSchema,
+  TOKEN_EXPIRED_MESSAGE,
   oddSchema,
   otpSchema,
   pinSchema,
@@ -651,7 +652,8 @@ describe('entities', () => {
   it('notification, team and error body', () => {
     expectEveryFieldChecked(notificationSchema, notification);
     expectEveryFieldChecked(teamSchema, { id: 't1', name: 'Arsenal', shortName: 'ARS', logo: '/ars.png' });
-    expect(errorBodySchema.safeParse({ status: false, message: 'Token is expired or invalid.' }).success).toBe(true);
+    expect(TOKEN_EXPIRED_MESSAGE).toBe('Token is expired or invalid.');
+    expect(errorBodySchema.safeParse({ status: false, message: TOKEN_EXPIRED_MESSAGE }).success).toBe(true);
     expect(
       errorBodySchema.safeParse({ status: false, message: 'Bad', error: [{ message: 'Bad', field: 'amount' }] }).success,
     ).toBe(true);
