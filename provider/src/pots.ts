@@ -4,7 +4,8 @@
  * document, the pot's raised_amount and investors_count, and the 2.5% instant referral bonus
  * (SPEC section 9) credited to the referrer. Needs an active subscription (SPEC section 1).
  */
-import { formatNaira, koboToNaira, nairaToKobo, percentOfKobo, subtractKobo } from '@punter/core/money';
+import { koboToNaira, nairaToKobo, percentOfKobo } from '@punter/core/money';
+import { POT_JOINED, POT_NOT_FOUND, POT_STATUS_RAISING, REFERRAL_BONUS_INSTANT_PERCENT, checkPotJoin, joinQuote } from '@punter/core/pots';
 import { C, KeyedMutex, asUser, notify, postEntry, readWallet, transactionView, type ProviderDeps, type UserDoc } from './context';
 import { badRequest, forbidden, notFound, ok, parseBody, type ProviderResponse } from './http';
 import { joinAutoTradaBody } from './schemas';
@@ -13,8 +14,6 @@ import { idempotent } from './wallet';
 
 export const POTS = 'trading_pots';
 export const PARTICIPANTS = 'pot_participants';
-const MIN_JOIN_KOBO = 1_000_000; // ₦10,000
-const INSTANT_REFERRAL_PERCENT = 2.5;
 
 export function createPots(deps: ProviderDeps) {
   const locks = new KeyedMutex();
@@ -37,18 +36,18 @@ export function createPots(deps: ProviderDeps) {
         deps.store.runTransaction((tx) =>
           idempotent(tx, 'join-pot', user.id, idempotencyKey, input, async () => {
             const pot = await tx.get(POTS, input.pot_id);
-            if (!pot) throw notFound('No such document');
-            if (pot.status !== 'Raising') throw badRequest('This pot is not raising at the moment');
+            if (!pot) throw notFound(POT_NOT_FOUND);
+            if (pot.status !== POT_STATUS_RAISING) throw badRequest('This pot is not raising at the moment');
             const wallet = await readWallet(tx, user.id);
             const referrer = referrerId ? asUser(await tx.get(C.users, referrerId)) : null;
             const referrerWallet = referrer ? await readWallet(tx, referrer.id) : null;
-            const volume = nairaToKobo(Number(pot.pot_volume));
+            const check = checkPotJoin(amount, {
+              balanceKobo: wallet.balance_kobo,
+              potVolumeKobo: nairaToKobo(Number(pot.pot_volume)),
+              raisedAmountKobo: nairaToKobo(Number(pot.raised_amount ?? 0)),
+            });
+            if (!check.ok) throw badRequest(check.error);
             const raised = nairaToKobo(Number(pot.raised_amount ?? 0));
-            const remaining = volume > raised ? subtractKobo(volume, raised) : 0;
-            if (amount > wallet.balance_kobo) throw badRequest('Insufficient funds');
-            if (amount > volume) throw badRequest(`Maximum amount to join with is ${formatNaira(volume)}`);
-            if (amount < MIN_JOIN_KOBO) throw badRequest('Minimum amount to join with is ₦10,000');
-            if (amount > remaining) throw badRequest(`Amount can only be ${formatNaira(remaining)} or less`);
             const posted = postEntry(deps, tx, wallet, {
               type: 'JOIN_AUTO_TRADA',
               direction: 'debit',
@@ -56,7 +55,9 @@ export function createPots(deps: ProviderDeps) {
               narration: `Joined pot ${str(pot.type)} managed by ${str(pot.manager)}`.trim(),
               reference: `join-pot:${input.pot_id}`,
             });
-            const roi = percentOfKobo(amount, Number(pot.percentage ?? 0) * Math.max(1, Number(pot.duration ?? 1)));
+            // SPEC 9: the participant ROI is the pot's percentage of the amount times the pot's duration.
+            const quote = joinQuote(amount, Number(pot.percentage ?? 0) * Math.max(1, Number(pot.duration ?? 1)));
+            const roi = quote.roiKobo;
             tx.set(PARTICIPANTS, newId(), {
               pot_id: input.pot_id,
               user_id: user.id,
@@ -75,7 +76,7 @@ export function createPots(deps: ProviderDeps) {
             });
             notify(deps, tx, user.id, 'JOIN_AUTO_TRADA', { amount: koboToNaira(amount), pot_id: input.pot_id, message: 'Pot joined' });
             if (referrer && referrerWallet) {
-              const bonus = percentOfKobo(amount, INSTANT_REFERRAL_PERCENT);
+              const bonus = percentOfKobo(amount, REFERRAL_BONUS_INSTANT_PERCENT);
               if (bonus > 0) {
                 postEntry(deps, tx, referrerWallet, {
                   type: 'MC_DASAINT_BONUS',
@@ -91,7 +92,7 @@ export function createPots(deps: ProviderDeps) {
           }, now),
         ),
       );
-      return ok({ message: 'Pot joined', data: value });
+      return ok({ message: POT_JOINED, data: value });
     },
   };
 }

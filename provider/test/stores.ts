@@ -1,0 +1,70 @@
+/**
+ * The stores the money-rule tests run on: the in-memory store, and Firestore through firebase-admin
+ * against the project's own emulator (started here on a free port, or FIRESTORE_EMULATOR_HOST if set).
+ */
+import { expect } from 'vitest';
+import { C, type EntryDoc, type WalletDoc } from '../src/context';
+import type { Store } from '../src/store';
+import { createFirestoreStore } from '../src/store-firestore';
+import { createMemoryStore } from '../src/store-memory';
+
+export interface StoreEnv {
+  name: string;
+  /** Independent clients on the same database (like separate provider processes). */
+  clients(count: number): Store[];
+  stop(): Promise<void>;
+}
+
+let appCounter = 0;
+
+export function memoryEnv(): Promise<StoreEnv> {
+  const store = createMemoryStore();
+  return Promise.resolve({ name: 'memory', clients: (count) => Array.from({ length: count }, () => store), stop: () => Promise.resolve() });
+}
+
+export async function firestoreEnv(): Promise<StoreEnv> {
+  let host = process.env.FIRESTORE_EMULATOR_HOST;
+  let stopEmulator = () => Promise.resolve();
+  if (!host) {
+    const { start } = await import('@punter/emulator');
+    const emulator = await start({ port: 0, project: 'demo-punter' });
+    host = `${emulator.host}:${emulator.port}`;
+    stopEmulator = () => emulator.stop();
+    process.env.FIRESTORE_EMULATOR_HOST = host;
+  }
+  const made: Store[] = [];
+  return {
+    name: 'firestore emulator',
+    clients(count) {
+      const stores = Array.from({ length: count }, () => {
+        appCounter += 1;
+        return createFirestoreStore({ projectId: 'demo-punter', emulatorHost: host, appName: `test-${process.pid}-${appCounter}` });
+      });
+      made.push(...stores);
+      return stores;
+    },
+    async stop() {
+      await Promise.all(made.map((s) => s.close()));
+      await stopEmulator();
+    },
+  };
+}
+
+/** The wallet's ledger is whole: entries chain old -> new balance, seq 1..n, and their sum equals the balance. */
+export async function expectLedgerMatchesBalance(store: Store, userId: string): Promise<{ balanceKobo: number; entries: EntryDoc[] }> {
+  const docs = await store.query(C.entries(userId), { orderBy: { field: 'seq', direction: 'asc' } });
+  const entries = docs.map((d) => d.data as unknown as EntryDoc);
+  const wallet = (await store.get(C.wallets, userId)) as unknown as WalletDoc | null;
+  const balance = wallet?.balance_kobo ?? 0;
+  let running = 0;
+  entries.forEach((e, i) => {
+    expect(e.seq).toBe(i + 1);
+    expect(e.old_balance_kobo).toBe(running);
+    running += e.direction === 'credit' ? e.amount_kobo : -e.amount_kobo;
+    expect(e.new_balance_kobo).toBe(running);
+    expect(running).toBeGreaterThanOrEqual(0);
+  });
+  expect(running).toBe(balance);
+  expect(balance).toBeGreaterThanOrEqual(0);
+  return { balanceKobo: balance, entries };
+}
