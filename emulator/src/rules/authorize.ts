@@ -9,6 +9,7 @@ import type { MatchBlock, MatchSeg, Pos, RulesFile } from './parser';
 import {
   RMap,
   RPath,
+  RTimestamp,
   RulesError,
   SymContains,
   SymDoc,
@@ -159,6 +160,12 @@ function docResource(doc: StoredDocument): RMap {
     id: name.segments[name.segments.length - 1] ?? '',
     __name__: name,
   });
+}
+
+/** request.time at Firestore's precision (microseconds), so that it equals a serverTimestamp() of the same commit. */
+function requestTime(time: string): RTimestamp {
+  const t = parseTimestamp(time);
+  return t.nanos % 1000 === 0 ? t : new RTimestamp(t.seconds, t.nanos - (t.nanos % 1000));
 }
 
 const authCache = new WeakMap<object, RVal>();
@@ -362,7 +369,7 @@ class RequestContext implements Ctx {
         ['auth', authValue(r.caller)],
         ['method', r.method],
         ['path', new RPath(['databases', this.dbId, 'documents', ...r.path.split('/')])],
-        ['time', parseTimestamp(r.time)],
+        ['time', requestTime(r.time)],
         ['resource', r.requestResource ? docResource(r.requestResource) : null],
       ]);
       if (this.query !== undefined) m.set('query', this.query);
@@ -394,13 +401,20 @@ class RequestContext implements Ctx {
 }
 
 function makeAuthorizer(blocks: readonly FlatBlock[], v2: boolean): Authorizer {
-  return (req: AccessRequest): AccessDecision => {
+  const authorize = (req: AccessRequest): AccessDecision => {
     try {
       return decide(blocks, v2, req);
     } catch (e) {
       if (e instanceof RulesError || e instanceof LimitExceeded) return { allowed: false, message: e.message };
       throw e;
     }
+  };
+  if (!process.env['FIRESTORE_RULES_DEBUG']) return authorize;
+  // FIRESTORE_RULES_DEBUG=1: every denial and its reasons on stderr (developers debugging their rules).
+  return (req) => {
+    const d = authorize(req);
+    if (!d.allowed) process.stderr.write(`rules: denied ${req.method} ${req.path}: ${d.message}\n`);
+    return d;
   };
 }
 
