@@ -195,7 +195,7 @@ function compareNumbers(a: Value, b: Value): number {
     const y = BigInt(bi);
     return x < y ? -1 : x > y ? 1 : 0;
   }
-  if (typeof ai === 'string') return -compareDoubleInt(doubleOf(b), ai);
+  if (typeof ai === 'string') return -compareDoubleInt(doubleOf(b), ai) || 0;
   if (typeof bi === 'string') return compareDoubleInt(doubleOf(a), bi);
   const x = doubleOf(a);
   const y = doubleOf(b);
