@@ -127,7 +127,7 @@ describe('ordering, cursors, limits', () => {
 
   it('reads at a past readTime', async () => {
     const first = await b.serverStream('RunQuery', { parent: ROOT, structuredQuery: from('items') }, OWNER);
-    const readTime = first[0]?.['readTime'];
+    const readTime = first[0]!['readTime']!;
     await setDoc(b, 'items/new', { n: 100 });
     await setDoc(b, 'items/a', { n: 'changed' });
     const old = await b.serverStream('RunQuery', { parent: ROOT, structuredQuery: { ...from('items'), where: fieldFilter('n', 'EQUAL', 1) }, readTime }, OWNER);
@@ -150,7 +150,7 @@ describe('query validation', () => {
     ['__name__ with a string', { ...from('items'), where: fieldFilter('__name__', 'EQUAL', 'x') }],
     ['wrong type', 'not a query'],
   ])('rejects %s with INVALID_ARGUMENT', async (_label, sq) => {
-    const e = await rpcError(b.serverStream('RunQuery', { parent: ROOT, structuredQuery: sq as JsonObject }, OWNER));
+    const e = await rpcError(b.serverStream('RunQuery', { parent: ROOT, structuredQuery: sq }, OWNER));
     expect(e.code).toBe(Code.INVALID_ARGUMENT);
   });
 
