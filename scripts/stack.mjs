@@ -176,6 +176,8 @@ export async function startStack(options = {}) {
       FIREBASE_PROJECT_ID: PROJECT_ID,
       FIRESTORE_EMULATOR_HOST: firestoreHost,
       FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.auth}`,
+      // No Google metadata server here: stop the admin SDK from probing for one.
+      METADATA_SERVER_DETECTION: 'none',
     };
     const webEnv = {
       VITE_USE_EMULATORS: 'true',
@@ -217,7 +219,6 @@ export async function startStack(options = {}) {
         logDir,
         quiet,
       });
-      if (!quiet) process.stdout.write(readFileSync(join(logDir, 'seed.log'), 'utf8'));
     }
 
     // 4. Auth + Functions emulators (firebase-tools), configured for the chosen ports.
