@@ -91,9 +91,13 @@ export async function listen(backend: FirestoreBackend, host: string, port: numb
       socket.off('data', onData);
       socket.pause();
       socket.unshift(head);
-      if (isH2) injector.injectConnection(socket);
-      else httpServer.emit('connection', socket);
-      socket.resume();
+      if (isH2) {
+        // http2 reads what is already buffered on the next tick: do not resume (that would drop it).
+        injector.injectConnection(socket);
+      } else {
+        httpServer.emit('connection', socket);
+        socket.resume();
+      }
     };
     socket.on('data', onData);
   });

@@ -1,0 +1,37 @@
+/** Shared helpers of the conformance suites: where the emulator is and unique project ids. */
+import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+
+export function emulatorHost(): { host: string; port: number; hostPort: string; external: boolean } {
+  const hostPort = inject('emulatorHost');
+  const i = hostPort.lastIndexOf(':');
+  return { host: hostPort.slice(0, i), port: Number(hostPort.slice(i + 1)), hostPort, external: inject('external') };
+}
+
+/** A fresh project id per suite so suites never see each other's data. */
+export function uniqueProject(prefix: string): string {
+  return `demo-${prefix}-${randomBytes(4).toString('hex')}`;
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+/** Waits until `check` returns true (polling), or fails after `timeoutMs`. */
+export async function waitFor(check: () => boolean, timeoutMs = 5000, what = 'condition'): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > until) throw new Error(`Timed out waiting for ${what}`);
+    await sleep(5);
+  }
+}
+
+export const DENY_ALL_RULES = `rules_version = '2';
+service cloud.firestore {
+  match /databases/{database}/documents {
+    match /{document=**} {
+      allow read, write: if false;
+    }
+  }
+}
+`;
