@@ -116,7 +116,9 @@ export function createProvider(options: ProviderOptions): Provider {
 
   async function route(req: ProviderRequest): Promise<ProviderResponse> {
     const method = req.method.toUpperCase();
-    const path = req.path.replace(/\/+$/, '') || '/';
+    const [rawPath = '', queryString] = req.path.split('?', 2);
+    if (queryString !== undefined) req = { ...req, query: { ...Object.fromEntries(new URLSearchParams(queryString)), ...req.query } };
+    const path = rawPath.replace(/\/+$/, '') || '/';
     if (deps.settings.sandboxRoutes && path.startsWith('/sandbox/')) {
       const answer = await handleSandbox(deps, { ...req, method, path });
       if (answer) return answer;

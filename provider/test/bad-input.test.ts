@@ -1,0 +1,182 @@
+/**
+ * Every endpoint gets bad input: missing fields, wrong types, negative, zero, huge and fractional
+ * amounts, other users' ids, expired and unknown tokens, callers without the permission. Each answers
+ * a clear error in SPEC section 8's shape with the right HTTP status, and nothing in the store changes.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { API_CALLS, buildApiPath, type ApiCallName } from '@punter/core/api-schemas';
+import { C } from '../src/context';
+import type { Provider } from '../src/provider';
+import { sha256 } from '../src/secrets';
+import { createMemoryStore } from '../src/store-memory';
+import { client, makeProvider, onboardedUser, sandboxPayment, topUp } from './helpers';
+
+type Actor = 'user' | 'other' | 'admin' | 'punter' | 'none' | 'expired' | 'unknown';
+interface Case {
+  name: string;
+  method: string;
+  path: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  as: Actor;
+  status: number;
+  message?: string | RegExp;
+}
+
+const store = createMemoryStore();
+let provider: Provider;
+const tokens: Partial<Record<Actor, string>> = {};
+const ids: Record<string, string> = {};
+const key = { 'idempotency-key': 'bad-input-key-0001' };
+
+beforeAll(async () => {
+  provider = makeProvider({ store });
+  const c = client(provider);
+  const user = await onboardedUser(provider);
+  const other = await onboardedUser(provider);
+  const admin = await onboardedUser(provider);
+  const punter = await onboardedUser(provider);
+  await store.update(C.users, admin.id, { role: 1 });
+  await store.update(C.users, punter.id, { can_post_game: true });
+  await topUp(provider, user.token, user.email, 1_000);
+  tokens.user = user.token;
+  tokens.other = other.token;
+  tokens.admin = admin.token;
+  tokens.punter = punter.token;
+  tokens.unknown = 'this-token-was-never-issued';
+  tokens.expired = 'an-expired-token-0123456789';
+  await store.set(C.tokens, sha256(tokens.expired), { user_id: user.id, created_at: 0, expires_at: Date.now() - 1 });
+  ids.userBank = user.bankId;
+  ids.otherBank = other.bankId;
+  ids.userEmail = user.email;
+  ids.userPhone = user.phone;
+  ids.payment = await sandboxPayment(provider, 500, user.email);
+  ids.declined = await sandboxPayment(provider, 500, user.email, 'failed');
+  ids.otherPayment = await sandboxPayment(provider, 500, other.email);
+  const game = await c.call(
+    'POST',
+    '/api/v1/puntershub/create-code',
+    { odd: '2.5', title: 'Banker', game_code: 'ABC123', platform: 'bet9ja', amount: 0, startDate: '2026-11-22T18:00', endDate: '2026-11-22T21:00' },
+    punter.token,
+  );
+  ids.game = (game.body.data as { id: string }).id;
+  await store.set('trading_pots', 'pot-1', { id: 'pot-1', pot_volume: 100_000, raised_amount: 0, investors_count: 0, percentage: 10, status: 'Raising', duration: 1 });
+});
+
+const amounts: Array<[string, unknown, string]> = [
+  ['negative', -100, 'Amount must be greater than 0'],
+  ['zero', 0, 'Amount must be greater than 0'],
+  ['huge', 1e13, 'Amount must not be more than ₦1,000,000,000'],
+  ['fractional kobo', 10.555, 'Amount can have at most 2 decimal places'],
+  ['a string', '100', 'Amount must be a number'],
+  ['NaN-like null', null, 'Amount must be a number'],
+];
+
+const cases: Case[] = [
+  // public calls
+  { name: 'login without fields', method: 'POST', path: '/api/v1/user/login', body: {}, as: 'none', status: 400 },
+  { name: 'login with a number email', method: 'POST', path: '/api/v1/user/login', body: { email: 5, password: 'x' }, as: 'none', status: 400 },
+  { name: 'login unknown user', method: 'POST', path: '/api/v1/user/login', body: { email: 'nobody@example.com', password: 'whatever1' }, as: 'none', status: 400, message: 'Invalid email or password' },
+  { name: 'register without body', method: 'POST', path: '/api/v1/user/register', as: 'none', status: 400 },
+  { name: 'register with a bad referral code', method: 'POST', path: '/api/v1/user/register', as: 'none', status: 400, message: 'The referral code is not valid', body: { email: 'fresh@example.com', password: 'long enough', first_name: 'A', last_name: 'B', username: 'freshname', phone_number: '08099999999', device_type: 'WEB', device_token: 't', referral_code: 'NOSUCHCODE', marketing_channel: 'Others', gender: 'male', country: 'Nigeria', avatar_url: 'https://example.com/a.png' } },
+  { name: 'otp request for another phone', method: 'POST', path: '/api/v1/otp/request', as: 'none', status: 400, body: { email: '', phone_number: '08012345678', otpType: 'PHONE-VERIFICATION' } },
+  { name: 'otp verify with a wrong type', method: 'POST', path: '/api/v1/otp/verify', as: 'none', status: 400, body: { otp: 1234, otpType: 'PHONE-VERIFICATION', email: 'a@b.co' } },
+  { name: 'reset without otp', method: 'POST', path: '/api/v1/user/password/reset', as: 'none', status: 400, body: { email: 'a@b.co', password: 'long enough' } },
+  { name: 'send-otp for an unknown email', method: 'POST', path: '/api/v1/user/password/send-otp', as: 'none', status: 404, body: { email: 'nobody@example.com' } },
+  // PIN
+  { name: 'pin set as a number', method: 'POST', path: '/api/v1/user/pin/set', body: { pin: 1234 }, as: 'user', status: 400, message: /PIN must be 4 digits/ },
+  { name: 'pin set with 5 digits', method: 'POST', path: '/api/v1/user/pin/set', body: { pin: '12345' }, as: 'user', status: 400 },
+  { name: 'pin set twice', method: 'POST', path: '/api/v1/user/pin/set', body: { pin: '9999' }, as: 'user', status: 409, message: 'You already have a transaction PIN' },
+  { name: 'pin verify without device token', method: 'POST', path: '/api/v1/user/pin/verify', body: { pin: '1234' }, as: 'user', status: 400 },
+  // banks
+  { name: 'bank verify with 9 digits', method: 'POST', path: '/api/v1/user/bank/verify', body: { account_number: '012345678', bank_code: '044' }, as: 'user', status: 400, message: /Account number must be 10 digits/ },
+  { name: 'bank verify with a number', method: 'POST', path: '/api/v1/user/bank/verify', body: { account_number: 123456789, bank_code: '044' }, as: 'user', status: 400 },
+  { name: 'bank verify with an unknown bank', method: 'POST', path: '/api/v1/user/bank/verify', body: { account_number: '0123456789', bank_code: '999' }, as: 'user', status: 400, message: 'Please choose a valid bank' },
+  { name: 'bank verify of an unknown account', method: 'POST', path: '/api/v1/user/bank/verify', body: { account_number: '9990000000', bank_code: '044' }, as: 'user', status: 404 },
+  { name: 'bank add with a made-up name', method: 'POST', path: '/api/v1/user/bank/add', body: { bank_name: 'Access Bank', account_name: 'SOMEONE ELSE', code: '044', account_number: '0123456700' }, as: 'user', status: 400, message: "The account name does not match the bank's records" },
+  { name: 'bank add without fields', method: 'POST', path: '/api/v1/user/bank/add', body: {}, as: 'user', status: 400 },
+  // top-up
+  ...amounts.map(([what, amount, message]): Case => ({ name: `top-up with a ${what} amount`, method: 'POST', path: '/api/v1/user/topup', body: { transaction_id: 'abc', expectedAmount: amount, expectedCurrency: 'NGN' }, as: 'user', status: 400, message: new RegExp(message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })),
+  { name: 'top-up in dollars', method: 'POST', path: '/api/v1/user/topup', body: { transaction_id: 'abc', expectedAmount: 500, expectedCurrency: 'USD' }, as: 'user', status: 400 },
+  { name: 'top-up of an unknown payment', method: 'POST', path: '/api/v1/user/topup', body: { transaction_id: 'nope123', expectedAmount: 500, expectedCurrency: 'NGN' }, as: 'user', status: 400, message: /^Transaction verification failed\. Please try again\./ },
+  { name: 'top-up with the wrong amount', method: 'POST', path: '/api/v1/user/topup', body: { transaction_id: '__payment__', expectedAmount: 5000, expectedCurrency: 'NGN' }, as: 'user', status: 400, message: /amount does not match/ },
+  { name: 'top-up of a declined payment', method: 'POST', path: '/api/v1/user/topup', body: { transaction_id: '__declined__', expectedAmount: 500, expectedCurrency: 'NGN' }, as: 'user', status: 400, message: /not successful/ },
+  { name: "top-up with another customer's payment", method: 'POST', path: '/api/v1/user/topup', body: { transaction_id: '__otherPayment__', expectedAmount: 500, expectedCurrency: 'NGN' }, as: 'user', status: 400, message: /another customer/ },
+  { name: 'top-up with an injection-like id', method: 'POST', path: '/api/v1/user/topup', body: { transaction_id: '../../x', expectedAmount: 500, expectedCurrency: 'NGN' }, as: 'user', status: 400 },
+  // withdrawal
+  ...amounts.map(([what, amount, message]): Case => ({ name: `withdraw a ${what} amount`, method: 'POST', path: '/api/v1/user/wallet/withdraw', body: { destination_account: '__userBank__', amount, pin: '1234' }, headers: key, as: 'user', status: 400, message: new RegExp(message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })),
+  { name: 'withdraw more than the balance', method: 'POST', path: '/api/v1/user/wallet/withdraw', body: { destination_account: '__userBank__', amount: 1000.01, pin: '1234' }, headers: key, as: 'user', status: 400, message: 'Insufficient funds' },
+  { name: "withdraw to another user's bank", method: 'POST', path: '/api/v1/user/wallet/withdraw', body: { destination_account: '__otherBank__', amount: 10, pin: '1234' }, headers: key, as: 'user', status: 404, message: /Bank account not found/ },
+  { name: 'withdraw without an idempotency key', method: 'POST', path: '/api/v1/user/wallet/withdraw', body: { destination_account: '__userBank__', amount: 10, pin: '1234' }, as: 'user', status: 400, message: /Idempotency-Key/ },
+  { name: 'withdraw without a PIN', method: 'POST', path: '/api/v1/user/wallet/withdraw', body: { destination_account: '__userBank__', amount: 10 }, headers: key, as: 'user', status: 400 },
+  // pots, games, subscription
+  { name: 'join a pot without a subscription', method: 'POST', path: '/api/v1/user/join-auto-trada', body: { amount: 10_000, pot_id: 'pot-1' }, headers: key, as: 'user', status: 403, message: /subscription/ },
+  ...amounts.slice(0, 4).map(([what, amount]): Case => ({ name: `join a pot with a ${what} amount`, method: 'POST', path: '/api/v1/user/join-auto-trada', body: { amount, pot_id: 'pot-1' }, headers: key, as: 'user', status: 400 })),
+  { name: 'subscribe with too little money', method: 'POST', path: '/api/v1/user/subscribe', body: {}, as: 'user', status: 400, message: 'Insufficient funds' },
+  { name: 'post a code without permission', method: 'POST', path: '/api/v1/puntershub/create-code', body: { odd: '2.5', title: 'x', game_code: 'Y', platform: 'bet9ja', amount: 0, startDate: '2026-11-22T18:00', endDate: '2026-11-22T21:00' }, as: 'user', status: 403 },
+  { name: 'post a priced code without can_monetize_game', method: 'POST', path: '/api/v1/puntershub/create-code', body: { odd: '2.5', title: 'x', game_code: 'Y', platform: 'bet9ja', amount: 500, startDate: '2026-11-22T18:00', endDate: '2026-11-22T21:00' }, as: 'punter', status: 400, message: /Price must be 0/ },
+  { name: 'post a code with bad odds', method: 'POST', path: '/api/v1/puntershub/create-code', body: { odd: '2,5', title: 'x', game_code: 'Y', platform: 'bet9ja', amount: 0, startDate: '2026-11-22T18:00', endDate: '2026-11-22T21:00' }, as: 'punter', status: 400, message: /Please enter a valid float value \(e\.g\., 3\.50\)/ },
+  { name: 'buy an unknown game', method: 'POST', path: '/api/v1/puntershub/buy-or-get-game', body: { game_id: 'nope', amount: 0 }, headers: key, as: 'user', status: 404 },
+  { name: 'buy a game at the wrong price', method: 'POST', path: '/api/v1/puntershub/buy-or-get-game', body: { game_id: '__game__', amount: 100 }, headers: key, as: 'user', status: 400 },
+  { name: 'buy a game with a negative amount', method: 'POST', path: '/api/v1/puntershub/buy-or-get-game', body: { game_id: '__game__', amount: -1 }, headers: key, as: 'user', status: 400 },
+  { name: 'games for an unknown country', method: 'GET', path: '/games?country=Narnia', as: 'user', status: 400 },
+  // admin calls with bad bodies
+  { name: 'approve without an id', method: 'PUT', path: '/api/v1/transactions/approve', body: {}, as: 'admin', status: 400 },
+  { name: 'approve an unknown transaction', method: 'PUT', path: '/api/v1/transactions/approve', body: { transaction_id: 'nope' }, as: 'admin', status: 404 },
+  { name: 'suspend an unknown user', method: 'PUT', path: '/api/v1/users/suspend-account', body: { user_id: 'nope' }, as: 'admin', status: 404 },
+  { name: 'gift card with a negative rate', method: 'POST', path: '/api/v1/giftcards/create', body: { name: 'x', category_id: 'c', rate: -1 }, as: 'admin', status: 400 },
+  { name: 'crypto with a lowercase symbol', method: 'PUT', path: '/api/v1/crypto/update', body: { symbol: 'btc', buy_rate: 1, sell_rate: 1 }, as: 'admin', status: 400 },
+  { name: 'delete a blog without its id header', method: 'DELETE', path: '/api/v1/blog/delete', as: 'admin', status: 400 },
+  { name: 'unknown route', method: 'GET', path: '/api/v1/nothing/here', as: 'user', status: 404 },
+];
+
+function resolve(value: unknown): unknown {
+  if (typeof value === 'string' && /^__\w+__$/.test(value)) return ids[value.slice(2, -2)];
+  if (Array.isArray(value)) return value.map(resolve);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolve(v)]));
+  return value;
+}
+
+function snapshot(): string {
+  // Everything but the tokens and one-time-code counters, which reading calls do not touch anyway.
+  return JSON.stringify([...store.dump().entries()].sort(([a], [b]) => a.localeCompare(b)));
+}
+
+describe('bad input on every endpoint', () => {
+  it.each(cases)('$name -> $status', async (tc) => {
+    const before = snapshot();
+    const token = tc.as === 'none' ? undefined : tokens[tc.as];
+    const res = await client(provider).call(tc.method, tc.path, resolve(tc.body), token, tc.headers ?? {});
+    expect(res.status).toBe(tc.status);
+    expect(res.body.status).toBe(false);
+    expect(typeof res.body.message).toBe('string');
+    expect(res.body.message.length).toBeGreaterThan(0);
+    expect(res.body.error?.[0]?.message).toBeTypeOf('string');
+    if (typeof tc.message === 'string') expect(res.body.message).toBe(tc.message);
+    else if (tc.message) expect(res.body.message).toMatch(tc.message);
+    // Wrong PIN tries and OTP sends are recorded on purpose; none of these cases reach them.
+    expect(snapshot()).toBe(before);
+  });
+
+  const protectedCalls = (Object.keys(API_CALLS) as ApiCallName[]).filter((n) => API_CALLS[n].auth !== 'none');
+  it.each(protectedCalls)('%s refuses expired, unknown and missing tokens with 401 and SPEC\'s message', async (name) => {
+    const call = API_CALLS[name];
+    const path = buildApiPath(name, { id: 'x' });
+    for (const actor of ['expired', 'unknown', 'none'] as const) {
+      const before = snapshot();
+      const res = await client(provider).call(call.method, path, {}, actor === 'none' ? undefined : tokens[actor]);
+      expect([actor, res.status, res.body.message]).toEqual([actor, 401, 'Token is expired or invalid.']);
+      expect(snapshot()).toBe(before);
+    }
+  });
+
+  const adminCalls = (Object.keys(API_CALLS) as ApiCallName[]).filter((n) => API_CALLS[n].auth === 'admin');
+  it.each(adminCalls)('%s is for role 1 only: 403 for an ordinary user', async (name) => {
+    const call = API_CALLS[name];
+    const before = snapshot();
+    const res = await client(provider).call(call.method, buildApiPath(name, { id: 'x' }), { user_id: 'x', transaction_id: 'x' }, tokens.user, { id: 'x' });
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ status: false, message: 'Only admins can do this.' });
+    expect(snapshot()).toBe(before);
+  });
+});
