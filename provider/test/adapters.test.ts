@@ -1,0 +1,121 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { createFlutterwaveBankResolver, createSandboxBankResolver, sandboxAccountName } from '../src/adapters/bank-resolver';
+import { GatewayError, createFlutterwavePayments, type FetchLike } from '../src/adapters/payments';
+import { PAYOUT_FAILS_ACCOUNT, PAYOUT_PENDING_ACCOUNT, createSandboxPayouts } from '../src/adapters/payouts';
+import { BANKS } from '../src/wallet';
+import { client, makeProvider, onboardedUser } from './helpers';
+
+const fixture = (name: string): unknown => JSON.parse(readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), 'utf8'));
+
+function recorded(status: number, body: unknown) {
+  const calls: Array<{ url: string; init?: { method?: string; headers?: Record<string, string>; body?: string } }> = [];
+  const fetch: FetchLike = (url, init) => {
+    calls.push(init ? { url, init } : { url });
+    return Promise.resolve({ status, json: () => Promise.resolve(body) });
+  };
+  return { fetch, calls };
+}
+
+describe('Flutterwave payments (recorded responses, no network)', () => {
+  it('verifies a successful NGN payment with the secret key and converts the amount to kobo', async () => {
+    const { fetch, calls } = recorded(200, fixture('flutterwave-verify-successful'));
+    const gateway = createFlutterwavePayments({ secretKey: 'FLWSECK_TEST-abc', fetch });
+    const payment = await gateway.verify('4975363');
+    expect(payment).toEqual({
+      transactionId: '4975363',
+      status: 'successful',
+      currency: 'NGN',
+      amountKobo: 500_000,
+      txRef: 'punter-1732262400000-x8f2k',
+      customerEmail: 'ada@example.com',
+    });
+    expect(calls[0]?.url).toBe('https://api.flutterwave.com/v3/transactions/4975363/verify');
+    expect(calls[0]?.init?.headers?.Authorization).toBe('Bearer FLWSECK_TEST-abc');
+  });
+
+  it('reports a failed payment as not successful, an unknown one as null, and gateway trouble as an error', async () => {
+    const failed = await createFlutterwavePayments({ secretKey: 'k', fetch: recorded(200, fixture('flutterwave-verify-failed')).fetch }).verify('4975364');
+    expect(failed?.status).toBe('failed');
+    expect(await createFlutterwavePayments({ secretKey: 'k', fetch: recorded(404, fixture('flutterwave-verify-not-found')).fetch }).verify('1')).toBeNull();
+    expect(await createFlutterwavePayments({ secretKey: 'k', fetch: recorded(200, fixture('flutterwave-verify-not-found')).fetch }).verify('1')).toBeNull();
+    expect(await createFlutterwavePayments({ secretKey: 'k', fetch: recorded(200, {}).fetch }).verify('sandbox-style-id')).toBeNull();
+    await expect(createFlutterwavePayments({ secretKey: 'k', fetch: recorded(500, {}).fetch }).verify('1')).rejects.toBeInstanceOf(GatewayError);
+    await expect(createFlutterwavePayments({ secretKey: 'k', fetch: recorded(200, { weird: true }).fetch }).verify('1')).rejects.toBeInstanceOf(GatewayError);
+  });
+
+  it('the provider credits a Flutterwave-verified top-up once and refuses a failed one', async () => {
+    const successful = fixture('flutterwave-verify-successful') as { data: { customer: { email: string } } };
+    const provider = makeProvider({ payments: createFlutterwavePayments({ secretKey: 'k', fetch: recorded(200, successful).fetch }) });
+    const user = await onboardedUser(provider, { email: 'ada@example.com' });
+    const c = client(provider);
+    const body = { transaction_id: 4975363, expectedAmount: 5000, expectedCurrency: 'NGN' };
+    const first = await c.call('POST', '/api/v1/user/topup', body, user.token);
+    expect(first.status).toBe(200);
+    expect(first.body.data).toMatchObject({ balance: 5000, transaction: { type: 'FUNDING', status: 'SUCCESS', amount: 5000 } });
+    const again = await c.call('POST', '/api/v1/user/topup', body, user.token);
+    expect(again.body.message).toBe('This top up was already credited');
+    const wrongAmount = await c.call('POST', '/api/v1/user/topup', { ...body, expectedAmount: 50 }, user.token);
+    expect(wrongAmount.status).toBe(400);
+
+    const failing = makeProvider({ payments: createFlutterwavePayments({ secretKey: 'k', fetch: recorded(200, fixture('flutterwave-verify-failed')).fetch }) });
+    const u2 = await onboardedUser(failing, { email: 'ada@example.com' });
+    const res = await client(failing).call('POST', '/api/v1/user/topup', { transaction_id: 4975364, expectedAmount: 5000, expectedCurrency: 'NGN' }, u2.token);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/^Transaction verification failed\. Please try again\./);
+    const down = makeProvider({ payments: createFlutterwavePayments({ secretKey: 'k', fetch: recorded(503, {}).fetch }) });
+    const u3 = await onboardedUser(down);
+    const unavailable = await client(down).call('POST', '/api/v1/user/topup', { transaction_id: 1, expectedAmount: 5, expectedCurrency: 'NGN' }, u3.token);
+    expect([unavailable.status, unavailable.body.message]).toEqual([502, 'Transaction verification failed. Please try again.']);
+  });
+
+  it('resolves an account name through Flutterwave', async () => {
+    const { fetch, calls } = recorded(200, fixture('flutterwave-resolve-account'));
+    const resolver = createFlutterwaveBankResolver({ secretKey: 'k', fetch });
+    expect(await resolver.resolve('0690000032', '044')).toBe('Pastor Bright');
+    expect(JSON.parse(calls[0]?.init?.body ?? '{}')).toEqual({ account_number: '0690000032', account_bank: '044' });
+    expect(await createFlutterwaveBankResolver({ secretKey: 'k', fetch: recorded(400, { status: 'error', message: 'x' }).fetch }).resolve('1', '044')).toBeNull();
+  });
+});
+
+describe('sandbox adapters and bank data', () => {
+  it('resolves deterministic names and knows no account starting with 999', async () => {
+    const resolver = createSandboxBankResolver();
+    const name = await resolver.resolve('0123456789', '058');
+    expect(name).toBe(sandboxAccountName('0123456789', '058'));
+    expect(name).toMatch(/^[A-Z]+ [A-Z]+$/);
+    expect(await resolver.resolve('0123456789', '058')).toBe(name);
+    expect(await resolver.resolve('9990000001', '058')).toBeNull();
+  });
+
+  it('pays out, fails for the magic failing account, and stays pending for the magic pending account', async () => {
+    const payouts = createSandboxPayouts();
+    const req = { reference: 'r', amountKobo: 100, bankCode: '058', accountName: 'X' };
+    expect(await payouts.pay({ ...req, accountNumber: '0123456789' })).toEqual({ status: 'SUCCESS' });
+    expect((await payouts.pay({ ...req, accountNumber: PAYOUT_FAILS_ACCOUNT })).status).toBe('FAILED');
+    expect(await payouts.pay({ ...req, accountNumber: PAYOUT_PENDING_ACCOUNT })).toEqual({ status: 'PENDING' });
+  });
+
+  it('ships the common Nigerian banks with their codes', () => {
+    const byName = Object.fromEntries(BANKS.map((b) => [b.name, b.code]));
+    expect(byName).toMatchObject({
+      'Access Bank': '044',
+      'Guaranty Trust Bank': '058',
+      'Zenith Bank': '057',
+      'First Bank of Nigeria': '011',
+      'United Bank For Africa': '033',
+      'Fidelity Bank': '070',
+      'First City Monument Bank': '214',
+      'Union Bank of Nigeria': '032',
+      'Sterling Bank': '232',
+      'Wema Bank': '035',
+      'Stanbic IBTC Bank': '221',
+      'Ecobank Nigeria': '050',
+      'Kuda Bank': '50211',
+      OPay: '999992',
+      PalmPay: '999991',
+      'Moniepoint Microfinance Bank': '50515',
+    });
+    expect(new Set(BANKS.map((b) => b.code)).size).toBe(BANKS.length);
+  });
+});
