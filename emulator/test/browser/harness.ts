@@ -1,0 +1,63 @@
+/** Bundles the browser harness, serves it from its own origin, and drives it in Debian's Chromium. */
+import { createServer } from 'node:http';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import type { Browser, Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--no-first-run',
+  '--disable-quic',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface BrowserHarness {
+  browser: Browser;
+  newPage(): Promise<Page>;
+  close(): Promise<void>;
+}
+
+export async function startBrowserHarness(): Promise<BrowserHarness> {
+  const bundle = await build({
+    entryPoints: [fileURLToPath(new URL('./harness-entry.ts', import.meta.url))],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    logLevel: 'warning',
+  });
+  const js = bundle.outputFiles[0]?.text ?? '';
+  const server: Server = createServer((req, res) => {
+    if (req.url === '/harness.js') {
+      res.writeHead(200, { 'content-type': 'text/javascript' }).end(js);
+      return;
+    }
+    res
+      .writeHead(200, { 'content-type': 'text/html' })
+      .end('<!doctype html><html><body><script type="module" src="/harness.js"></script></body></html>');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return {
+    browser,
+    async newPage() {
+      const page = await browser.newPage();
+      await page.goto(url);
+      await page.waitForFunction(() => typeof (globalThis as { runScenario?: unknown }).runScenario === 'function');
+      return page;
+    },
+    async close() {
+      await browser.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
