@@ -26,6 +26,7 @@ import {
   potParticipantSchema,
   profileSchema,
   registerRequestSchema,
+  blogCreateRequestSchema,
   resolveApiCall,
   signalSchema,
   splitApiPath,
@@ -476,6 +477,27 @@ describe('API_CALLS', () => {
     for (const amount of [50, -100, 100.5, 1000]) {
       expect(firstMessage(schema, { game_id: 'g', amount })).toBe('Price must be 0, 100, 200 or 500');
     }
+  });
+
+  it('admin image URLs must be http(s): a javascript: or data: URL is refused', () => {
+    const blog = { title: 'Stake smart', body: 'Never chase losses.' };
+    expect(blogCreateRequestSchema.safeParse({ ...blog, image_url: 'https://example.com/b.png' }).success).toBe(true);
+    expect(firstMessage(blogCreateRequestSchema, { ...blog, image_url: 'javascript:alert(1)' })).toBe(
+      'Must be an http or https URL',
+    );
+    expect(blogCreateRequestSchema.safeParse({ ...blog, image_url: 'data:text/html,<script>' }).success).toBe(false);
+  });
+
+  it('register takes the avatar as a same-site path or a URL, nothing else', () => {
+    const base = REQUESTS.register!;
+    expect(registerRequestSchema.safeParse({ ...base, avatar_url: '/avatars/female.svg' }).success).toBe(true);
+    expect(registerRequestSchema.safeParse({ ...base, avatar_url: 'https://example.com/a.png' }).success).toBe(true);
+    expect(firstMessage(registerRequestSchema, { ...base, avatar_url: 'javascript:alert(1)' })).toBe(
+      'Avatar must be a URL or a path on this site',
+    );
+    expect(firstMessage(registerRequestSchema, { ...base, avatar_url: '/../../etc<script>' })).toBe(
+      'Avatar must be a URL or a path on this site',
+    );
   });
 
   it('register trims the username, lower-cases the email and checks the fixed fields', () => {

@@ -19,6 +19,8 @@ import { nairaToKobo } from './money';
 import { GAME_STATUSES, INVALID_ODDS_MESSAGE, ODDS_PATTERN, PLATFORMS, TOKEN_EXPIRED_MESSAGE } from './punters-hub';
 import { SIGNAL_TARGET_GROUPS } from './signals';
 
+/** An absolute http(s) URL: never javascript:, data: or any other scheme a page could execute. */
+export const httpUrl = z.url({ protocol: /^https?$/, error: 'Must be an http or https URL' });
 export { TOKEN_EXPIRED_MESSAGE };
 
 // ---------------------------------------------------------------------------------------------
@@ -548,7 +550,9 @@ export const registerRequestSchema = z.object({
   marketing_channel: z.literal(MARKETING_CHANNEL),
   gender: genderSchema,
   country: text(60, 'Country'),
-  avatar_url: z.url({ error: 'Avatar must be a URL' }).max(2048),
+  avatar_url: z
+    .union([httpUrl, z.string().regex(/^\/(?!\/)(?!.*\.\.)[A-Za-z0-9/_.-]+$/)], { error: 'Avatar must be a URL or a path on this site' })
+    .refine((v) => v.length <= 2048, { error: 'Avatar must be a URL or a path on this site' }),
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
@@ -649,13 +653,13 @@ export const userIdRequestSchema = z.object({ user_id: idSchema });
 export const blogCreateRequestSchema = z.object({
   title: text(200, 'Title'),
   body: text(50_000, 'Body'),
-  image_url: z.url().max(2048).optional(),
+  image_url: httpUrl.max(2048).optional(),
 });
 export const blogUpdateRequestSchema = z.object({
   id: idSchema,
   title: text(200, 'Title').optional(),
   body: text(50_000, 'Body').optional(),
-  image_url: z.url().max(2048).nullable().optional(),
+  image_url: httpUrl.max(2048).nullable().optional(),
 });
 /** DELETE blog/delete carries the blog id in an `id` header (SPEC section 7). */
 export const blogDeleteHeadersSchema = z.object({ id: idSchema });
@@ -663,14 +667,14 @@ export const giftCardCreateRequestSchema = z.object({
   name: text(120, 'Name'),
   category_id: idSchema,
   rate: nairaAmount,
-  image_url: z.url().max(2048).optional(),
+  image_url: httpUrl.max(2048).optional(),
 });
 export const giftCardUpdateRequestSchema = z.object({
   id: idSchema,
   name: text(120, 'Name').optional(),
   category_id: idSchema.optional(),
   rate: nairaAmount.optional(),
-  image_url: z.url().max(2048).nullable().optional(),
+  image_url: httpUrl.max(2048).nullable().optional(),
 });
 export const giftCardDeleteRequestSchema = z.object({ id: idSchema });
 export const transactionApproveRequestSchema = z.object({ transaction_id: idSchema });

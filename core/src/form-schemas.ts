@@ -169,10 +169,13 @@ export type RegisterForm = z.output<typeof registerFormSchema>;
 
 /** The fixed device token placeholder of the registration payload (SPEC section 3). */
 export const DEVICE_TOKEN_PLACEHOLDER = 'web-device-token';
-/** The fixed avatar images of the registration payload (SPEC section 3). */
+/**
+ * The fixed avatar images of the registration payload (SPEC section 3). They are served by the web
+ * app itself (web/public/avatars/): no image is fetched from a third-party host.
+ */
 export const AVATAR_URLS = {
-  female: 'https://api.dicebear.com/9.x/avataaars/svg?seed=female',
-  male: 'https://api.dicebear.com/9.x/avataaars/svg?seed=male',
+  female: '/avatars/female.svg',
+  male: '/avatars/male.svg',
 } as const;
 
 /** The registration payload (SPEC section 3) for a parsed register form. */
