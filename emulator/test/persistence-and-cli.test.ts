@@ -1,0 +1,157 @@
+/**
+ * Persistence (state survives stop() and a kill -9 of the CLI) and the CLI itself (ready line,
+ * startup time, rules reload keeping the previous rules on error, clean exit on SIGTERM).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { start } from '../src/index';
+import { DENY_ALL_RULES, sleep } from './helpers';
+
+const EMULATOR_DIR = fileURLToPath(new URL('..', import.meta.url));
+const BIN = join(EMULATOR_DIR, 'bin', 'firestore-emulator.mjs');
+const PROJECT = 'demo-persist';
+const DB = `projects/${PROJECT}/databases/(default)`;
+const ALLOW_ALL_RULES = DENY_ALL_RULES.replace('if false', 'if true');
+
+const dirs: string[] = [];
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'fs-emulator-'));
+  dirs.push(dir);
+  return dir;
+}
+
+beforeAll(() => {
+  const built = spawnSync(process.execPath, [join(EMULATOR_DIR, 'build.mjs')], { encoding: 'utf8' });
+  expect(built.status, built.stderr).toBe(0);
+}, 60_000);
+
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+async function commit(base: string, docs: Record<string, number>): Promise<void> {
+  const writes = Object.entries(docs).map(([path, n]) => ({
+    update: { name: `${DB}/documents/${path}`, fields: { n: { integerValue: String(n) } } },
+  }));
+  const res = await fetch(`${base}/v1/${DB}/documents:commit`, {
+    method: 'POST',
+    headers: { authorization: 'Bearer owner' },
+    body: JSON.stringify({ writes }),
+  });
+  expect(res.status).toBe(200);
+}
+
+async function readN(base: string, path: string, authorization = 'Bearer owner'): Promise<{ status: number; n?: string }> {
+  const res = await fetch(`${base}/v1/${DB}/documents/${path}`, { headers: { authorization } });
+  const body = (await res.json()) as { fields?: { n?: { integerValue?: string } } };
+  return { status: res.status, ...(body.fields?.n?.integerValue === undefined ? {} : { n: body.fields.n.integerValue }) };
+}
+
+interface Cli {
+  child: ChildProcess;
+  base: string;
+  stdout: () => string;
+  stderr: () => string;
+  readyMs: number;
+}
+
+function runCli(args: string[]): Promise<Cli> {
+  const started = Date.now();
+  const child = spawn(process.execPath, [BIN, '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`CLI not ready: ${out} ${err}`)), 10_000);
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /^ready on (\S+):(\d+)$/m.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ child, base: `http://${m[1]}:${m[2]}`, stdout: () => out, stderr: () => err, readyMs: Date.now() - started });
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`CLI exited with ${code}: ${err}`)));
+  });
+}
+
+function exited(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode);
+    else child.on('exit', (code) => resolve(code));
+  });
+}
+
+describe('persistence', () => {
+  it('keeps the data across stop() and start()', async () => {
+    const data = tempDir();
+    const first = await start({ port: 0, data });
+    const base1 = `http://${first.host}:${first.port}`;
+    await commit(base1, { 'c/a': 1, 'c/b': 2, 'c/b/sub/x': 3 });
+    await commit(base1, { 'c/a': 10 });
+    await first.stop();
+    const second = await start({ port: 0, data });
+    const base2 = `http://${second.host}:${second.port}`;
+    expect(await readN(base2, 'c/a')).toEqual({ status: 200, n: '10' });
+    expect(await readN(base2, 'c/b/sub/x')).toEqual({ status: 200, n: '3' });
+    await second.stop();
+  });
+
+  it('keeps every acknowledged commit across a kill -9 of the CLI', async () => {
+    const data = tempDir();
+    const cli = await runCli(['--data', data]);
+    for (let i = 0; i < 30; i++) await commit(cli.base, { [`k/d${i}`]: i });
+    cli.child.kill('SIGKILL');
+    await exited(cli.child);
+    const again = await runCli(['--data', data]);
+    for (const i of [0, 17, 29]) expect(await readN(again.base, `k/d${i}`)).toEqual({ status: 200, n: String(i) });
+    again.child.kill('SIGTERM');
+    expect(await exited(again.child)).toBe(0);
+  }, 30_000);
+});
+
+describe('CLI', () => {
+  it('is ready in under a second and exits cleanly on SIGINT', async () => {
+    const cli = await runCli([]);
+    expect(cli.stdout()).toMatch(/^ready on 127\.0\.0\.1:\d+\n$/);
+    expect(cli.readyMs).toBeLessThan(1000);
+    expect(await (await fetch(`${cli.base}/`)).text()).toBe('Ok');
+    cli.child.kill('SIGINT');
+    expect(await exited(cli.child)).toBe(0);
+  });
+
+  it('rejects bad flags with a usage message', () => {
+    const run = spawnSync(process.execPath, [BIN, '--port', 'eighty'], { encoding: 'utf8' });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('Usage: firestore-emulator');
+  });
+
+  it('reloads --rules on change and keeps the previous rules when the new file does not compile', async () => {
+    const dir = tempDir();
+    const rulesFile = join(dir, 'firestore.rules');
+    writeFileSync(rulesFile, DENY_ALL_RULES);
+    const cli = await runCli(['--rules', rulesFile]);
+    await commit(cli.base, { 'r/doc': 1 });
+    expect((await readN(cli.base, 'r/doc', '')).status).toBe(403);
+
+    writeFileSync(rulesFile, 'rules_version = "2"; service cloud.firestore { match /{x} { allow read: if ( } }');
+    for (let i = 0; i < 100 && !cli.stderr().includes('keeping the previous rules'); i++) await sleep(20);
+    expect(cli.stderr()).toContain('keeping the previous rules');
+    expect((await readN(cli.base, 'r/doc', '')).status).toBe(403);
+
+    writeFileSync(rulesFile, ALLOW_ALL_RULES);
+    let status = 0;
+    for (let i = 0; i < 100 && status !== 200; i++) {
+      await sleep(20);
+      status = (await readN(cli.base, 'r/doc', '')).status;
+    }
+    expect(status).toBe(200);
+    cli.child.kill('SIGTERM');
+    expect(await exited(cli.child)).toBe(0);
+  }, 20_000);
+});
