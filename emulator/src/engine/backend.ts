@@ -231,7 +231,13 @@ class Engine implements EngineBackend {
   // ------------------------------------------------------------ commits
 
   /** Validates, authorizes and applies a batch atomically; returns the CommitResponse. */
-  private commitBatch(database: string, rawWrites: Json | undefined, caller: Caller, tx: Tx | null): JsonObject {
+  private commitBatch(
+    database: string,
+    rawWrites: Json | undefined,
+    caller: Caller,
+    tx: Tx | null,
+    acknowledge?: (response: JsonObject) => void,
+  ): JsonObject {
     if (rawWrites !== undefined && rawWrites !== null && !Array.isArray(rawWrites)) throw invalid('Invalid writes.');
     const list = rawWrites ?? [];
     if (list.length > MAX_WRITES) throw invalid(`A maximum of ${MAX_WRITES} writes is allowed per request.`);
@@ -246,7 +252,11 @@ class Engine implements EngineBackend {
     const outcome = this.applyWithAuth(db, writes, ns, commitTime, caller);
     if (tx) this.txs.finish(tx);
     this.publish(db, outcome.changes, ns);
-    return { writeResults: outcome.writeResults, commitTime };
+    const response = { writeResults: outcome.writeResults, commitTime };
+    // The writer's acknowledgement goes out before listeners hear of the commit.
+    acknowledge?.(response);
+    this.listen.onCommit(db.name, outcome.changes, ns);
+    return response;
   }
 
   private applyWithAuth(db: Database, writes: ParsedWrite[], ns: bigint, commitTime: string, caller: Caller): BatchOutcome {
@@ -280,7 +290,7 @@ class Engine implements EngineBackend {
     }
   }
 
-  /** Applies changes to the store, logs them and notifies listeners. */
+  /** Applies changes to the store and logs them (listeners are notified by the caller). */
   private publish(db: Database, changes: Change[], ns: bigint): void {
     if (changes.length === 0) return;
     db.apply(changes, ns);
@@ -294,7 +304,6 @@ class Engine implements EngineBackend {
       }
       this.persist({ t: 'c', db: db.name, ns: ns.toString(), puts, dels });
     }
-    this.listen.onCommit(db.name, changes, ns);
   }
 
   // ------------------------------------------------------------ reads
@@ -723,8 +732,7 @@ class Engine implements EngineBackend {
           }
           const writes = message['writes'];
           if (writes === undefined || writes === null || (Array.isArray(writes) && writes.length === 0)) return;
-          const response = this.commitBatch(database, writes, caller, null);
-          sink.send({ streamToken: token(), ...response });
+          this.commitBatch(database, writes, caller, null, (response) => sink.send({ streamToken: token(), ...response }));
         } catch (e) {
           fail(e);
         }

@@ -369,8 +369,11 @@ class ListenSession implements BidiStream {
 
   private applyToQueryTarget(t: Target, changes: readonly Change[], readTime: string, out: JsonObject[]): void {
     const q = t.query as CompiledQuery;
-    const relevant = changes.filter((ch) => inScope(q, ch.path));
-    if (relevant.length === 0) return;
+    let relevant: Change[] | null = null;
+    for (const ch of changes) {
+      if (inScope(q, ch.path)) (relevant ??= []).push(ch);
+    }
+    if (relevant === null) return;
     if (q.limit === null && q.offset === 0) {
       for (const ch of relevant) {
         const keys = ch.after ? matchKeys(q, ch.after) : null;
@@ -390,18 +393,6 @@ class ListenSession implements BidiStream {
     let touched = false;
     let recompute = t.window === null;
     const window = t.window ?? [];
-    const cmp = (a: Value[], b: Value[]): number => compareKeys(q, a, b);
-    const insert = (e: WindowEntry): number => {
-      let lo = 0;
-      let hi = window.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (cmp((window[mid] as WindowEntry).keys, e.keys) <= 0) lo = mid + 1;
-        else hi = mid;
-      }
-      window.splice(lo, 0, e);
-      return lo;
-    };
     for (const ch of relevant) {
       changed.set(ch.path, ch);
       const keys = ch.after ? matchKeys(q, ch.after) : null;
@@ -410,21 +401,27 @@ class ListenSession implements BidiStream {
         continue;
       }
       const full = window.length >= t.wanted;
-      const i = window.findIndex((e) => e.path === ch.path);
+      let i = -1;
+      for (let k = 0; k < window.length; k++) {
+        if ((window[k] as WindowEntry).path === ch.path) {
+          i = k;
+          break;
+        }
+      }
       if (i >= 0) {
         touched = true;
         window.splice(i, 1);
         if (!keys) {
           if (full) recompute = true;
         } else {
-          const pos = insert({ path: ch.path, keys });
+          const pos = insertSorted(q, window, { path: ch.path, keys });
           if (full && pos === window.length - 1) recompute = true;
         }
       } else if (keys) {
         const last = window[window.length - 1];
-        if (!full || (last && cmp(keys, last.keys) < 0)) {
+        if (!full || (last && compareKeys(q, keys, last.keys) < 0)) {
           touched = true;
-          insert({ path: ch.path, keys });
+          insertSorted(q, window, { path: ch.path, keys });
           if (window.length > t.wanted) window.pop();
         }
       }
@@ -436,7 +433,8 @@ class ListenSession implements BidiStream {
       newPaths = docs.map(pathOf);
       if (t.window) t.window = docs.map((d) => ({ path: pathOf(d), keys: matchKeys(q, d) as Value[] }));
     } else {
-      newPaths = window.map((e) => e.path);
+      newPaths = [];
+      for (const e of window) newPaths.push(e.path);
     }
     const newSet = new Set(newPaths);
     for (const p of newPaths) {
@@ -460,6 +458,18 @@ class ListenSession implements BidiStream {
     for (const t of this.targets.values()) this.manager.unregister(t);
     this.targets.clear();
   }
+}
+
+function insertSorted(q: CompiledQuery, window: WindowEntry[], e: WindowEntry): number {
+  let lo = 0;
+  let hi = window.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (compareKeys(q, (window[mid] as WindowEntry).keys, e.keys) <= 0) lo = mid + 1;
+    else hi = mid;
+  }
+  window.splice(lo, 0, e);
+  return lo;
 }
 
 function pathOf(doc: DocRecord): string {
