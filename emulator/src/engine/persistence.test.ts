@@ -123,7 +123,7 @@ function findDescendants(pid: number): number[] {
   const stack = [pid];
   while (stack.length > 0) {
     const p = stack.pop() as number;
-    let children: string[] = [];
+    let children: string[];
     try {
       children = fs.readFileSync(`/proc/${p}/task/${p}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
     } catch {
