@@ -4,6 +4,7 @@
  *   PROVIDER_HOST           interface to listen on (default 127.0.0.1)
  *   PROVIDER_PUBLIC_ORIGIN  origin the browser reaches the provider at, for referral links and the
  *                           sandbox checkout (default http://127.0.0.1:<port>)
+ *   WEB_APP_URL             the web app's origin, for referral links /referral/{code} (default http://127.0.0.1:5173)
  *   GCLOUD_PROJECT          Firebase project id (default demo-punter)
  *   FIRESTORE_EMULATOR_HOST host:port of the Firestore emulator (read by firebase-admin)
  *   FLW_SECRET_KEY          Flutterwave secret key: when set, payments and account-name resolution go
@@ -21,6 +22,7 @@ const envSchema = z.object({
   PROVIDER_PORT: z.coerce.number().int().min(0).max(65535).default(8787),
   PROVIDER_HOST: z.string().default('127.0.0.1'),
   PROVIDER_PUBLIC_ORIGIN: z.url().optional(),
+  WEB_APP_URL: z.url().default('http://127.0.0.1:5173'),
   GCLOUD_PROJECT: z.string().min(1).default('demo-punter'),
   FLW_SECRET_KEY: z.string().min(1).optional(),
   PROVIDER_SANDBOX: z.enum(['true', 'false']).optional(),
@@ -29,7 +31,8 @@ const envSchema = z.object({
 export type ProviderEnv = z.infer<typeof envSchema>;
 
 export function readEnv(env: NodeJS.ProcessEnv = process.env): ProviderEnv {
-  const result = envSchema.safeParse(env);
+  // Empty strings count as unset.
+  const result = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
   if (!result.success) {
     const problems = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid provider configuration: ${problems}`);
@@ -45,6 +48,7 @@ export function optionsFromEnv(env: ProviderEnv, store: Store): ProviderOptions 
     store,
     settings: {
       publicOrigin: origin,
+      webAppUrl: env.WEB_APP_URL,
       sandboxRoutes: env.PROVIDER_SANDBOX ? env.PROVIDER_SANDBOX === 'true' : !live,
       tokenTtlMs: env.PROVIDER_TOKEN_TTL_MINUTES * 60_000,
     },

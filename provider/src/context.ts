@@ -49,8 +49,10 @@ export interface ProviderSettings {
   /** Monthly subscription price and length. */
   subscriptionKobo: number;
   subscriptionMs: number;
-  /** Origin the sandbox pages are served from (for links in answers). */
+  /** Origin the sandbox pages are served from. */
   publicOrigin: string;
+  /** The web app's origin: referral links point at its /referral/{code} route. */
+  webAppUrl: string;
   /** Mount /sandbox/* (checkout, sms). */
   sandboxRoutes: boolean;
 }
@@ -65,6 +67,7 @@ export const DEFAULT_SETTINGS: ProviderSettings = {
   subscriptionKobo: 200_000,
   subscriptionMs: 30 * 24 * 60 * 60 * 1000,
   publicOrigin: 'http://127.0.0.1:8787',
+  webAppUrl: 'http://127.0.0.1:5173',
   sandboxRoutes: true,
 };
 
@@ -152,7 +155,7 @@ export function profileData(user: UserDoc, settings: ProviderSettings, now: numb
     createdAt: new Date(user.created_at).toISOString(),
     username: user.username,
     referral_code: user.referral_code,
-    referral_link: `${settings.publicOrigin.replace(/\/$/, '')}/referral/${user.referral_code}`,
+    referral_link: `${settings.webAppUrl.replace(/\/$/, '')}/referral/${user.referral_code}`,
     referred_by: user.referred_by,
     role: user.role,
     can_post_signal: user.can_post_signal,

@@ -7,6 +7,8 @@ import { createProvider } from './provider';
 import { createHttpServer } from './server';
 import { createFirestoreStore } from './store-firestore';
 
+// Locally there is no GCE metadata server; skip the admin SDK's probe (and its warning).
+process.env.METADATA_SERVER_DETECTION ??= 'none';
 const env = readEnv();
 const store = createFirestoreStore({ projectId: env.GCLOUD_PROJECT });
 const provider = createProvider(optionsFromEnv(env, store));

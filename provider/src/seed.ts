@@ -228,6 +228,7 @@ export function credentialsTable(results: Array<{ account: DemoAccount; outcome:
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  process.env.METADATA_SERVER_DETECTION ??= 'none';
   const env = readEnv();
   const store = createFirestoreStore({ projectId: env.GCLOUD_PROJECT });
   // Demo top-ups are sandbox payments whatever the environment's payment gateway.

@@ -26,7 +26,7 @@ describe('accounts', () => {
     const referrer = await onboardedUser(provider);
     const profile = await c.call('POST', '/api/v1/user/login', { email: referrer.email, password: referrer.password });
     const data = profile.body.data as { referral_code: string; referral_link: string };
-    expect(data.referral_link).toBe(`http://127.0.0.1:8787/referral/${data.referral_code}`);
+    expect(data.referral_link).toBe(`http://127.0.0.1:5173/referral/${data.referral_code}`);
     const friend = await onboardedUser(provider, { referral_code: data.referral_code.toLowerCase(), first_name: 'Kemi' });
     let refs = await c.call('GET', '/api/v1/user/my-referrals', undefined, referrer.token);
     expect(refs.body.data).toEqual([expect.objectContaining({ first_name: 'Kemi', last_name: 'Obi', subscription: false })]);
