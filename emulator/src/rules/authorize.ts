@@ -121,6 +121,21 @@ function matchPattern(
   v2: boolean,
 ): Record<string, RVal> | null {
   const wild: Record<string, RVal> = {};
+  if (!pattern.some((p) => p.kind === 'rest')) {
+    // Fast path: no recursive wildcard, one segment per pattern element.
+    if (pattern.length !== segs.length) return null;
+    for (let i = 0; i < pattern.length; i++) {
+      const p = pattern[i] as MatchSeg;
+      const s = segs[i] as string;
+      if (s === ANY_PARENT) return null;
+      if (p.kind === 'lit') {
+        if (s !== p.text) return null;
+      } else {
+        wild[p.name] = s === UNKNOWN_ID ? new SymUnknown(`the document id ${p.name}`) : s;
+      }
+    }
+    return wild;
+  }
   const go = (pi: number, si: number): boolean => {
     if (pi === pattern.length) return si === segs.length;
     const p = pattern[pi] as MatchSeg;
@@ -153,12 +168,13 @@ function matchPattern(
 // ---------------------------------------------------------------------------------------------
 // Values of request and resource.
 
+const RESOURCE_KEYS = ['data', 'id', '__name__'] as const;
+
 function docResource(doc: StoredDocument): RMap {
-  const name = pathFromResourceName(doc.name);
-  return RMap.fromObject({
-    data: RMap.fromFields(doc.fields),
-    id: name.segments[name.segments.length - 1] ?? '',
-    __name__: name,
+  return RMap.lazy(RESOURCE_KEYS, (key) => {
+    if (key === 'data') return RMap.fromFields(doc.fields);
+    if (key === 'id') return doc.name.slice(doc.name.lastIndexOf('/') + 1);
+    return pathFromResourceName(doc.name);
   });
 }
 
@@ -348,6 +364,9 @@ class LimitExceeded extends Error {
 const LIMIT_SINGLE = 10;
 const LIMIT_BATCH = 20;
 
+const REQUEST_KEYS = ['auth', 'method', 'path', 'time', 'resource'];
+const LIST_REQUEST_KEYS = [...REQUEST_KEYS, 'query'];
+
 class RequestContext implements Ctx {
   depth = 0;
   wild: Record<string, RVal> = {};
@@ -365,15 +384,22 @@ class RequestContext implements Ctx {
   get request(): RVal {
     if (this.requestValue === undefined) {
       const r = this.req;
-      const m = new Map<string, RVal>([
-        ['auth', authValue(r.caller)],
-        ['method', r.method],
-        ['path', new RPath(['databases', this.dbId, 'documents', ...r.path.split('/')])],
-        ['time', requestTime(r.time)],
-        ['resource', r.requestResource ? docResource(r.requestResource) : null],
-      ]);
-      if (this.query !== undefined) m.set('query', this.query);
-      this.requestValue = RMap.of(m);
+      this.requestValue = RMap.lazy(this.query === undefined ? REQUEST_KEYS : LIST_REQUEST_KEYS, (key) => {
+        switch (key) {
+          case 'auth':
+            return authValue(r.caller);
+          case 'method':
+            return r.method;
+          case 'path':
+            return new RPath(['databases', this.dbId, 'documents', ...r.path.split('/')]);
+          case 'time':
+            return requestTime(r.time);
+          case 'resource':
+            return r.requestResource ? docResource(r.requestResource) : null;
+          default:
+            return this.query ?? null;
+        }
+      });
     }
     return this.requestValue;
   }

@@ -41,14 +41,19 @@ export function checkInt(v: bigint): bigint {
   return v;
 }
 
-/** A map; built from a document's fields lazily (values converted on first access). */
+/**
+ * A map. Built from a document's fields, or from a fixed key list with a compute function, it converts
+ * values lazily on first access (most rules read a few fields of large documents).
+ */
 export class RMap {
-  private readonly cache = new Map<string, RVal>();
+  private cache: Map<string, RVal> | null;
   private constructor(
     private readonly src: Record<string, Value> | null,
     entries: Map<string, RVal> | null,
+    private readonly lazyKeys: readonly string[] | null = null,
+    private readonly compute: ((key: string) => RVal) | null = null,
   ) {
-    if (entries) this.cache = entries;
+    this.cache = entries;
   }
   static of(entries: Map<string, RVal>): RMap {
     return new RMap(null, entries);
@@ -59,22 +64,39 @@ export class RMap {
   static fromFields(fields: Record<string, Value> | undefined): RMap {
     return new RMap(fields ?? {}, null);
   }
+  /** A map with these keys whose values are computed on first access. */
+  static lazy(keys: readonly string[], compute: (key: string) => RVal): RMap {
+    return new RMap(null, null, keys, compute);
+  }
   get(key: string): RVal | undefined {
-    const hit = this.cache.get(key);
-    if (hit !== undefined || this.src === null) return hit;
-    if (!Object.hasOwn(this.src, key)) return undefined;
-    const v = fromValue(this.src[key] as Value);
-    this.cache.set(key, v);
+    const hit = this.cache?.get(key);
+    if (hit !== undefined) return hit;
+    let v: RVal;
+    if (this.src !== null) {
+      if (!Object.hasOwn(this.src, key)) return undefined;
+      v = fromValue(this.src[key] as Value);
+    } else if (this.compute !== null && (this.lazyKeys as readonly string[]).includes(key)) {
+      v = this.compute(key);
+    } else {
+      return undefined;
+    }
+    (this.cache ??= new Map()).set(key, v);
     return v;
   }
   has(key: string): boolean {
-    return this.src === null ? this.cache.has(key) : Object.hasOwn(this.src, key);
+    if (this.src !== null) return Object.hasOwn(this.src, key);
+    if (this.lazyKeys !== null) return this.lazyKeys.includes(key);
+    return this.cache?.has(key) ?? false;
   }
   keys(): string[] {
-    return this.src === null ? [...this.cache.keys()] : Object.keys(this.src);
+    if (this.src !== null) return Object.keys(this.src);
+    if (this.lazyKeys !== null) return [...this.lazyKeys];
+    return this.cache ? [...this.cache.keys()] : [];
   }
   get size(): number {
-    return this.src === null ? this.cache.size : Object.keys(this.src).length;
+    if (this.src !== null) return Object.keys(this.src).length;
+    if (this.lazyKeys !== null) return this.lazyKeys.length;
+    return this.cache?.size ?? 0;
   }
 }
 
@@ -215,8 +237,20 @@ function decodeBase64(s: string): Uint8Array {
   return new Uint8Array(Buffer.from(s, 'base64'));
 }
 
-/** Parses an RFC 3339 timestamp with up to 9 fractional digits. */
+const timestampCache = new Map<string, RTimestamp>();
+
+/** Parses an RFC 3339 timestamp with up to 9 fractional digits (memoized: the same stamps recur). */
 export function parseTimestamp(s: string): RTimestamp {
+  let t = timestampCache.get(s);
+  if (t === undefined) {
+    t = parseTimestampUncached(s);
+    if (timestampCache.size >= 4096) timestampCache.clear();
+    timestampCache.set(s, t);
+  }
+  return t;
+}
+
+function parseTimestampUncached(s: string): RTimestamp {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})$/.exec(s);
   if (!m) fail(`Invalid timestamp '${s}'.`);
   const [, y, mo, d, h, mi, se, frac, zone] = m;
