@@ -220,7 +220,8 @@ class Engine implements EngineBackend {
         path: write.doc.path,
         resource: nullablePublic(before),
         requestResource: method === 'delete' || method === 'get' ? null : nullablePublic(after),
-        time: commitTime,
+        // request.time equals the value serverTimestamp() stores (microsecond precision).
+        time: commitTime.slice(0, 26) + '000Z',
         lookup: (p) => nullablePublic(db.get(lookupPath(p))),
         lookupAfter,
       };

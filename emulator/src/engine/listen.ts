@@ -349,7 +349,7 @@ class ListenSession implements BidiStream {
     const paths = t.docPaths as string[];
     for (const ch of changes) {
       if (!paths.includes(ch.path)) continue;
-      if (this.caller.kind !== 'owner') {
+      if (this.caller.kind !== 'owner' && ch.after) {
         const denied = this.host.checkRead(this.caller, { method: 'get', database: t.db.name, path: ch.path, resource: ch.after });
         if (denied !== null) {
           this.removeTarget(t.id);

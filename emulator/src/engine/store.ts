@@ -23,7 +23,7 @@ interface HistoryEntry {
   before: DocRecord | null;
 }
 
-const HISTORY_MAX_ENTRIES = 200_000;
+const HISTORY_MAX_ENTRIES = 50_000;
 const HISTORY_MAX_AGE_NS = 5n * 60n * 1_000_000_000n;
 
 export class Database {

@@ -28,10 +28,13 @@ interface Waiter {
   resolve: () => void;
   reject: (e: RpcError) => void;
   timer: NodeJS.Timeout;
+  lease: NodeJS.Timeout;
 }
 
 const IDLE_EXPIRY_MS = 60_000;
 const LOCK_WAIT_MS = 20_000;
+/** A lock whose holder made no request for this long is broken when someone waits for it (holder: ABORTED). */
+const LOCK_LEASE_MS = 2_000;
 
 export class TransactionManager {
   private readonly txs = new Map<string, Tx>();
@@ -110,15 +113,28 @@ export class TransactionManager {
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = {
         tx,
-        resolve,
-        reject,
+        resolve: () => {
+          clearInterval(waiter.lease);
+          resolve();
+        },
+        reject: (e) => {
+          clearInterval(waiter.lease);
+          reject(e);
+        },
         timer: setTimeout(() => {
           this.removeWaiter(path, waiter);
           this.abort(tx, 'Transaction lock timeout. Please retry.');
-          reject(new RpcError(Code.ABORTED, 'Transaction lock timeout. Please retry.'));
+          waiter.reject(new RpcError(Code.ABORTED, 'Transaction lock timeout. Please retry.'));
         }, LOCK_WAIT_MS),
+        lease: setInterval(() => {
+          const h = this.holders.get(path);
+          if (h && h !== tx && Date.now() - h.lastUsed > LOCK_LEASE_MS) {
+            this.abort(h, 'Transaction aborted: it held a lock without activity while another transaction waited. Please retry.');
+          }
+        }, 250),
       };
       waiter.timer.unref();
+      waiter.lease.unref();
       const list = this.waiters.get(path) ?? [];
       list.push(waiter);
       list.sort((a, b) => a.tx.priority - b.tx.priority);
