@@ -96,7 +96,7 @@ describe('robustness', () => {
         codes.set(0, (codes.get(0) ?? 0) + 1);
       } catch (e) {
         if (!(e instanceof RpcError)) throw new Error(`request ${i} (${method}) threw ${String(e)}: ${JSON.stringify(request)}`, { cause: e });
-        if (e.code === Code.INTERNAL || e.code === Code.UNKNOWN) throw new Error(`request ${i} (${method}) gave ${e.message}: ${JSON.stringify(request)}`);
+        if (e.code === Code.INTERNAL || e.code === Code.UNKNOWN) throw new Error(`request ${i} (${method}) gave ${e.message}: ${JSON.stringify(request)}`, { cause: e });
         codes.set(e.code, (codes.get(e.code) ?? 0) + 1);
       }
     }
