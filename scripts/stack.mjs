@@ -148,7 +148,7 @@ export async function buildStack({ web = 'dev', logDir, webEnv = {} }) {
 /**
  * Starts everything. Options:
  *   ports: 'free' | partial DEFAULT_PORTS   (default: the fixed ports of DEFAULT_PORTS)
- *   web: 'dev' | 'preview'                  (Vite dev server, or a production build served by vite preview)
+ *   web: 'dev' | 'preview' | 'none'         (Vite dev server, a production build served by vite preview, or no web app)
  *   dataDir: string                         (keep Firestore data across restarts)
  *   quiet: boolean                          (do not echo child output; it is always in logDir)
  *   seed: boolean                           (default true)
@@ -204,7 +204,12 @@ export async function startStack(options = {}) {
 
     // 2. Provider (sandbox adapters unless keys are configured in the environment)
     const provider = run('provider', process.execPath, ['--import', 'tsx', join(root, 'provider', 'src', 'main.ts')], {
-      env: { ...shared, PROVIDER_PORT: String(ports.provider), PROVIDER_PUBLIC_ORIGIN: providerOrigin },
+      env: {
+        ...shared,
+        PROVIDER_PORT: String(ports.provider),
+        PROVIDER_PUBLIC_ORIGIN: providerOrigin,
+        WEB_APP_URL: `http://127.0.0.1:${ports.web}`,
+      },
       logDir,
       quiet,
       readyLine: /Provider API: /,
@@ -246,6 +251,8 @@ export async function startStack(options = {}) {
     await withTimeout(emulators.ready, 90_000, 'Auth and Functions emulators');
 
     // 5. Web app
+    const webUrl = `http://127.0.0.1:${ports.web}`;
+    if (web === 'none') return { webUrl: null, providerUrl, providerOrigin, ports, logDir, stop };
     const viteBin = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
     const viteArgs =
       web === 'preview'
@@ -253,7 +260,6 @@ export async function startStack(options = {}) {
         : [viteBin, '--host', '127.0.0.1', '--port', String(ports.web), '--strictPort'];
     const webProc = run('web', process.execPath, viteArgs, { cwd: join(root, 'web'), env: webEnv, logDir, quiet });
     procs.push(webProc);
-    const webUrl = `http://127.0.0.1:${ports.web}`;
     await waitForHttp(webUrl, 60_000);
 
     return { webUrl, providerUrl, providerOrigin, ports, logDir, stop };
