@@ -620,7 +620,16 @@ class Engine implements EngineBackend {
   private commit(request: JsonObject, caller: Caller): JsonObject {
     const database = validateDatabaseName(request['database']);
     const t = request['transaction'];
-    const tx = t !== undefined && t !== null && t !== '' ? this.txs.get(t, database) : null;
+    let tx: Tx | null = null;
+    if (t !== undefined && t !== null && t !== '') {
+      const stale = this.txs.peek(t, database);
+      try {
+        tx = this.txs.get(t, database);
+      } catch (e) {
+        if (stale) this.txs.finish(stale); // an aborted transaction ends here
+        throw e;
+      }
+    }
     try {
       return this.commitBatch(database, request['writes'], caller, tx);
     } catch (e) {
@@ -638,7 +647,9 @@ class Engine implements EngineBackend {
 
   private rollback(request: JsonObject): JsonObject {
     const database = validateDatabaseName(request['database']);
-    const tx = this.txs.get(request['transaction'], database);
+    const aborted = this.txs.peek(request['transaction'], database);
+    // Rolling back an aborted transaction succeeds (the SDKs roll back before they retry).
+    const tx = aborted?.aborted !== null && aborted !== undefined ? aborted : this.txs.get(request['transaction'], database);
     this.txs.finish(tx);
     return {};
   }

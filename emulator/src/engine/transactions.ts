@@ -88,6 +88,12 @@ export class TransactionManager {
     return tx;
   }
 
+  /** A transaction by id even if aborted (for Rollback), or undefined. */
+  peek(id: unknown, database: string): Tx | undefined {
+    const tx = typeof id === 'string' ? this.txs.get(id) : undefined;
+    return tx && tx.database === database ? tx : undefined;
+  }
+
   /** Acquires exclusive locks on paths (sorted) for a read-write transaction. */
   async lock(tx: Tx, paths: Iterable<string>): Promise<void> {
     const sorted = [...new Set(paths)].sort();

@@ -249,6 +249,22 @@ export function arrayValues(v: Value): Value[] {
 
 /** Firestore's total order over values. */
 export function compareValues(a: Value, b: Value): number {
+  // Fast paths for the common same-type comparisons.
+  const ai = a['integerValue'];
+  if (ai !== undefined) {
+    const bi = b['integerValue'];
+    if (bi !== undefined && (ai as string).length < 16 && (bi as string).length < 16) return cmp(Number(ai), Number(bi));
+  } else {
+    const as = a['stringValue'];
+    if (as !== undefined) {
+      const bs = b['stringValue'];
+      if (bs !== undefined) return as === bs ? 0 : compareUtf8(as as string, bs as string);
+    } else {
+      const at = a['timestampValue'];
+      const bt = b['timestampValue'];
+      if (at !== undefined && bt !== undefined) return at < bt ? -1 : at > bt ? 1 : 0;
+    }
+  }
   const ta = typeOrder(a);
   const tb = typeOrder(b);
   if (ta !== tb) return ta < tb ? -1 : 1;
@@ -305,6 +321,10 @@ export function compareValues(a: Value, b: Value): number {
 
 /** Equality as Firestore queries and array transforms use it: 1 == 1.0, -0 == 0, NaN == NaN. */
 export function valuesEqual(a: Value, b: Value): boolean {
+  const as = a['stringValue'];
+  if (as !== undefined) return as === b['stringValue'];
+  const ab = a['booleanValue'];
+  if (ab !== undefined) return ab === b['booleanValue'];
   return compareValues(a, b) === 0;
 }
 
