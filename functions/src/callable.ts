@@ -14,10 +14,16 @@ export function toHttpsError(error: unknown): HttpsError {
   return new HttpsError('internal', GENERIC_MESSAGE, { status: false, message: GENERIC_MESSAGE, error: [{ message: GENERIC_MESSAGE }] });
 }
 
-export function callable<R>(handler: (authUid: string | null, data: unknown) => Promise<R>) {
+export interface CallerAuth {
+  uid: string;
+  claims: Record<string, unknown>;
+}
+
+export function callable<R>(handler: (authUid: string | null, data: unknown, caller: CallerAuth | null) => Promise<R>) {
   return onCall({ cors: true }, async (request: CallableRequest<unknown>) => {
     try {
-      return await handler(request.auth?.uid ?? null, request.data);
+      const caller = request.auth ? { uid: request.auth.uid, claims: request.auth.token as unknown as Record<string, unknown> } : null;
+      return await handler(request.auth?.uid ?? null, request.data, caller);
     } catch (error) {
       throw toHttpsError(error);
     }

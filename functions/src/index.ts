@@ -1,6 +1,7 @@
 /** Registers the callables; each handler lives in its own module (plain inputs, plain outputs). */
 import { callable } from './callable';
 import { services } from './services';
+import * as content from './content';
 import * as session from './session';
 
 export const sessionLogin = callable((_uid, data) => session.sessionLogin(services().session, data));
@@ -10,3 +11,7 @@ export const sessionVerifyOtp = callable((_uid, data) => session.sessionVerifyOt
 export const sessionSendResetOtp = callable((_uid, data) => session.sessionSendResetOtp(services().session, data));
 export const sessionResetPassword = callable((_uid, data) => session.sessionResetPassword(services().session, data));
 export const providerCall = callable((uid, data) => services().providerCall(uid, data));
+export const postSignal = callable((_uid, data, caller) => content.postSignal(services().content, caller, data));
+export const clearSignals = callable((_uid, data, caller) => content.clearSignals(services().content, caller, data));
+export const clearGames = callable((_uid, data, caller) => content.clearGames(services().content, caller, data));
+export const joinPot = callable((_uid, data, caller) => content.joinPot(services().providerCall, caller, data));

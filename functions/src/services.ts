@@ -1,13 +1,15 @@
 /** The functions' dependencies, made once per instance: the provider client and the token minter. */
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
+import { FieldValue, getFirestore } from 'firebase-admin/firestore';
+import type { ContentStore } from './content';
 import { logger } from 'firebase-functions';
 import { readFunctionsEnv } from './config';
 import { httpProviderClient, inProcessProviderClient, type ProviderClient } from './provider-client';
 import { createProviderCall } from './provider-call';
 import type { SessionDeps } from './session';
 
-let cached: { session: SessionDeps; providerCall: ReturnType<typeof createProviderCall> } | null = null;
+let cached: { session: SessionDeps; providerCall: ReturnType<typeof createProviderCall>; content: ContentStore } | null = null;
 
 function adminApp() {
   return getApps().find((a) => a.name === '[DEFAULT]') ?? initializeApp();
@@ -39,6 +41,29 @@ export function services() {
       log,
     },
     providerCall: createProviderCall({ provider, log }),
+    content: firestoreContent(),
   };
   return cached;
+}
+
+/** The app's collections through the admin SDK (signal, games). */
+function firestoreContent(): ContentStore {
+  const db = () => getFirestore(adminApp());
+  return {
+    async addSignal(doc) {
+      const ref = await db().collection('signal').add({ ...doc, timestamp: FieldValue.serverTimestamp() });
+      return ref.id;
+    },
+    async deleteAll(collection) {
+      let deleted = 0;
+      for (;;) {
+        const snap = await db().collection(collection).limit(400).get();
+        if (snap.empty) return deleted;
+        const batch = db().batch();
+        for (const doc of snap.docs) batch.delete(doc.ref);
+        await batch.commit();
+        deleted += snap.size;
+      }
+    },
+  };
 }
