@@ -15,6 +15,7 @@ import {
   type RulesTestEnvironment,
 } from '@firebase/rules-unit-testing';
 import firebase from 'firebase/compat/app';
+import { and, collection, getDocs, or, orderBy, query, where } from 'firebase/firestore';
 import 'firebase/compat/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { start, type RunningEmulator } from '../../src/index';
@@ -252,6 +253,99 @@ describe('values of every type, functions with let, error semantics, wildcards, 
       ['event too long', 'denied', () => alice().doc('events/e2').set({ start: Timestamp.fromMillis(now), end: Timestamp.fromMillis(now + 3 * 86400e3) })],
       ['event in the past', 'denied', () => alice().doc('events/e3').set({ start: Timestamp.fromMillis(now - 7200e3), end: Timestamp.fromMillis(now) })],
     ]);
+  });
+});
+
+describe('built-ins, list query shapes, access limit, transactions', () => {
+  it('string, list, set, map, math, conversions, timestamp, duration, latlng, hashing, debug', async () => {
+    const good = {
+      name: 'Ada Lovelace',
+      tags: ['a', 'b', 'c'],
+      scores: { math: 1, eng: 2 },
+      delta: -3,
+      ratio: 0.4,
+      square: 9,
+      at: Timestamp.fromDate(new Date('2020-05-17T12:30:00Z')),
+      where: new firebase.firestore.GeoPoint(6.45, 3.39),
+    };
+    await matrix([
+      ['all built-ins hold', 'ok', () => alice().doc('builtins/b1').set(good)],
+      ['another name', 'denied', () => alice().doc('builtins/b2').set({ ...good, name: 'Ada Byron' })],
+      ['another tag list', 'denied', () => alice().doc('builtins/b3').set({ ...good, tags: ['a', 'b', 'x'] })],
+      ['another weekday', 'denied', () => alice().doc('builtins/b4').set({ ...good, at: Timestamp.fromDate(new Date('2020-05-18T12:30:00Z')) })],
+      ['a float delta', 'denied', () => alice().doc('builtins/b5').set({ ...good, delta: -3.5 })],
+    ]);
+  });
+
+  it('array-contains, OR, orderBy and != in list queries', async () => {
+    await seed({
+      'pots/p1': { members: ['alice', 'bob'] },
+      'feed/f1': { kind: 'news', hidden: false, rank: 1 },
+      'feed/f2': { kind: 'tip', hidden: false, rank: 2 },
+    });
+    const feed = (db: Db) => db.collection('feed');
+    await matrix([
+      ['members array-contains me', 'ok', () => alice().collection('pots').where('members', 'array-contains', 'alice').get()],
+      ['members array-contains someone else', 'denied', () => alice().collection('pots').where('members', 'array-contains', 'carol').get()],
+      ['all pots', 'denied', () => alice().collection('pots').get()],
+      [
+        'kind in [news, tip], hidden != true, orderBy rank desc',
+        'ok',
+        () => feed(anon()).where('kind', 'in', ['news', 'tip']).where('hidden', '!=', true).orderBy('hidden').orderBy('rank', 'desc').get(),
+      ],
+      // OR filters through the modular API (the compat API has none), on the same instance.
+      [
+        'OR of allowed kinds',
+        'ok',
+        () =>
+          getDocs(
+            query(
+              collection(anon(), 'feed'),
+              and(or(where('kind', '==', 'news'), where('kind', '==', 'tip')), where('hidden', '==', false)),
+              orderBy('rank', 'desc'),
+            ),
+          ),
+      ],
+      [
+        'OR with a kind not allowed',
+        'denied',
+        () =>
+          getDocs(
+            query(
+              collection(anon(), 'feed'),
+              and(or(where('kind', '==', 'news'), where('kind', '==', 'ad')), where('hidden', '==', false)),
+              orderBy('rank', 'desc'),
+            ),
+          ),
+      ],
+      ['ascending order', 'denied', () => feed(anon()).where('kind', '==', 'news').where('hidden', '==', false).orderBy('rank').get()],
+      ['hidden not pinned', 'denied', () => feed(anon()).where('kind', '==', 'news').orderBy('rank', 'desc').get()],
+    ]);
+  });
+
+  it('the 11th distinct document read of one request denies it', async () => {
+    await seed({ 'heavy/ten': { x: 1 }, 'heavy/eleven': { x: 1 } });
+    await matrix([
+      ['10 reads', 'ok', () => anon().doc('heavy/ten').get()],
+      ['11 reads', 'denied', () => anon().doc('heavy/eleven').get()],
+    ]);
+  });
+
+  it('transactions are judged on each write', async () => {
+    await seed({ 'counters/c': { n: 1 } });
+    const bump = (by: number) => {
+      const db = alice();
+      return db.runTransaction(async (tx) => {
+        const snap = await tx.get(db.doc('counters/c'));
+        tx.update(db.doc('counters/c'), { n: (snap.get('n') as number) + by });
+      });
+    };
+    await matrix([
+      ['+1 in a transaction', 'ok', () => bump(1)],
+      ['+2 in a transaction', 'denied', () => bump(2)],
+    ]);
+    const snap = await alice().doc('counters/c').get();
+    expect(snap.get('n')).toBe(2);
   });
 });
 
