@@ -262,7 +262,7 @@ export function compareValues(a: Value, b: Value): number {
     } else {
       const at = a['timestampValue'];
       const bt = b['timestampValue'];
-      if (at !== undefined && bt !== undefined) return at < bt ? -1 : at > bt ? 1 : 0;
+      if (at !== undefined && bt !== undefined) return (at as string) < (bt as string) ? -1 : (at as string) > (bt as string) ? 1 : 0;
     }
   }
   const ta = typeOrder(a);
