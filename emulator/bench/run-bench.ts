@@ -1,0 +1,295 @@
+/**
+ * Emulator benchmark (issue 3). The emulator runs as its own process (the built CLI, dist/cli.js) so
+ * the figures include the real transports and its memory can be read from /proc; the SDKs run here.
+ *
+ *   npm run bench -w emulator      (builds dist/ first)
+ *
+ * Writes emulator/bench-results/bench.json and prints a table with the goals of issue 3.
+ */
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { deleteApp as deleteAdminApp, initializeApp as initializeAdminApp } from 'firebase-admin/app';
+import type { Firestore as AdminFirestore } from 'firebase-admin/firestore';
+import { getFirestore as getAdminFirestore } from 'firebase-admin/firestore';
+import { deleteApp, initializeApp } from 'firebase/app';
+import type { Firestore } from 'firebase/firestore';
+import { collection, connectFirestoreEmulator, doc, getFirestore, onSnapshot, query, terminate, where } from 'firebase/firestore';
+import { startBrowserHarness } from '../test/browser/harness';
+import type { HarnessGlobals } from '../test/browser/harness-entry';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const BIN = join(HERE, '..', 'bin', 'firestore-emulator.mjs');
+const RESULTS = join(HERE, '..', 'bench-results', 'bench.json');
+const PROJECT = 'demo-bench';
+
+interface Emulator {
+  child: ChildProcess;
+  host: string;
+  port: number;
+  readyMs: number;
+}
+
+function startCli(): Promise<Emulator> {
+  const started = performance.now();
+  const child = spawn(process.execPath, [BIN, '--port', '0', '--project', PROJECT], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  return new Promise((resolve, reject) => {
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /ready on (\S+):(\d+)/.exec(out);
+      if (m) resolve({ child, host: m[1]!, port: Number(m[2]), readyMs: performance.now() - started });
+    });
+    child.on('exit', (code) => reject(new Error(`emulator exited with ${code}`)));
+  });
+}
+
+async function stopCli(e: Emulator): Promise<void> {
+  const done = new Promise((r) => e.child.once('exit', r));
+  e.child.kill('SIGTERM');
+  await done;
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+function pct(values: number[], p: number): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))] ?? NaN;
+}
+
+const round = (n: number, d = 2): number => Math.round(n * 10 ** d) / 10 ** d;
+
+function admin(e: Emulator, name: string): { db: AdminFirestore; close: () => Promise<void> } {
+  const app = initializeAdminApp({ projectId: PROJECT }, name);
+  const db = getAdminFirestore(app);
+  db.settings({ host: `${e.host}:${e.port}`, ssl: false });
+  return { db, close: () => deleteAdminApp(app) };
+}
+
+interface Row {
+  name: string;
+  goal: string;
+  measured: string;
+  ok: boolean;
+  details: Record<string, number | string | boolean>;
+}
+const rows: Row[] = [];
+function report(row: Row): void {
+  rows.push(row);
+  console.log(`${row.ok ? 'PASS' : 'MISS'}  ${row.name}: ${row.measured} (goal ${row.goal})`);
+}
+
+async function benchReady(): Promise<void> {
+  const times: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const e = await startCli();
+    times.push(e.readyMs);
+    await stopCli(e);
+  }
+  const max = Math.max(...times);
+  report({ name: 'ready', goal: '< 1000 ms', measured: `max ${round(max, 0)} ms, median ${round(pct(times, 50), 0)} ms`, ok: max < 1000, details: { maxMs: round(max), medianMs: round(pct(times, 50)) } });
+}
+
+async function benchCommits(e: Emulator): Promise<void> {
+  const { db, close } = admin(e, 'commits');
+  for (let i = 0; i < 300; i++) await db.doc(`warm/w${i % 10}`).set({ i }); // warm-up (JIT, channel)
+  // Latency: one commit at a time.
+  const lat: number[] = [];
+  for (let i = 0; i < 2000; i++) {
+    const t0 = performance.now();
+    await db.doc(`seq/d${i}`).set({ i, s: 'x'.repeat(100) });
+    lat.push(performance.now() - t0);
+  }
+  // Throughput: 32 in flight.
+  const total = 6000;
+  let next = 0;
+  const concLat: number[] = [];
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: 32 }, async () => {
+      while (next < total) {
+        const i = next++;
+        const s = performance.now();
+        await db.doc(`conc/d${i}`).set({ i, s: 'x'.repeat(100) });
+        concLat.push(performance.now() - s);
+      }
+    }),
+  );
+  const perSec = total / ((performance.now() - t0) / 1000);
+  const p99 = pct(lat, 99);
+  report({
+    name: 'admin single-doc commits',
+    goal: '>= 2000/s, p99 < 10 ms',
+    measured: `${round(perSec, 0)}/s (32 in flight, p99 ${round(pct(concLat, 99))} ms); one at a time p50 ${round(pct(lat, 50))} ms, p99 ${round(p99)} ms`,
+    ok: perSec >= 2000 && p99 < 10,
+    details: { commitsPerSec: round(perSec, 0), sequentialP50Ms: round(pct(lat, 50)), sequentialP99Ms: round(p99), concurrentP99Ms: round(pct(concLat, 99)) },
+  });
+  await close();
+}
+
+async function benchQuery(e: Emulator): Promise<void> {
+  const { db, close } = admin(e, 'query');
+  for (let b = 0; b < 20; b++) {
+    const batch = db.batch();
+    for (let i = 0; i < 500; i++) {
+      const n = b * 500 + i;
+      batch.set(db.doc(`items/i${n}`), { n, group: n % 10, price: (n * 7919) % 10000, title: `item ${n}` });
+    }
+    await batch.commit();
+  }
+  const q = (): Promise<unknown> => db.collection('items').where('group', '==', 3).orderBy('price', 'desc').limit(20).get();
+  for (let i = 0; i < 20; i++) await q();
+  const lat: number[] = [];
+  for (let i = 0; i < 200; i++) {
+    const t0 = performance.now();
+    const snap = (await q()) as { size: number };
+    lat.push(performance.now() - t0);
+    if (snap.size !== 20) throw new Error(`query returned ${snap.size}`);
+  }
+  const p95 = pct(lat, 95);
+  report({ name: 'query over 10,000 docs (filter + order + limit 20)', goal: 'p95 < 5 ms', measured: `p50 ${round(pct(lat, 50))} ms, p95 ${round(p95)} ms`, ok: p95 < 5, details: { p50Ms: round(pct(lat, 50)), p95Ms: round(p95) } });
+  await close();
+}
+
+async function benchListeners(e: Emulator): Promise<void> {
+  const apps = 50;
+  const perApp = 4;
+  const clients: { db: Firestore; close: () => Promise<void> }[] = [];
+  for (let a = 0; a < apps; a++) {
+    const app = initializeApp({ projectId: PROJECT, apiKey: 'fake' }, `listener-${a}`);
+    const db = getFirestore(app);
+    connectFirestoreEmulator(db, e.host, e.port);
+    clients.push({ db, close: async () => { await terminate(db); await deleteApp(app); } });
+  }
+  const { db: adminDb, close } = admin(e, 'listeners');
+  await adminDb.doc('fan/target').set({ v: -1, kind: 'k', n: 1 });
+  const seen = new Array<number>(apps * perApp).fill(-2);
+  const unsubs: (() => void)[] = [];
+  clients.forEach((c, a) => {
+    const ref = doc(c.db, 'fan', 'target');
+    const col = collection(c.db, 'fan');
+    const targets = [
+      (cb: (v: number) => void) => onSnapshot(ref, (s) => cb(s.get('v') as number)),
+      (cb: (v: number) => void) => onSnapshot(query(col, where('kind', '==', 'k')), (s) => cb((s.docs[0]?.get('v') as number) ?? -2)),
+      (cb: (v: number) => void) => onSnapshot(query(col, where('n', '>=', 1)), (s) => cb((s.docs[0]?.get('v') as number) ?? -2)),
+      (cb: (v: number) => void) => onSnapshot(query(col, where('n', '<', 5)), (s) => cb((s.docs[0]?.get('v') as number) ?? -2)),
+    ];
+    targets.forEach((t, j) => unsubs.push(t((v) => (seen[a * perApp + j] = v))));
+  });
+  const waitAll = async (v: number, timeoutMs: number): Promise<void> => {
+    const until = performance.now() + timeoutMs;
+    while (!seen.every((x) => x === v)) {
+      if (performance.now() > until) throw new Error(`listeners did not all see ${v}: ${seen.filter((x) => x !== v).length} missing`);
+      await new Promise((r) => setImmediate(r));
+    }
+  };
+  await waitAll(-1, 30_000);
+  const lat: number[] = [];
+  for (let i = 0; i < 30; i++) {
+    const t0 = performance.now();
+    await adminDb.doc('fan/target').update({ v: i });
+    await waitAll(i, 10_000);
+    lat.push(performance.now() - t0);
+  }
+  for (const u of unsubs) u();
+  await Promise.all(clients.map((c) => c.close()));
+  await close();
+  const p95 = pct(lat, 95);
+  report({ name: `one write reaching ${apps * perApp} Node-client listeners (${apps} clients)`, goal: 'p95 < 50 ms', measured: `p50 ${round(pct(lat, 50))} ms, p95 ${round(p95)} ms`, ok: p95 < 50, details: { p50Ms: round(pct(lat, 50)), p95Ms: round(p95) } });
+}
+
+async function benchBrowser(e: Emulator): Promise<void> {
+  const harness = await startBrowserHarness();
+  try {
+    const page = await harness.newPage();
+    const cfg = { host: e.host, port: e.port, project: PROJECT, mode: 'streaming' as const };
+    const lat = await page.evaluate((c) => (globalThis as unknown as HarnessGlobals).ownWriteLatency(c, 60), cfg);
+    const measured = lat.slice(10);
+    const p95 = pct(measured, 95);
+    report({ name: 'browser write acknowledged to its own listener', goal: 'p95 < 30 ms', measured: `p50 ${round(pct(measured, 50))} ms, p95 ${round(p95)} ms`, ok: p95 < 30, details: { p50Ms: round(pct(measured, 50)), p95Ms: round(p95) } });
+  } finally {
+    await harness.close();
+  }
+}
+
+async function benchTransactions(e: Emulator): Promise<void> {
+  const { db, close } = admin(e, 'tx');
+  const ref = db.doc('tx/counter');
+  await ref.set({ n: 0 });
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: 50 }, () =>
+      db.runTransaction(async (tx) => {
+        const s = await tx.get(ref);
+        tx.update(ref, { n: (s.get('n') as number) + 1 });
+      }),
+    ),
+  );
+  const ms = performance.now() - t0;
+  const n = (await ref.get()).get('n') as number;
+  report({ name: '50 concurrent admin transactions on one counter', goal: 'ends exact (50)', measured: `${n} in ${round(ms, 0)} ms`, ok: n === 50, details: { final: n, ms: round(ms, 0) } });
+  await close();
+}
+
+async function benchMemory(): Promise<void> {
+  const e = await startCli();
+  const { db, close } = admin(e, 'memory');
+  const base = rssMb(e.child.pid!);
+  const payload = 'p'.repeat(900);
+  const t0 = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (next < 200) {
+        const b = next++;
+        const batch = db.batch();
+        for (let i = 0; i < 500; i++) {
+          const n = b * 500 + i;
+          batch.set(db.doc(`mem/m${n}`), { n, payload, tag: `t${n % 100}`, at: n * 1000 });
+        }
+        await batch.commit();
+      }
+    }),
+  );
+  const loadMs = performance.now() - t0;
+  const count = (await db.collection('mem').count().get()).data().count;
+  await new Promise((r) => setTimeout(r, 1000));
+  const rss = rssMb(e.child.pid!);
+  await close();
+  await stopCli(e);
+  report({ name: '100,000 docs of ~1 KB', goal: '< 400 MB', measured: `RSS ${round(rss, 0)} MB (idle ${round(base, 0)} MB), ${count} docs loaded in ${round(loadMs / 1000, 1)} s`, ok: rss < 400 && count === 100_000, details: { rssMb: round(rss, 0), idleRssMb: round(base, 0), docs: count, loadSeconds: round(loadMs / 1000, 1) } });
+}
+
+async function main(): Promise<void> {
+  console.log(`emulator benchmark: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  await benchReady();
+  const e = await startCli();
+  try {
+    await benchCommits(e);
+    await benchQuery(e);
+    await benchListeners(e);
+    await benchBrowser(e);
+    await benchTransactions(e);
+  } finally {
+    await stopCli(e);
+  }
+  await benchMemory();
+  mkdirSync(dirname(RESULTS), { recursive: true });
+  writeFileSync(RESULTS, `${JSON.stringify({ date: new Date().toISOString(), cores: cpus().length, loadavg: loadavg(), results: rows }, null, 2)}\n`);
+  console.log('\n| benchmark | goal | measured | |\n|---|---|---|---|');
+  for (const r of rows) console.log(`| ${r.name} | ${r.goal} | ${r.measured} | ${r.ok ? 'PASS' : 'MISS'} |`);
+  console.log(`\nwritten to ${RESULTS}`);
+  process.exit(0);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
