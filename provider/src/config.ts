@@ -8,13 +8,15 @@
  *   GCLOUD_PROJECT          Firebase project id (default demo-punter)
  *   FIRESTORE_EMULATOR_HOST host:port of the Firestore emulator (read by firebase-admin)
  *   FLW_SECRET_KEY          Flutterwave secret key: when set, payments and account-name resolution go
- *                           to Flutterwave instead of the sandbox
+ *                           to Flutterwave instead of the sandbox, and withdrawals wait for an admin's
+ *                           approval (no payout API is wired in)
  *   PROVIDER_SANDBOX        'false' to unmount /sandbox/* (default: mounted unless FLW_SECRET_KEY is set)
  *   PROVIDER_TOKEN_TTL_MINUTES  bearer token lifetime (default 1440 = 24 h)
  */
 import { z } from 'zod';
 import { createFlutterwaveBankResolver } from './adapters/bank-resolver';
 import { createFlutterwavePayments } from './adapters/payments';
+import { createManualPayouts } from './adapters/payouts';
 import type { ProviderOptions } from './provider';
 import type { Store } from './store';
 
@@ -56,6 +58,8 @@ export function optionsFromEnv(env: ProviderEnv, store: Store): ProviderOptions 
   if (env.FLW_SECRET_KEY) {
     options.payments = createFlutterwavePayments({ secretKey: env.FLW_SECRET_KEY });
     options.bankResolver = createFlutterwaveBankResolver({ secretKey: env.FLW_SECRET_KEY });
+    // Real money: never let the sandbox mark a withdrawal paid. Admins settle them by hand.
+    options.payouts = createManualPayouts();
   }
   return options;
 }

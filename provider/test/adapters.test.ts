@@ -119,3 +119,29 @@ describe('sandbox adapters and bank data', () => {
     expect(new Set(BANKS.map((b) => b.code)).size).toBe(BANKS.length);
   });
 });
+
+describe('configuration from the environment', () => {
+  it('uses the sandboxes by default and Flutterwave plus manual payouts when FLW_SECRET_KEY is set', async () => {
+    const { optionsFromEnv, readEnv } = await import('../src/config');
+    const { createMemoryStore } = await import('../src/store-memory');
+    const store = createMemoryStore();
+    const sandbox = makeProvider(optionsFromEnv(readEnv({}), store));
+    expect([sandbox.deps.payments.name, sandbox.deps.bankResolver.name, sandbox.deps.payouts.name]).toEqual(['sandbox', 'sandbox', 'sandbox']);
+    expect(sandbox.deps.settings.sandboxRoutes).toBe(true);
+    const live = makeProvider(optionsFromEnv(readEnv({ FLW_SECRET_KEY: 'FLWSECK-x', WEB_APP_URL: 'https://punter.example' }), store));
+    expect([live.deps.payments.name, live.deps.bankResolver.name, live.deps.payouts.name]).toEqual(['flutterwave', 'flutterwave', 'manual']);
+    expect(live.deps.settings.sandboxRoutes).toBe(false);
+    expect((await live.handle({ method: 'GET', path: '/sandbox/sms', query: { phone: '0803' } })).status).toBe(404);
+    expect(() => readEnv({ PROVIDER_PORT: 'abc' })).toThrow(/Invalid provider configuration/);
+  });
+
+  it('with manual payouts a withdrawal waits as PENDING for an admin', async () => {
+    const { createManualPayouts } = await import('../src/adapters/payouts');
+    const provider = makeProvider({ payouts: createManualPayouts() });
+    const user = await onboardedUser(provider);
+    const { topUp } = await import('./helpers');
+    await topUp(provider, user.token, user.email, 100);
+    const res = await client(provider).call('POST', '/api/v1/user/wallet/withdraw', { destination_account: user.bankId, amount: 50, pin: '1234' }, user.token, { 'idempotency-key': 'manual-payout-1' });
+    expect(res.body).toMatchObject({ message: 'Your withdrawal is being processed', data: { transaction: { status: 'PENDING' }, balance: 50 } });
+  });
+});

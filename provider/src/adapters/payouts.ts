@@ -15,7 +15,7 @@ export interface PayoutRequest {
 export type PayoutResult = { status: 'SUCCESS' } | { status: 'PENDING' } | { status: 'FAILED'; reason: string };
 
 export interface PayoutGateway {
-  readonly name: 'sandbox';
+  readonly name: 'sandbox' | 'manual';
   pay(request: PayoutRequest): Promise<PayoutResult>;
 }
 
@@ -33,4 +33,12 @@ export function createSandboxPayouts(): PayoutGateway {
       return Promise.resolve({ status: 'SUCCESS' });
     },
   };
+}
+
+/**
+ * Used when real keys are configured (no payout API is wired in): every withdrawal stays PENDING
+ * until an admin has paid it out by hand and approves it (PUT /api/v1/transactions/approve).
+ */
+export function createManualPayouts(): PayoutGateway {
+  return { name: 'manual', pay: () => Promise.resolve({ status: 'PENDING' }) };
 }
