@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { compileRules } from './index';
 import { compile, condRules, issuesOf, req, user } from './test-helpers';
 
 const wrap = (body: string): string => `rules_version = '2';
@@ -81,8 +82,16 @@ describe('unsupported constructs are issues with positions, never silently allow
     expect(issuesOf(wrap('    match /a/{x}/b/{x} { allow read; }'))[0]?.description).toMatch(/bound twice/);
   });
 
-  it('carries the file name', () => {
-    expect(issuesOf(wrap('allow read: if nope;'))).toHaveLength(1);
+  it('carries the file name and severity', () => {
+    const r = compileRules(wrap('allow read: if nope;'), 'app.rules');
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.issues).toEqual([{ sourcePosition: { fileName: 'app.rules', line: 4, column: 16 }, description: "Unknown variable 'nope'.", severity: 'ERROR' }]);
+  });
+
+  it('never answers ok with issues, and an empty service compiles to deny-all', () => {
+    const r = compileRules("rules_version = '2';\nservice cloud.firestore {}");
+    expect(r.ok).toBe(true);
+    if (r.ok) expect(r.authorize(req('get', 'a/b')).allowed).toBe(false);
   });
 });
 
