@@ -12,9 +12,10 @@
  * so drift and JIT warm-up hit both sides alike. Bounded in op count and time; the whole run takes well under
  * two minutes on 2 cores.
  *
- * Run from the repository root: npx tsx emulator/bench/rules-bench.ts [--only=rules|none]
+ * Run from the repository root: npx tsx emulator/bench/rules-bench.ts [--only=rules|none] [--scenario=<text>]
  * Writes emulator/bench-results/rules-bench.json and prints a markdown table.
- * `--only=rules` (or `none`) runs one side only, for profiling (`node --cpu-prof --import tsx ...`); no JSON then.
+ * `--only=rules` (or `none`) runs one side only and `--scenario=<text>` only the matching scenarios, for profiling
+ * (`node --cpu-prof --import tsx emulator/bench/rules-bench.ts --only=rules --scenario=update`); no JSON then.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -46,8 +47,10 @@ import {
   updateDoc,
   where,
 } from 'firebase/firestore';
+import type { AccessRequest, StoredDocument } from '../src/contract';
 import type { RunningEmulator } from '../src/index';
 import { start } from '../src/index';
+import { compileRules } from '../src/rules/index';
 
 // No Google metadata server on this machine: keep the admin SDK from probing for one.
 process.env['METADATA_SERVER_DETECTION'] ??= 'none';
@@ -118,6 +121,8 @@ interface Scenario {
 
 const args = new Set(process.argv.slice(2));
 const only: Side | undefined = args.has('--only=rules') ? 'rules' : args.has('--only=none') ? 'none' : undefined;
+/** `--scenario=update` keeps the scenarios whose name contains the text (for profiling one path). */
+const scenarioFilter = [...args].find((a) => a.startsWith('--scenario='))?.slice('--scenario='.length);
 
 function log(line: string): void {
   process.stderr.write(`${line}\n`);
@@ -319,7 +324,7 @@ async function createSignal(t: Target, i: number, worker: number): Promise<void>
   });
 }
 
-const SCENARIOS: Scenario[] = [
+const ALL_SCENARIOS: Scenario[] = [
   { name: 'query, sequential', description: 'where user_id == uid, orderBy created_at desc, startAfter, limit 20; 2,000 docs', concurrency: 1, maxOps: 300, maxMs: 4_000, op: pageQuery },
   { name: 'query, 16 in flight', description: 'same query, 16 concurrent over 4 clients', concurrency: CONCURRENCY, maxOps: 800, maxMs: 4_000, op: pageQuery },
   { name: 'update, sequential', description: 'updateDoc title+odds (diff().affectedKeys().hasOnly, validSignal, get(membership))', concurrency: 1, maxOps: 400, maxMs: 4_000, op: updateSignal },
@@ -327,6 +332,8 @@ const SCENARIOS: Scenario[] = [
   { name: 'create, sequential', description: 'setDoc new signal with serverTimestamp (claims, hasAll/hasOnly, types, get(profile))', concurrency: 1, maxOps: 400, maxMs: 4_000, op: createSignal },
   { name: 'create, 16 in flight', description: 'same create, 16 concurrent over 4 clients', concurrency: CONCURRENCY, maxOps: 1_200, maxMs: 4_000, op: createSignal },
 ];
+
+const SCENARIOS = ALL_SCENARIOS.filter((s) => scenarioFilter === undefined || s.name.includes(scenarioFilter));
 
 // ---------------------------------------------------------------------------------------------------------------
 // Correctness: with rules on, the rules really run (denials), and the same requests pass with no rules.
@@ -385,6 +392,85 @@ async function correctnessChecks(t: Target): Promise<Check[]> {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// The authorizer alone: the same rules file, compiled and called directly with the access requests the engine
+// builds for the benchmark's operations (no transport, no SDK). Tells how much of an op's cost is the rules.
+
+interface EvalResult {
+  request: string;
+  allowed: boolean;
+  evaluations: number;
+  microsPerEval: number;
+}
+
+function authorizerAlone(rulesSource: string): EvalResult[] {
+  const compiled = compileRules(rulesSource, 'rules-bench.rules');
+  if (!compiled.ok) throw new Error(`rules-bench.rules did not compile: ${JSON.stringify(compiled.issues)}`);
+  const authorize = compiled.authorize;
+  const database = `projects/${PROJECT}/databases/(default)`;
+  const time = '2026-11-22T07:00:00.123456000Z';
+  const stored = (path: string, fields: StoredDocument['fields']): StoredDocument => ({
+    name: `${database}/documents/${path}`,
+    fields,
+    createTime: time,
+    updateTime: time,
+  });
+  const signal = (title: string, odds: number, extra: StoredDocument['fields'] = {}): StoredDocument['fields'] => ({
+    user_id: { stringValue: 'u1' },
+    title: { stringValue: title },
+    odds: { doubleValue: odds },
+    stake_kobo: { integerValue: '500000' },
+    status: { stringValue: 'open' },
+    created_at: { timestampValue: time },
+    ...extra,
+  });
+  const others = new Map<string, StoredDocument>([
+    ['profiles/u1', stored('profiles/u1', { role: { integerValue: '1' }, suspended: { booleanValue: false } })],
+    ['memberships/u1', stored('memberships/u1', { plan: { stringValue: 'pro' }, expires_at: { timestampValue: '2099-01-01T00:00:00Z' } })],
+  ]);
+  const base = {
+    caller: { kind: 'user' as const, uid: 'u1', token: { sub: 'u1', user_id: 'u1', role: 1, can_post_signal: true } },
+    database,
+    time,
+    lookup: (p: string): StoredDocument | null => others.get(p) ?? null,
+    lookupAfter: (p: string): StoredDocument | null => others.get(p) ?? null,
+  };
+  const note = { note: { stringValue: 'Home win' } };
+  const requests: [string, boolean, AccessRequest][] = [
+    ['create signal', true, { ...base, method: 'create', path: 'signals/n1', resource: null, requestResource: stored('signals/n1', signal('New', 1.85)) }],
+    ['update signal', true, { ...base, method: 'update', path: 'signals/s1', resource: stored('signals/s1', signal('Old', 1.5, note)), requestResource: stored('signals/s1', signal('Edited', 1.7, note)) }],
+    ['update touching stake_kobo', false, { ...base, method: 'update', path: 'signals/s1', resource: stored('signals/s1', signal('Old', 1.5)), requestResource: stored('signals/s1', signal('Old', 1.5, { stake_kobo: { integerValue: '1' } })) }],
+    ['list own signals', true, {
+      ...base,
+      method: 'list',
+      path: 'signals',
+      resource: null,
+      requestResource: null,
+      query: {
+        from: [{ collectionId: 'signals' }],
+        where: { fieldFilter: { field: { fieldPath: 'user_id' }, op: 'EQUAL', value: { stringValue: 'u1' } } },
+        orderBy: [{ field: { fieldPath: 'created_at' }, direction: 'DESCENDING' }, { field: { fieldPath: '__name__' }, direction: 'DESCENDING' }],
+        limit: PAGE_SIZE,
+      },
+    }],
+  ];
+  const out: EvalResult[] = [];
+  for (const [name, expectAllowed, request] of requests) {
+    const decision = authorize(request);
+    if (decision.allowed !== expectAllowed) throw new Error(`authorizer: '${name}' was ${decision.allowed ? 'allowed' : 'denied'}`);
+    for (let i = 0; i < 2_000; i++) authorize(request); // warm-up
+    let n = 0;
+    const t0 = performance.now();
+    const deadline = t0 + 1_000;
+    while (n < 100_000 && (n % 1_000 !== 0 || performance.now() < deadline)) {
+      authorize(request);
+      n++;
+    }
+    out.push({ request: name, allowed: decision.allowed, evaluations: n, microsPerEval: round2(((performance.now() - t0) * 1000) / n) });
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 
 async function main(): Promise<void> {
   const guard = setTimeout(() => {
@@ -438,6 +524,7 @@ async function main(): Promise<void> {
       log(`  ${s.name}: none ${fmt(noneStats)} | rules ${fmt(rulesStats)}${ratio === undefined ? '' : ` | ratio ${ratio}`}`);
     }
 
+    const alone = only === 'none' ? [] : authorizerAlone(rulesSource);
     const totalSeconds = round2((performance.now() - t0) / 1000);
     const cell = (st: Stats | undefined): string =>
       st === undefined ? '-' : `${st.opsPerSec} ops/s (p50 ${st.p50Ms} / p95 ${st.p95Ms} / p99 ${st.p99Ms} ms; CPU ${st.cpuMsPerOp} ms/op)`;
@@ -447,12 +534,16 @@ async function main(): Promise<void> {
       '|---|---|---|---|---|---|---|',
       ...results.map((r) => `| ${r.scenario} | ${cell(r.noRules)} | ${cell(r.withRules)} | ${x(r.ratio)} | <= ${GOAL_RATIO}x | ${r.met === undefined ? '-' : r.met ? 'yes' : 'NO'} | ${x(r.cpuRatio)} |`),
     ];
+    if (alone.length > 0) {
+      lines.push('', '| authorizer alone (same rules, no transport/SDK) | decision | us per evaluation |', '|---|---|---|');
+      for (const a of alone) lines.push(`| ${a.request} | ${a.allowed ? 'allowed' : 'denied'} | ${a.microsPerEval} |`);
+    }
     process.stdout.write(
       `\n${lines.join('\n')}\n\nratio = no-rules ops/s / with-rules ops/s. CPU/op = process CPU (emulator + client SDK, same process) per op; ` +
         `its ratio is steadier than ops/s when other processes share the cores (load average now ${loadavg()[0]?.toFixed(1) ?? '?'} on ${cpus().length} cores). Total ${totalSeconds}s.\n`,
     );
 
-    if (only === undefined) {
+    if (only === undefined && scenarioFilter === undefined) {
       const report = {
         benchmark: 'rules-bench',
         issue: 4,
@@ -474,6 +565,7 @@ async function main(): Promise<void> {
         allGoalsMet: results.every((r) => r.met === true),
         scenarios: results,
         correctnessChecks: checks,
+        authorizerAlone: alone,
         totalSeconds,
       };
       mkdirSync(dirname(RESULTS_FILE), { recursive: true });
