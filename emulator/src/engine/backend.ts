@@ -484,8 +484,16 @@ class Engine implements EngineBackend {
     const parent = parseParent(request['parent']);
     const showMissing = request['showMissing'] === true;
     const rawId = request['collectionId'] ?? '';
-    const collectionId = validateCollectionId(rawId);
+    // An empty collection id lists the documents of every collection directly below the parent.
+    const collectionId = rawId === '' ? '' : validateCollectionId(rawId);
     const cpath = parent.path === '' ? collectionId : `${parent.path}/${collectionId}`;
+    const cpaths =
+      collectionId !== ''
+        ? [cpath]
+        : this.store
+            .db(parent.database)
+            .collectionIds(parent.path)
+            .map((id) => (parent.path === '' ? id : `${parent.path}/${id}`));
     const mask = maskPaths(request['mask']);
     const pageSize = parseInt32(request['pageSize'], 'page size') ?? 0;
     const pageToken = request['pageToken'] ?? '';
@@ -503,8 +511,10 @@ class Engine implements EngineBackend {
     const order = parseListOrder(request['orderBy']);
     type Entry = { name: string; doc: DocRecord | null };
     const entries: Entry[] = [];
-    for (const d of db.collection(cpath, ctx.readNs)) entries.push({ name: d.name, doc: d });
-    if (showMissing) for (const p of db.missingParents(cpath)) entries.push({ name: fullName(parent.database, p), doc: null });
+    for (const c of cpaths) {
+      for (const d of db.collection(c, ctx.readNs)) entries.push({ name: d.name, doc: d });
+      if (showMissing) for (const p of db.missingParents(c)) entries.push({ name: fullName(parent.database, p), doc: null });
+    }
     entries.sort((a, b) => {
       for (const o of order) {
         if (o.path.length === 1 && o.path[0] === '__name__') {

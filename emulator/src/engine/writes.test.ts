@@ -262,3 +262,13 @@ describe('authorization', () => {
     expect((await rpcError(commit(b, [update('c/missing', { a: 1 }, { currentDocument: { exists: true } })], ALICE))).code).toBe(Code.NOT_FOUND);
   });
 });
+
+describe('ListDocuments without a collection id', () => {
+  it('lists the documents of every collection below the parent', async () => {
+    await setDoc(b, 'p/1/a/x', {});
+    await setDoc(b, 'p/1/b/y', {});
+    await setDoc(b, 'p/1/b/y/c/z', {});
+    const r = await b.unary('ListDocuments', { parent: docName('p/1'), collectionId: '' }, OWNER);
+    expect((r['documents'] as JsonObject[]).map((d) => d['name'])).toEqual([docName('p/1/a/x'), docName('p/1/b/y')]);
+  });
+});
