@@ -437,15 +437,26 @@ function items(v: RVal, what: string): readonly RVal[] {
   fail(`${what} must be a list or set, not ${typeName(v)}.`);
 }
 
+/** Membership test over `list`, with a Set fast path when every element is a string (the usual key lists). */
+function membership(list: readonly RVal[]): (v: RVal) => boolean {
+  if (list.length > 4 && list.every((x) => typeof x === 'string')) {
+    const set = new Set(list as readonly string[]);
+    return (v) => (typeof v === 'string' ? set.has(v) : list.some((x) => equals(x, v)));
+  }
+  return (v) => list.some((x) => equals(x, v));
+}
+
 function hasAll(self: readonly RVal[], arg: RVal): boolean {
-  return items(arg, 'hasAll()').every((x) => self.some((s) => equals(s, x)));
+  const isIn = membership(self);
+  return items(arg, 'hasAll()').every(isIn);
 }
 function hasAny(self: readonly RVal[], arg: RVal): boolean {
-  return items(arg, 'hasAny()').some((x) => self.some((s) => equals(s, x)));
+  const isIn = membership(self);
+  return items(arg, 'hasAny()').some(isIn);
 }
 function hasOnly(self: readonly RVal[], arg: RVal): boolean {
-  const allowed = items(arg, 'hasOnly()');
-  return self.every((s) => allowed.some((x) => equals(s, x)));
+  const isIn = membership(items(arg, 'hasOnly()'));
+  return self.every(isIn);
 }
 
 function setArg(v: RVal, what: string): RSet {

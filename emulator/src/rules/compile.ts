@@ -152,6 +152,11 @@ export class Compiler {
       case 'id':
         return this.ident(e, e.name, scope, locals);
       case 'list': {
+        if (e.items.every((i) => i.k === 'lit')) {
+          // A constant list is built once (lists are never mutated).
+          const constant = e.items.map((i) => (i as { v: RVal }).v);
+          return () => constant;
+        }
         const items = e.items.map((i) => this.expr(i, scope, locals));
         return (ctx, f) => items.map((i) => i(ctx, f));
       }
