@@ -440,7 +440,7 @@ function items(v: RVal, what: string): readonly RVal[] {
 /** Membership test over `list`, with a Set fast path when every element is a string (the usual key lists). */
 function membership(list: readonly RVal[]): (v: RVal) => boolean {
   if (list.length > 4 && list.every((x) => typeof x === 'string')) {
-    const set = new Set(list as readonly string[]);
+    const set = new Set(list);
     return (v) => (typeof v === 'string' ? set.has(v) : list.some((x) => equals(x, v)));
   }
   return (v) => list.some((x) => equals(x, v));
