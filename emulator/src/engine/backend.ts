@@ -415,8 +415,29 @@ class Engine implements EngineBackend {
   }
 
   /** Runs a query inside a read context; locks and records results for read-write transactions. */
+  private readonly queryCache = new Map<string, { db: Database; version: number; docs: DocRecord[] }>();
+
+  /** Runs a query at the current state, reusing the last result while the scanned collections are unchanged. */
+  private cachedQuery(db: Database, q: CompiledQuery): DocRecord[] {
+    const version = q.allDescendants ? db.version : (db.collectionVersions.get(q.parentPath === '' ? q.collectionId : `${q.parentPath}/${q.collectionId}`) ?? 0);
+    const key = `${db.name}|${q.parentPath}|${JSON.stringify(q.raw)}`;
+    const hit = this.queryCache.get(key);
+    if (hit && hit.db === db && hit.version === version) {
+      this.queryCache.delete(key);
+      this.queryCache.set(key, hit); // most recently used last
+      return hit.docs;
+    }
+    const docs = runQuery(q, db);
+    this.queryCache.set(key, { db, version, docs });
+    if (this.queryCache.size > 512) {
+      const oldest = this.queryCache.keys().next().value;
+      if (oldest !== undefined) this.queryCache.delete(oldest);
+    }
+    return docs;
+  }
+
   private async queryInContext(ctx: ReadContext, db: Database, q: CompiledQuery): Promise<DocRecord[]> {
-    let docs = runQuery(q, db, ctx.readNs);
+    let docs = ctx.readNs === undefined ? this.cachedQuery(db, q) : runQuery(q, db, ctx.readNs);
     const tx = ctx.tx;
     if (tx && !tx.readOnly) {
       await this.txs.lock(tx, docs.map(pathOf));

@@ -35,6 +35,9 @@ export class Database {
   private readonly historyQueue: HistoryEntry[] = [];
   private historyHead = 0;
   lastCommitNs = 0n;
+  /** Bumped on every change: per collection path, and for the whole database (query result caching). */
+  readonly collectionVersions = new Map<string, number>();
+  version = 0;
   /** Time of the last clear(): reads at an earlier readTime see nothing older than it. */
   clearedNs = 0n;
 
@@ -97,7 +100,10 @@ export class Database {
       }
       if (ch.after) this.put(ch.after, ch.path);
       else this.remove(ch.path);
+      const cpath = collectionOf(ch.path);
+      this.collectionVersions.set(cpath, (this.collectionVersions.get(cpath) ?? 0) + 1);
     }
+    this.version++;
     if (ns > this.lastCommitNs) this.lastCommitNs = ns;
     if (keepHistory) this.pruneHistory(ns);
   }
@@ -154,6 +160,8 @@ export class Database {
   }
 
   clear(ns: bigint): void {
+    this.version++;
+    for (const c of this.collections.keys()) this.collectionVersions.set(c, (this.collectionVersions.get(c) ?? 0) + 1);
     this.docs.clear();
     this.collections.clear();
     this.byCollectionId.clear();
