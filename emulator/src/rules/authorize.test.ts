@@ -237,6 +237,8 @@ describe('list queries: rules are not filters', () => {
     expect(list('pots', q(filter('members', 'ARRAY_CONTAINS', 'u2')))).toBe(false);
     expect(list('pots', q(filter('members', 'ARRAY_CONTAINS_ANY', ['u1'])))).toBe(true);
     expect(list('pots', q(filter('members', 'ARRAY_CONTAINS_ANY', ['u1', 'u2'])))).toBe(false);
+    const d = a(req('list', 'pots', { caller: user('u1'), query: q(filter('members', 'ARRAY_CONTAINS', 'u2')) }));
+    expect(!d.allowed && d.message).toMatch(/does not constrain resource\.data\.members: rules are not filters/);
   });
   it('range filters decide range conditions', () => {
     expect(list('prices', q(filter('amount', 'LESS_THAN', 50)))).toBe(true);

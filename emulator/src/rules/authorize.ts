@@ -299,7 +299,9 @@ function constraintsOf(conj: readonly FieldFilter[]): Map<string, RVal> {
   const out = new Map<string, RVal>();
   for (const f of conj) {
     if (f.value === null) continue;
-    const key = parseFieldPath(f.path).join('\u0000');
+    const segments = parseFieldPath(f.path);
+    const key = segments.join('\u0000');
+    const what = `resource.data.${segments.join('.')}`;
     const v = fromValue(f.value);
     const prev = out.get(key);
     const isConcrete = prev !== undefined && !(prev instanceof SymRange) && !(prev instanceof SymNotIn) && !(prev instanceof SymContains) && !(prev instanceof SymOneOf);
@@ -312,16 +314,16 @@ function constraintsOf(conj: readonly FieldFilter[]): Map<string, RVal> {
         if (Array.isArray(v)) out.set(key, v.length === 1 ? (v[0] as RVal) : new SymOneOf(v));
         break;
       case 'ARRAY_CONTAINS':
-        out.set(key, new SymContains([v]));
+        out.set(key, new SymContains([v], what));
         break;
       case 'ARRAY_CONTAINS_ANY':
-        if (Array.isArray(v)) out.set(key, new SymOneOf(v.map((x) => new SymContains([x]))));
+        if (Array.isArray(v)) out.set(key, new SymOneOf(v.map((x) => new SymContains([x], what))));
         break;
       case 'NOT_EQUAL':
       case 'NOT_IN': {
         const ex = f.op === 'NOT_IN' && Array.isArray(v) ? v : [v];
         const before = prev instanceof SymNotIn ? prev.excluded : [];
-        if (prev === undefined || prev instanceof SymNotIn) out.set(key, new SymNotIn([...before, ...ex]));
+        if (prev === undefined || prev instanceof SymNotIn) out.set(key, new SymNotIn([...before, ...ex], what));
         break;
       }
       case 'LESS_THAN':
@@ -334,7 +336,7 @@ function constraintsOf(conj: readonly FieldFilter[]): Map<string, RVal> {
         const incl = f.op.endsWith('OR_EQUAL');
         out.set(
           key,
-          upper ? new SymRange(r.lo, r.loInclusive, v, incl) : new SymRange(v, incl, r.hi, r.hiInclusive),
+          upper ? new SymRange(r.lo, r.loInclusive, v, incl, what) : new SymRange(v, incl, r.hi, r.hiInclusive, what),
         );
         break;
       }

@@ -213,7 +213,10 @@ export class SymDoc extends SymBase {
 }
 /** An array known to contain these values (array-contains). */
 export class SymContains extends SymBase {
-  constructor(readonly required: readonly RVal[]) {
+  constructor(
+    readonly required: readonly RVal[],
+    readonly what = 'an array the query filters with array-contains',
+  ) {
     super();
   }
 }
@@ -224,13 +227,17 @@ export class SymRange extends SymBase {
     readonly loInclusive: boolean,
     readonly hi: RVal | undefined,
     readonly hiInclusive: boolean,
+    readonly what = 'a value the query bounds with a range',
   ) {
     super();
   }
 }
 /** A value known to differ from each of these (!= and not-in filters). */
 export class SymNotIn extends SymBase {
-  constructor(readonly excluded: readonly RVal[]) {
+  constructor(
+    readonly excluded: readonly RVal[],
+    readonly what = 'a value the query filters with != or not-in',
+  ) {
     super();
   }
 }
@@ -395,8 +402,8 @@ function symFail(a: RVal, b: RVal): never {
 }
 
 export function symWhat(s: Sym): string {
-  if (s instanceof SymUnknown || s instanceof SymDoc) return s.what;
-  return 'a value the rule depends on';
+  if (s instanceof SymOneOf) return 'a value the query allows several values for';
+  return s.what;
 }
 
 /** -1, 0, 1; an error for values of types that do not order against each other. */
