@@ -76,6 +76,18 @@ describe('read-write transactions', () => {
     expect(await getDoc(b, 'c/a')).toEqual({ n: 1 });
   });
 
+  it('breaks the lock of an idle holder when another transaction waits', async () => {
+    await setDoc(b, 'c/idle', { n: 0 });
+    const idle = await readInTx('c/idle', { readWrite: {} });
+    const t0 = Date.now();
+    const waiting = await readInTx('c/idle', { readWrite: {} }); // waits for the lease (2 s) to run out
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(1_900);
+    await b.unary('Commit', { database: DB, transaction: waiting.tx, writes: [{ update: { name: docName('c/idle'), fields: toFields({ n: 1 }) } }] }, OWNER);
+    const e = await rpcError(b.unary('Commit', { database: DB, transaction: idle.tx, writes: [] }, OWNER));
+    expect(e.code).toBe(Code.ABORTED);
+    await b.unary('Rollback', { database: DB, transaction: idle.tx }, OWNER).catch(() => undefined);
+  });
+
   it('rolls back, and rejects unknown transactions', async () => {
     const { tx } = await readInTx('c/d', { readWrite: {} });
     await b.unary('Rollback', { database: DB, transaction: tx }, OWNER);

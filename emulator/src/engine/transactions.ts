@@ -100,6 +100,7 @@ export class TransactionManager {
     for (const path of sorted) {
       if (tx.aborted !== null) throw new RpcError(Code.ABORTED, tx.aborted);
       await this.acquire(tx, path);
+      tx.lastUsed = Date.now();
     }
     if (tx.aborted !== null) throw new RpcError(Code.ABORTED, tx.aborted);
   }
@@ -134,7 +135,7 @@ export class TransactionManager {
         }, LOCK_WAIT_MS),
         lease: setInterval(() => {
           const h = this.holders.get(path);
-          if (h && h !== tx && Date.now() - h.lastUsed > LOCK_LEASE_MS) {
+          if (h && h !== tx && Date.now() - h.lastUsed > LOCK_LEASE_MS && !this.isWaiting(h)) {
             this.abort(h, 'Transaction aborted: it held a lock without activity while another transaction waited. Please retry.');
           }
         }, 250),
@@ -146,6 +147,11 @@ export class TransactionManager {
       list.sort((a, b) => a.tx.priority - b.tx.priority);
       this.waiters.set(path, list);
     });
+  }
+
+  private isWaiting(tx: Tx): boolean {
+    for (const list of this.waiters.values()) for (const w of list) if (w.tx === tx) return true;
+    return false;
   }
 
   private removeWaiter(path: string, waiter: Waiter): void {
