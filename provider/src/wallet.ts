@@ -393,10 +393,18 @@ export function createWallet(deps: ProviderDeps, accounts: Accounts) {
         } catch (error) {
           deps.log('payout call failed; withdrawal stays PENDING for an admin', { withdrawal_id: id, error: String(error) });
         }
-        if (result?.status === 'SUCCESS') await settleWithdrawal(id, { status: 'SUCCESS' }, 'payout');
+        // If an admin settled it in the meantime, their decision stands (settleWithdrawal answers 409).
+        const settle = (outcome: Parameters<typeof settleWithdrawal>[1]) =>
+          settleWithdrawal(id, outcome, 'payout').catch((error: unknown) => {
+            if (!(error instanceof ApiError && error.status === 409)) throw error;
+          });
+        if (result?.status === 'SUCCESS') await settle({ status: 'SUCCESS' });
         if (result?.status === 'FAILED') {
-          await settleWithdrawal(id, { status: 'FAILED', reason: result.reason }, 'payout');
-          throw badRequest(`Withdrawal failed: ${result.reason}. The amount has been returned to your wallet.`);
+          await settle({ status: 'FAILED', reason: result.reason });
+          const after = (await deps.store.get(C.withdrawals, id)) as unknown as WithdrawalDoc;
+          if (after.status === 'FAILED') {
+            throw badRequest(`Withdrawal failed: ${result.reason}. The amount has been returned to your wallet.`);
+          }
         }
       }
       const w = (await deps.store.get(C.withdrawals, id)) as unknown as WithdrawalDoc;
