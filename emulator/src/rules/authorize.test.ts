@@ -300,7 +300,8 @@ describe('performance', () => {
         throw new Error('denied');
     }
     const perCall = ((performance.now() - t0) * 1000) / (2 * n);
-    // Far below the cost of a commit in the engine (tens of microseconds); generous for slow CI.
-    expect(perCall).toBeLessThan(50);
+    // About 10-20 us on an idle 2-core machine; the bound is generous so that a loaded CI machine does not flake,
+    // while a regression to interpreting (milliseconds) fails.
+    expect(perCall).toBeLessThan(150);
   });
 });
