@@ -1,0 +1,238 @@
+/**
+ * The wire protocols spoken by hand: WebChannel (handshake, framing, AID re-send, map-id de-dup, long
+ * polling, terminate, unknown SID), REST (document endpoints, errors, CORS) and the emulator endpoints.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningEmulator } from '../src/index';
+import { start } from '../src/index';
+
+let emulator: RunningEmulator;
+let base: string;
+const DB = 'projects/demo-wire/databases/(default)';
+
+beforeAll(async () => {
+  emulator = await start({ port: 0 });
+  base = `http://${emulator.host}:${emulator.port}`;
+});
+
+afterAll(async () => {
+  await emulator.stop();
+});
+
+/** Splits `<len>\n<payload>` chunks (lengths in UTF-16 units) and parses each payload. */
+function parseChunks(text: string): unknown[] {
+  const out: unknown[] = [];
+  let i = 0;
+  while (i < text.length) {
+    const nl = text.indexOf('\n', i);
+    const len = Number(text.slice(i, nl));
+    out.push(JSON.parse(text.slice(nl + 1, nl + 1 + len)));
+    i = nl + 1 + len;
+  }
+  return out;
+}
+
+const form = (messages: object[], ofs: number): string => {
+  const p = new URLSearchParams({ count: String(messages.length), ofs: String(ofs) });
+  messages.forEach((m, i) => p.set(`req${i}___data__`, JSON.stringify(m)));
+  return p.toString();
+};
+
+async function handshake(method: 'Listen' | 'Write', first: object, headers = ''): Promise<{ sid: string; gsid: string | null }> {
+  const body = `headers=${encodeURIComponent(headers)}&${form([first], 0)}`;
+  const res = await fetch(`${base}/google.firestore.v1.Firestore/${method}/channel?VER=8&database=${encodeURIComponent(DB)}&RID=100&CVER=22&X-HTTP-Session-Id=gsessionid&t=1`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://app.example' },
+    body,
+  });
+  expect(res.status).toBe(200);
+  expect(res.headers.get('access-control-allow-origin')).toBe('http://app.example');
+  expect(res.headers.get('access-control-allow-credentials')).toBe('true');
+  expect(res.headers.get('access-control-expose-headers')).toContain('X-HTTP-Session-Id');
+  const [payload] = parseChunks(await res.text()) as [[number, [string, string, string, number, number, number]][]];
+  const c = payload[0]!;
+  expect(c[0]).toBe(0);
+  expect(c[1][0]).toBe('c');
+  expect(c[1].slice(2)).toEqual(['', 8, 14, 30000]);
+  return { sid: c[1][1], gsid: res.headers.get('x-http-session-id') };
+}
+
+/** One long-poll GET (CI=1): resolves with the arrays it delivered. */
+async function poll(method: 'Listen' | 'Write', sid: string, aid: number): Promise<[number, unknown[]][]> {
+  const res = await fetch(`${base}/google.firestore.v1.Firestore/${method}/channel?VER=8&RID=rpc&SID=${sid}&AID=${aid}&CI=1&TYPE=xmlhttp&t=1`);
+  expect(res.status).toBe(200);
+  return parseChunks(await res.text()).flat() as [number, unknown[]][];
+}
+
+describe('WebChannel', () => {
+  it('streams a Write session with AID re-send, map-id de-dup and UTF-16 framing', async () => {
+    const { sid, gsid } = await handshake('Write', { database: DB });
+    expect(gsid).toBeTruthy();
+    const first = await poll('Write', sid, 0);
+    expect(first[0]![0]).toBe(1);
+    const hello = first[0]![1][0] as { streamId: string; streamToken: string };
+    expect(typeof hello.streamToken).toBe('string');
+
+    const write = {
+      streamToken: hello.streamToken,
+      writes: [{ update: { name: `${DB}/documents/wc/doc`, fields: { s: { stringValue: 'é✓😀' } } } }],
+    };
+    const post = async (ofs: number): Promise<unknown> => {
+      const res = await fetch(`${base}/google.firestore.v1.Firestore/Write/channel?VER=8&SID=${sid}&RID=101&AID=1`, {
+        method: 'POST',
+        body: form([write], ofs),
+      });
+      return parseChunks(await res.text())[0];
+    };
+    expect(await post(1)).toEqual([1, 2, expect.any(Number)]);
+    await post(1); // a retry of map id 1: must not write twice
+    const second = await poll('Write', sid, 1);
+    expect(second.map((a) => a[0])).toEqual([2]);
+    const ack = second[0]![1][0] as { writeResults: unknown[]; commitTime: string };
+    expect(ack.writeResults).toHaveLength(1);
+    expect(ack.commitTime).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{9}Z$/);
+    // AID=1 again: array 2 was not acknowledged, so it is sent again (and only it).
+    const again = await poll('Write', sid, 1);
+    expect(again.map((a) => a[0])).toEqual([2]);
+
+    const stored = await fetch(`${base}/v1/${DB}/documents/wc/doc`);
+    const doc = (await stored.json()) as { fields: unknown; updateTime: string };
+    expect(doc.fields).toEqual({ s: { stringValue: 'é✓😀' } });
+    expect(doc.updateTime).toBe(ack.commitTime);
+
+    const term = await fetch(`${base}/google.firestore.v1.Firestore/Write/channel?VER=8&SID=${sid}&RID=102&TYPE=terminate`, { method: 'POST' });
+    expect(term.status).toBe(200);
+    const gone = await fetch(`${base}/google.firestore.v1.Firestore/Write/channel?VER=8&RID=rpc&SID=${sid}&AID=2&CI=0&TYPE=xmlhttp`);
+    expect(gone.status).toBe(400);
+    expect(await gone.text()).toBe('Unknown SID');
+  });
+
+  it('streams Listen changes on a CI=0 back channel, counting lengths in UTF-16 units', async () => {
+    await fetch(`${base}/v1/${DB}/documents:commit`, {
+      method: 'POST',
+      body: JSON.stringify({ writes: [{ update: { name: `${DB}/documents/wl/a`, fields: { s: { stringValue: 'é✓😀'.repeat(50) } } } }] }),
+    });
+    const { sid } = await handshake('Listen', { database: DB, addTarget: { targetId: 2, query: { parent: `${DB}/documents`, structuredQuery: { from: [{ collectionId: 'wl' }] } } } });
+    const controller = new AbortController();
+    const res = await fetch(`${base}/google.firestore.v1.Firestore/Listen/channel?VER=8&RID=rpc&SID=${sid}&AID=0&CI=0&TYPE=xmlhttp`, { signal: controller.signal });
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    const messages = (): unknown[] => {
+      try {
+        return (parseChunks(text) as [number, unknown[]][][]).flat().map((a) => a[1][0]);
+      } catch {
+        return [];
+      }
+    };
+    const readUntil = async (check: (m: unknown[]) => boolean): Promise<void> => {
+      while (!check(messages())) {
+        const chunk = (await reader.read()) as { done: boolean; value?: Uint8Array };
+        if (chunk.done) throw new Error('back channel ended');
+        text += decoder.decode(chunk.value, { stream: true });
+      }
+    };
+    const hasGlobal = (m: unknown[]): boolean =>
+      m.some((x) => {
+        const tc = (x as { targetChange?: { targetIds?: unknown[]; targetChangeType?: string } }).targetChange;
+        return tc !== undefined && (tc.targetIds ?? []).length === 0 && tc.targetChangeType === undefined;
+      });
+    await readUntil(hasGlobal);
+    const types = messages().map((m) => Object.keys(m as object)[0]);
+    expect(types.slice(0, 2)).toEqual(['targetChange', 'documentChange']);
+    await fetch(`${base}/v1/${DB}/documents/wl/b`, { method: 'PATCH', body: JSON.stringify({ fields: { n: { integerValue: '1' } } }) });
+    await readUntil((m) => m.filter((x) => (x as { documentChange?: unknown }).documentChange !== undefined).length >= 2);
+    controller.abort();
+  });
+
+  it('answers unknown sessions with 400 and malformed first messages with an error array', async () => {
+    const res = await fetch(`${base}/google.firestore.v1.Firestore/Listen/channel?VER=8&SID=nope&RID=3&AID=0`, { method: 'POST', body: 'count=0&ofs=0' });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toBe('Unknown SID');
+    const body = 'count=1&ofs=0&req0___data__=%7Bnot-json';
+    const hs = await fetch(`${base}/google.firestore.v1.Firestore/Listen/channel?VER=8&RID=1&CVER=22&t=1`, { method: 'POST', body });
+    const sid = /"c","([^"]+)"/.exec(await hs.text())![1]!;
+    const arrays = await poll('Listen', sid, 0);
+    expect(arrays[0]![1][0]).toMatchObject({ error: { code: 3, status: 'INVALID_ARGUMENT' } });
+  });
+});
+
+describe('REST', () => {
+  it('answers CORS preflights with the requested headers', async () => {
+    const res = await fetch(`${base}/v1/${DB}/documents:commit`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://app.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,google-cloud-resource-prefix,x-firebase-gmpid,x-goog-api-client,x-goog-api-key,x-goog-request-params',
+      },
+    });
+    expect(res.status).toBeLessThan(300);
+    expect(res.headers.get('access-control-allow-origin')).toBe('http://app.example');
+    expect(res.headers.get('access-control-allow-credentials')).toBe('true');
+    expect(res.headers.get('access-control-allow-headers')).toContain('x-goog-request-params');
+    expect(res.headers.get('access-control-allow-methods')).toContain('POST');
+  });
+
+  it('creates, reads, patches, lists and deletes documents', async () => {
+    const created = await fetch(`${base}/v1/${DB}/documents/r?documentId=one`, { method: 'POST', body: JSON.stringify({ fields: { a: { integerValue: '1' } } }) });
+    expect(created.status).toBe(200);
+    const dup = await fetch(`${base}/v1/${DB}/documents/r?documentId=one`, { method: 'POST', body: JSON.stringify({ fields: {} }) });
+    expect(dup.status).toBe(409);
+    expect(await dup.json()).toMatchObject({ error: { code: 409, status: 'ALREADY_EXISTS' } });
+    const patched = await fetch(`${base}/v1/${DB}/documents/r/one?updateMask.fieldPaths=b&currentDocument.exists=true`, {
+      method: 'PATCH',
+      body: JSON.stringify({ fields: { b: { stringValue: 'x' } } }),
+    });
+    expect(((await patched.json()) as { fields: unknown }).fields).toEqual({ a: { integerValue: '1' }, b: { stringValue: 'x' } });
+    const listed = (await (await fetch(`${base}/v1/${DB}/documents/r`)).json()) as { documents: { name: string }[] };
+    expect(listed.documents.map((d) => d.name)).toEqual([`${DB}/documents/r/one`]);
+    const ids = (await (await fetch(`${base}/v1/${DB}/documents:listCollectionIds`, { method: 'POST', body: '{}' })).json()) as { collectionIds: string[] };
+    expect(ids.collectionIds).toContain('r');
+    const query = (await (await fetch(`${base}/v1/${DB}/documents:runQuery`, {
+      method: 'POST',
+      body: JSON.stringify({ structuredQuery: { from: [{ collectionId: 'r' }], where: { fieldFilter: { field: { fieldPath: 'a' }, op: 'EQUAL', value: { integerValue: '1' } } } } }),
+    })).json()) as { document?: { name: string } }[];
+    expect(query.filter((r) => r.document).map((r) => r.document!.name)).toEqual([`${DB}/documents/r/one`]);
+    expect((await fetch(`${base}/v1/${DB}/documents/r/one`, { method: 'DELETE' })).status).toBe(200);
+    const missing = await fetch(`${base}/v1/${DB}/documents/r/one`);
+    expect(missing.status).toBe(404);
+    expect(((await missing.json()) as { error: { status: string } }).error.status).toBe('NOT_FOUND');
+  });
+
+  it('rejects malformed JSON and invalid names with 400', async () => {
+    const bad = await fetch(`${base}/v1/${DB}/documents:commit`, { method: 'POST', body: '{"writes": [' });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { status: string } }).error.status).toBe('INVALID_ARGUMENT');
+    const name = await fetch(`${base}/v1/${DB}/documents:commit`, {
+      method: 'POST',
+      body: JSON.stringify({ writes: [{ update: { name: `${DB}/documents/c/__bad__`, fields: {} } }] }),
+    });
+    expect(name.status).toBe(400);
+  });
+});
+
+describe('emulator endpoints', () => {
+  it('answers Ok, loads rules (issues on errors, previous rules kept) and clears data', async () => {
+    expect(await (await fetch(`${base}/`)).text()).toBe('Ok');
+    const bad = await fetch(`${base}/emulator/v1/projects/demo-wire:securityRules`, {
+      method: 'PUT',
+      body: JSON.stringify({ rules: { files: [{ name: 'x.rules', content: 'service cloud.firestore { match' }] } }),
+    });
+    expect(bad.status).toBe(400);
+    const issues = ((await bad.json()) as { issues: { severity: string; sourcePosition: { line: number } }[] }).issues;
+    expect(issues.length).toBeGreaterThan(0);
+    expect(issues[0]!.severity).toBe('ERROR');
+    const ignored = await fetch(`${base}/emulator/v1/projects/demo-wire:securityRules`, {
+      method: 'PUT',
+      body: JSON.stringify({ ignore_errors: true, rules: { files: [{ content: 'nope' }] } }),
+    });
+    expect(ignored.status).toBe(200);
+    // Still no rules in force (the bad files were not installed): anonymous writes pass.
+    const write = await fetch(`${base}/v1/${DB}/documents/clear/me`, { method: 'PATCH', body: JSON.stringify({ fields: {} }) });
+    expect(write.status).toBe(200);
+    const cleared = await fetch(`${base}/emulator/v1/projects/demo-wire/databases/(default)/documents`, { method: 'DELETE' });
+    expect(cleared.status).toBe(200);
+    expect((await fetch(`${base}/v1/${DB}/documents/clear/me`)).status).toBe(404);
+  });
+});
