@@ -1,0 +1,58 @@
+/** The sandbox checkout page in a real browser: pay by USSD inside an iframe, get the message, verify the top-up. */
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHttpServer } from '../src/server';
+import { client, makeProvider, onboardedUser } from './helpers';
+
+const provider = makeProvider();
+const server = createHttpServer(provider);
+let origin = '';
+let browser: Browser;
+
+beforeAll(async () => {
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run', '--disable-quic', '--disable-component-update', '--disable-sync'],
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+  await new Promise<void>((r) => server.close(() => r()));
+});
+
+describe('sandbox checkout page', () => {
+  it('pays by USSD in an iframe, posts the transaction_id to the parent, and the top-up verifies once', async () => {
+    const user = await onboardedUser(provider);
+    const page = await browser.newPage();
+    await page.setContent('<html><body><script>window.messages = []; addEventListener("message", (e) => window.messages.push(e.data));</script></body></html>');
+    const src = `${origin}/sandbox/checkout?tx_ref=punter-abc&amount=1500&currency=NGN&customer_email=${encodeURIComponent(user.email)}&customer_name=Ada`;
+    await page.evaluate((url) => {
+      const frame = document.createElement('iframe');
+      frame.src = url;
+      frame.name = 'checkout';
+      document.body.appendChild(frame);
+    }, src);
+    const frame = page.frameLocator('iframe[name=checkout]');
+    await frame.getByLabel('USSD').check();
+    await frame.getByRole('button', { name: 'Pay NGN 1500' }).click();
+    await page.waitForFunction(() => (window as unknown as { messages: unknown[] }).messages.length > 0, undefined, { timeout: 10_000 });
+    const [message] = await page.evaluate(() => (window as unknown as { messages: Array<Record<string, string>> }).messages);
+    expect(message).toMatchObject({ source: 'sandbox-checkout', status: 'successful', tx_ref: 'punter-abc' });
+    const topup = await client(provider).call(
+      'POST',
+      '/api/v1/user/topup',
+      { transaction_id: message!.transaction_id, expectedAmount: 1500, expectedCurrency: 'NGN' },
+      user.token,
+    );
+    expect(topup.body).toMatchObject({ message: 'Wow! Your top up was successful', data: { balance: 1500 } });
+
+    await frame.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForFunction(() => (window as unknown as { messages: unknown[] }).messages.length > 1);
+    const cancelled = await page.evaluate(() => (window as unknown as { messages: Array<Record<string, unknown>> }).messages[1]);
+    expect(cancelled).toMatchObject({ source: 'sandbox-checkout', status: 'cancelled', transaction_id: null });
+    await page.close();
+  });
+});
