@@ -20,11 +20,17 @@ export function RootShell() {
   );
 
   useEffect(() => {
-    const flash = takeFlash();
-    if (flash) toast[flash.kind](flash.message);
+    // A toast kept across a reload, shown once the toast container is mounted.
+    const flashTimer = window.setTimeout(() => {
+      const flash = takeFlash();
+      if (flash) toast[flash.kind](flash.message);
+    }, 50);
     // The Firebase SDK is not part of the first paint; fetch it once the page is up.
     const timer = window.setTimeout(preloadFirebase, 1500);
-    return () => window.clearTimeout(timer);
+    return () => {
+      window.clearTimeout(flashTimer);
+      window.clearTimeout(timer);
+    };
   }, []);
 
   useEffect(() => {

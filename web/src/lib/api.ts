@@ -113,7 +113,20 @@ export interface CallOptions<N extends ApiCallName> {
  * One allow-listed provider call through the providerCall callable, answered with its parsed
  * success body. 'Token is expired or invalid.' (or a Firebase session that is gone) ends the session.
  */
-export async function callApi<N extends ApiCallName>(name: N, options: CallOptions<N> = {}): Promise<ApiResponse<N>> {
+export function callApi<N extends ApiCallName>(name: N, options: CallOptions<N> = {}): Promise<ApiResponse<N>> {
+  // Identical reads in flight at the same time (two panels asking for the balance) share one request.
+  if (API_CALLS[name].method !== 'GET' || options.body !== undefined || options.headers) return sendApi(name, options);
+  const key = `${name}:${JSON.stringify(options.params ?? {})}`;
+  const pending = inFlight.get(key);
+  if (pending) return pending as Promise<ApiResponse<N>>;
+  const request = sendApi(name, options).finally(() => inFlight.delete(key));
+  inFlight.set(key, request);
+  return request;
+}
+
+const inFlight = new Map<string, Promise<unknown>>();
+
+async function sendApi<N extends ApiCallName>(name: N, options: CallOptions<N>): Promise<ApiResponse<N>> {
   const profile = getProfile();
   if (!profile || !profile.token) return expired();
   const sdk = await firebase();

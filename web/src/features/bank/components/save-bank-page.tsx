@@ -2,7 +2,7 @@
  * /save-bank, 'Save Bank For Withdrawals': bank search, bank dropdown, account number (resolved
  * and locked once more than 9 digits are typed), read-only account name, Save Bank.
  */
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { ACCOUNT_MESSAGES } from '@punter/core/account';
@@ -34,27 +34,29 @@ export function SaveBankPage() {
   const filtered = useMemo(() => filterBanks(banks.data ?? [], search), [banks.data, search]);
   const bank = banks.data?.find((b) => b.code === code);
 
-  useEffect(() => {
-    if (!code || accountNumber.length <= VERIFY_AFTER || locked) return;
-    let active = true;
+  // Each lookup has a number; an answer to an older lookup is ignored.
+  const lookup = useRef(0);
+
+  const resolve = (number: string, bankCode: string) => {
+    if (!bankCode || number.length <= VERIFY_AFTER) return;
+    const id = ++lookup.current;
     setLocked(true);
     setResolving(true);
     setAccountName('');
-    resolveAccountName(accountNumber, code)
+    resolveAccountName(number, bankCode)
       .then((name) => {
-        if (active) setAccountName(name);
+        if (lookup.current === id) setAccountName(name);
       })
       // SPEC section 8: a failed verification leaves the field locked and shows no message.
       .catch(() => undefined)
       .finally(() => {
-        if (active) setResolving(false);
+        if (lookup.current === id) setResolving(false);
       });
-    return () => {
-      active = false;
-    };
-  }, [accountNumber, code, locked]);
+  };
 
   const unlock = () => {
+    lookup.current += 1;
+    setResolving(false);
     setLocked(false);
     setAccountName('');
     setAccountNumber('');
@@ -110,7 +112,10 @@ export function SaveBankPage() {
               value={code}
               disabled={locked}
               aria-invalid={errors.code ? true : undefined}
-              onChange={(event) => setCode(event.target.value)}
+              onChange={(event) => {
+                setCode(event.target.value);
+                resolve(accountNumber, event.target.value);
+              }}
             >
               <option value="">{filtered.length === 0 ? 'No bank matches your search' : 'Select your bank'}</option>
               {filtered.map((b) => (
@@ -129,7 +134,11 @@ export function SaveBankPage() {
             maxLength={10}
             value={accountNumber}
             disabled={locked}
-            onChange={(value) => setAccountNumber(value.replace(/\D/g, '').slice(0, 10))}
+            onChange={(value) => {
+              const digits = value.replace(/\D/g, '').slice(0, 10);
+              setAccountNumber(digits);
+              resolve(digits, code);
+            }}
             error={errors.account_number}
             hint={code ? undefined : 'Select your bank first'}
           />

@@ -1,0 +1,171 @@
+/**
+ * Both calculators through a win, a loss and a reset, with their toasts, the state kept across a
+ * reload; and the public pages (privacy policy, terms, expired subscription).
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
+import { capture, captureFailure, expectToast, launchBrowser, newSession } from '../support/browser';
+
+const { webUrl } = inject('stack');
+let browser: Browser;
+let page: Page;
+
+function stat(label: string) {
+  return page.locator('.stat', { has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  ({ page } = await newSession(browser, webUrl));
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('signals@punter.test');
+  await page.getByLabel('Password', { exact: true }).fill('Punter#2026');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL((url) => url.pathname === '/dashboard');
+});
+
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail') await captureFailure(page, context.task.name);
+});
+
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('stake calculator', () => {
+  test('session, loss, win, state kept on reload, reset', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Stake Calculator' }).click({ force: true });
+    await page.waitForURL((url) => url.pathname === '/stake-calculator');
+    await page.getByRole('button', { name: 'Reset System' }).click();
+    await page.getByText('No game is going on.').waitFor();
+    expect(await page.getByRole('heading', { name: 'Enter Game Details' }).count()).toBe(0);
+    await capture(page, 'stake-calculator-empty');
+
+    await page.getByLabel('Game target (₦)').fill('1000');
+    await page.getByRole('button', { name: 'Start Session' }).click();
+    await expectToast(page, 'Session configured successfully');
+    await page.getByLabel('Option').fill('Over 1.5');
+    await page.getByLabel('Odd').fill('1.5');
+    await page.getByRole('button', { name: 'Calculate' }).click();
+    await expectToast(page, 'Stake calculated successfully');
+    expect(await stat('Stake').textContent()).toBe('₦2,000');
+    await page.getByText('A game is going on now.').waitFor();
+    await capture(page, 'stake-calculator-playing');
+
+    await page.getByRole('button', { name: 'Loss' }).click();
+    await expectToast(page, 'Oops try again');
+    expect(await stat('Accumulated loss').textContent()).toBe('₦2,000');
+
+    await page.getByLabel('Odd').fill('2');
+    await page.getByRole('button', { name: 'Calculate' }).click();
+    expect(await stat('Stake').textContent()).toBe('₦3,000');
+    await page.reload();
+    expect(await stat('Stake').textContent()).toBe('₦3,000');
+    await page.getByRole('button', { name: 'Win' }).click();
+    await expectToast(page, 'Congratulations boss');
+    expect(await stat('Profit').textContent()).toBe('₦1,000');
+    expect(await stat('Accumulated loss').textContent()).toBe('₦0');
+    expect(await stat('Games').textContent()).toBe('2');
+
+    await page.getByRole('button', { name: 'Hide details' }).click();
+    expect(await stat('Profit').count()).toBe(0);
+    await page.getByRole('button', { name: 'Show details' }).click();
+    await page.getByRole('button', { name: 'Reset System' }).click();
+    await expectToast(page, 'System reset successfully');
+    expect(await stat('Profit').textContent()).toBe('₦0');
+  });
+});
+
+describe('over 2.5 calculator', () => {
+  test('setup limits, loss, win, state kept on reload, reset', async () => {
+    await page.goto('/overtwofivecalculator');
+    await page.getByRole('button', { name: 'Reset System' }).click();
+    expect(await page.getByRole('button', { name: 'Calculate' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Guidelines' }).click();
+    await page.getByText(/under 1 minute 30 seconds/).waitFor();
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Setup' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Setup' });
+    await dialog.getByLabel('Capital (₦)').fill('100000');
+    await dialog.getByLabel('Winning target per game (₦)').fill('4000');
+    await dialog.getByText('Sorry your maximum wining target for ₦100,000 should be ₦1,500').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    await dialog.getByLabel('Winning target per game (₦)').fill('2000');
+    await dialog.getByText(/We suggest a target of ₦1,500/).waitFor();
+    await dialog.getByLabel('Winning target per game (₦)').fill('1500');
+    await dialog.getByLabel('Stop loss (% of capital)').selectOption('5');
+    await dialog.getByLabel('Split after (losses in a row)').selectOption('4');
+    await dialog.getByLabel('Number of splits').selectOption('2');
+    await capture(page, 'over-two-five-setup');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Session configured successfully');
+    expect(await stat('Capital').textContent()).toBe('₦100,000');
+
+    await page.getByLabel('Over 2.5 odd').fill('1.5');
+    await page.getByRole('button', { name: 'Calculate' }).click();
+    await expectToast(page, 'Stake calculated successfully');
+    expect(await stat('Stake').textContent()).toBe('₦3,000');
+    await page.getByRole('button', { name: 'Loss' }).click();
+    await expectToast(page, 'Oops try again');
+    expect(await stat('Accumulated loss').textContent()).toBe('₦3,000');
+
+    await page.getByLabel('Over 2.5 odd').fill('2');
+    await page.getByRole('button', { name: 'Calculate' }).click();
+    expect(await stat('Stake').textContent()).toBe('₦4,500');
+    await page.reload();
+    expect(await stat('Stake').textContent()).toBe('₦4,500');
+    await capture(page, 'over-two-five-playing');
+    await page.getByRole('button', { name: 'Win' }).click();
+    await expectToast(page, 'Congratulations boss');
+    expect(await stat('Profit').textContent()).toBe('₦1,500');
+    expect(await stat('Wins').textContent()).toBe('1');
+
+    await page.getByRole('button', { name: 'Hide system details' }).click();
+    expect(await stat('Profit').count()).toBe(0);
+    await page.getByRole('button', { name: 'Show system details' }).click();
+    await page.getByRole('button', { name: 'Reset System' }).click();
+    await expectToast(page, 'System reset successfully');
+    expect(await stat('Capital').textContent()).toBe('₦0');
+  });
+
+  test('a stored state that is not valid is replaced by the initial state', async () => {
+    await page.evaluate(() => localStorage.setItem('overTwoFiveState', '{"capital":-5}'));
+    await page.reload();
+    expect(await stat('Capital').textContent()).toBe('₦0');
+  });
+});
+
+describe('public pages', () => {
+  test('privacy policy, terms and the expired-subscription page', async () => {
+    await page.goto('/privacy-policy');
+    await page.getByText(/Nigeria Data Protection Act 2023/).first().waitFor();
+    await capture(page, 'privacy-policy');
+    await page.getByRole('link', { name: 'Back to dashboard' }).first().click();
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await page.goto('/terms-and-conditions');
+    await page.getByText(/18 or older/).waitFor();
+    await capture(page, 'terms-and-conditions');
+    await page.goto('/subscription');
+    await page.getByRole('link', { name: 'Re-activate' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.goto('/subscription');
+    await capture(page, 'subscription-expired');
+  });
+
+  test('the menu toggle opens the sidebar on a phone and Escape closes it', async () => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/dashboard');
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await toggle.click();
+    expect(await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Over 2.5 Calculator' }).waitFor();
+    await capture(page, 'sidebar-open');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Open menu' }).waitFor();
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    await page.getByRole('heading', { name: 'Notifications' }).waitFor();
+    await capture(page, 'notifications');
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+});
