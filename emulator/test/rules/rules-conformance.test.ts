@@ -148,6 +148,33 @@ describe('rules are not filters (list queries), transforms', () => {
     expect(snap.docs.map((d) => d.id).sort()).toEqual(['a1', 'a2']);
   });
 
+  it('orders: listeners get the allowed results, or are removed with permission-denied', async () => {
+    await seed({ 'orders/a1': { owner: 'alice', amount: 5 }, 'orders/b1': { owner: 'bob', amount: 9 } });
+    const listen = (q: firebase.firestore.Query | firebase.firestore.DocumentReference): Promise<string> =>
+      new Promise((resolve) => {
+        setTimeout(() => resolve('timeout'), 4000);
+        const onError = (e: firebase.firestore.FirestoreError): void => resolve(e.code);
+        const onNext = (s: firebase.firestore.QuerySnapshot | firebase.firestore.DocumentSnapshot): void => {
+          if (s.metadata.fromCache) return;
+          unsubscribe();
+          resolve('size' in s ? `docs:${s.size}` : `exists:${String(s.exists)}`);
+        };
+        const unsubscribe =
+          q instanceof firebase.firestore.DocumentReference
+            ? q.onSnapshot(onNext, onError)
+            : q.onSnapshot(onNext, onError);
+      });
+    // A fresh client per listener: with the emulator as it is, a listener on documents an earlier listener of the
+    // same client already received never gets a server-confirmed snapshot (a listen bug outside the rules, reported).
+    const results = [
+      await listen(alice().collection('orders').where('owner', '==', 'alice').limit(10)),
+      await listen(alice().collection('orders').limit(10)),
+      await listen(alice().doc('orders/a1')),
+      await listen(alice().doc('orders/b1')),
+    ];
+    expect(results).toEqual(['docs:1', 'permission-denied', 'exists:true', 'permission-denied']);
+  });
+
   it('orders: serverTimestamp equals request.time; increment is seen in request.resource', async () => {
     await seed({ 'orders/a1': { owner: 'alice', amount: 5, createdAt: Timestamp.fromMillis(0) } });
     await matrix([
