@@ -340,7 +340,7 @@ class ListenSession implements BidiStream {
       else this.applyToQueryTarget(t, changes, readTime, out);
     }
     if (out.length === 0) return;
-    for (const m of out) this.send(m);
+    for (const m of mergeByDocument(out)) this.send(m);
     const token = encodeResumeToken(this.host.epoch, ns);
     this.send({ targetChange: { targetIds: [], resumeToken: token, readTime } });
   }
@@ -458,6 +458,49 @@ class ListenSession implements BidiStream {
     for (const t of this.targets.values()) this.manager.unregister(t);
     this.targets.clear();
   }
+}
+
+/**
+ * Merges per-target document messages into one per document, as Firestore sends them: a documentChange
+ * with all targetIds it is in (and removedTargetIds it left), or one documentDelete / documentRemove.
+ */
+function mergeByDocument(out: JsonObject[]): JsonObject[] {
+  if (out.length <= 1) return out;
+  const result: JsonObject[] = [];
+  const changes = new Map<string, { document: JsonObject; targetIds: number[] }>();
+  const removals = new Map<string, { kind: string; removed: number[]; readTime: unknown }>();
+  for (const m of out) {
+    const dc = m['documentChange'] as JsonObject | undefined;
+    if (dc) {
+      const document = dc['document'] as JsonObject;
+      const name = document['name'] as string;
+      const entry = changes.get(name);
+      if (entry) entry.targetIds.push(...(dc['targetIds'] as number[]));
+      else changes.set(name, { document, targetIds: [...(dc['targetIds'] as number[])] });
+      continue;
+    }
+    const kind = m['documentDelete'] ? 'documentDelete' : m['documentRemove'] ? 'documentRemove' : null;
+    if (kind) {
+      const body = m[kind] as JsonObject;
+      const name = body['document'] as string;
+      const entry = removals.get(name);
+      if (entry) entry.removed.push(...(body['removedTargetIds'] as number[]));
+      else removals.set(name, { kind, removed: [...(body['removedTargetIds'] as number[])], readTime: body['readTime'] });
+      continue;
+    }
+    result.push(m);
+  }
+  for (const [name, c] of changes) {
+    const r = removals.get(name);
+    removals.delete(name);
+    const body: JsonObject = { document: c.document, targetIds: c.targetIds.sort((x, y) => x - y) };
+    if (r) body['removedTargetIds'] = r.removed.sort((x, y) => x - y);
+    result.push({ documentChange: body });
+  }
+  for (const [name, r] of removals) {
+    result.push({ [r.kind]: { document: name, removedTargetIds: r.removed.sort((x, y) => x - y), readTime: r.readTime as string } });
+  }
+  return result;
 }
 
 function insertSorted(q: CompiledQuery, window: WindowEntry[], e: WindowEntry): number {
