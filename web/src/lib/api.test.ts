@@ -1,0 +1,38 @@
+import { describe, expect, test } from 'vitest';
+import { ApiFailure, toApiFailure } from '@/lib/api';
+
+describe('toApiFailure', () => {
+  test("shows the provider's message when its body says status false", () => {
+    const failure = toApiFailure({
+      code: 'functions/invalid-argument',
+      message: 'ignored',
+      details: { status: false, message: 'Incorrect PIN. You have 4 attempts left.', error: [{ message: 'x' }] },
+    });
+    expect(failure.messages).toEqual(['Incorrect PIN. You have 4 attempts left.']);
+    expect(failure.code).toBe('invalid-argument');
+  });
+
+  test('shows every item of the error list otherwise (SPEC section 8)', () => {
+    const failure = toApiFailure({ code: 'functions/invalid-argument', details: { message: 'two problems', error: [{ message: 'a' }, { message: 'b' }] } });
+    expect(failure.messages).toEqual(['a', 'b']);
+  });
+
+  test('never shows the text of an internal error', () => {
+    expect(toApiFailure({ code: 'functions/internal', message: 'TypeError: x is undefined' }).messages).toEqual(['An error occurred']);
+    expect(toApiFailure(new Error('boom')).messages).toEqual(['An error occurred']);
+    expect(toApiFailure('weird').messages).toEqual(['An error occurred']);
+  });
+
+  test('says when the service cannot be reached', () => {
+    expect(toApiFailure({ code: 'functions/unavailable', message: 'fetch failed' }).messages[0]).toMatch(/unreachable/);
+  });
+
+  test('keeps the message of a callable validation error', () => {
+    expect(toApiFailure({ code: 'functions/invalid-argument', message: 'Please Enter Your Email' }).messages).toEqual(['Please Enter Your Email']);
+  });
+
+  test('passes an ApiFailure through', () => {
+    const failure = new ApiFailure(['x'], 'unauthenticated');
+    expect(toApiFailure(failure)).toBe(failure);
+  });
+});
