@@ -27,19 +27,17 @@ describe('sandbox checkout page', () => {
   it('pays by USSD in an iframe, posts the transaction_id to the parent, and the top-up verifies once', async () => {
     const user = await onboardedUser(provider);
     const page = await browser.newPage();
-    await page.setContent('<html><body><script>window.messages = []; addEventListener("message", (e) => window.messages.push(e.data));</script></body></html>');
     const src = `${origin}/sandbox/checkout?tx_ref=punter-abc&amount=1500&currency=NGN&customer_email=${encodeURIComponent(user.email)}&customer_name=Ada`;
-    await page.evaluate((url) => {
-      const frame = document.createElement('iframe');
-      frame.src = url;
-      frame.name = 'checkout';
-      document.body.appendChild(frame);
-    }, src);
+    await page.setContent(
+      `<html><body><script>window.messages = []; addEventListener("message", (e) => window.messages.push(e.data));</script>` +
+        `<iframe name="checkout" src="${src.replace(/&/g, '&amp;')}"></iframe></body></html>`,
+    );
+    const messages = () => page.evaluate<Array<Record<string, unknown>>>('window.messages');
     const frame = page.frameLocator('iframe[name=checkout]');
     await frame.getByLabel('USSD').check();
     await frame.getByRole('button', { name: 'Pay NGN 1500' }).click();
-    await page.waitForFunction(() => (window as unknown as { messages: unknown[] }).messages.length > 0, undefined, { timeout: 10_000 });
-    const [message] = await page.evaluate(() => (window as unknown as { messages: Array<Record<string, string>> }).messages);
+    await page.waitForFunction('window.messages.length > 0', undefined, { timeout: 10_000 });
+    const [message] = await messages();
     expect(message).toMatchObject({ source: 'sandbox-checkout', status: 'successful', tx_ref: 'punter-abc' });
     const topup = await client(provider).call(
       'POST',
@@ -50,8 +48,8 @@ describe('sandbox checkout page', () => {
     expect(topup.body).toMatchObject({ message: 'Wow! Your top up was successful', data: { balance: 1500 } });
 
     await frame.getByRole('button', { name: 'Cancel' }).click();
-    await page.waitForFunction(() => (window as unknown as { messages: unknown[] }).messages.length > 1);
-    const cancelled = await page.evaluate(() => (window as unknown as { messages: Array<Record<string, unknown>> }).messages[1]);
+    await page.waitForFunction('window.messages.length > 1');
+    const cancelled = (await messages())[1];
     expect(cancelled).toMatchObject({ source: 'sandbox-checkout', status: 'cancelled', transaction_id: null });
     await page.close();
   });
