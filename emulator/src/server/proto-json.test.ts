@@ -16,6 +16,9 @@ describe('timestamps', () => {
   });
   it('parses RFC 3339 with any precision and offsets', () => {
     expect(parseTimestamp('2023-11-14T22:13:20Z')).toEqual({ seconds: 1_700_000_000n, nanos: 0 });
+    expect(parseTimestamp('2023-11-14T22:13:20.000000005Z')).toEqual({ seconds: 1_700_000_000n, nanos: 5 });
+    expect(parseTimestamp('1969-12-31T23:59:59.999999999Z')).toEqual({ seconds: -1n, nanos: 999_999_999 });
+    expect(parseTimestamp('0050-01-01T00:00:00.000000000Z').seconds).toBe(-60589296000n);
     expect(parseTimestamp('2023-11-14T22:13:20.5Z')).toEqual({ seconds: 1_700_000_000n, nanos: 500_000_000 });
     expect(parseTimestamp('2023-11-14T23:13:20.123456789+01:00')).toEqual({ seconds: 1_700_000_000n, nanos: 123_456_789 });
     expect(parseTimestamp('0001-01-01T00:00:00Z').seconds).toBe(-62135596800n);

@@ -56,10 +56,27 @@ export function formatTimestamp(seconds: bigint, nanos: number): string {
   return `${iso.slice(0, 19)}.${frac.toString().padStart(9, '0')}Z`;
 }
 
+/** protobufjs computes `fullName` by walking the parents on every access: cache it per type. */
+const fullNames = new WeakMap<protobuf.ReflectionObject, string>();
+function fullNameOf(type: protobuf.ReflectionObject): string {
+  let name = fullNames.get(type);
+  if (name === undefined) {
+    name = type.fullName;
+    fullNames.set(type, name);
+  }
+  return name;
+}
+
+const CANONICAL_TS_RE = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{9}Z$/;
 const TIMESTAMP_RE = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?([Zz]|[+-]\d{2}:\d{2})$/;
 
 /** Parses an RFC 3339 timestamp; throws on anything else. */
 export function parseTimestamp(text: string): { seconds: bigint; nanos: number } {
+  // Fast path: the canonical form every layer of the emulator produces.
+  if (text.length === 30 && Number(text.slice(0, 4)) >= 100 && CANONICAL_TS_RE.test(text)) {
+    const ms = Date.parse(`${text.slice(0, 19)}Z`);
+    if (!Number.isNaN(ms)) return { seconds: BigInt(ms / 1000), nanos: Number(text.slice(20, 29)) };
+  }
   const m = TIMESTAMP_RE.exec(text);
   if (!m) throw new Error(`Invalid timestamp: ${JSON.stringify(text)}`);
   const [, y, mo, d, h, mi, s, frac, zone] = m as unknown as string[];
@@ -229,7 +246,7 @@ function fieldValueToJson(field: protobuf.Field, v: unknown): Json {
 
 /** Converts a decoded protobuf message (or a plain object of the same shape) to canonical JSON. */
 export function messageToJson(type: protobuf.Type, msg: Msg): JsonObject {
-  const wk = wellKnownToJson(type.fullName, msg);
+  const wk = wellKnownToJson(fullNameOf(type), msg);
   if (wk !== undefined) return wk as JsonObject; // callers of well-known types at the top level are rare
   const out: JsonObject = {};
   for (const field of type.fieldsArray) {
@@ -248,12 +265,7 @@ export function messageToJson(type: protobuf.Type, msg: Msg): JsonObject {
       if (arr.length === 0) continue;
       out[name] = arr.map((item) => fieldValueToJson(field, item));
     } else {
-      const rt = field.resolvedType;
-      if (rt instanceof protobuf.Type && wellKnownToJson(rt.fullName, v as Msg) !== undefined) {
-        out[name] = wellKnownToJson(rt.fullName, v as Msg) as Json;
-      } else {
-        out[name] = fieldValueToJson(field, v);
-      }
+      out[name] = fieldValueToJson(field, v);
     }
   }
   return out;
@@ -332,7 +344,7 @@ function fieldFromJson(field: protobuf.Field, v: unknown): unknown {
 
 /** Canonical JSON -> a plain object protobufjs' fromObject understands. */
 function jsonToPlain(type: protobuf.Type, json: unknown): Msg {
-  const wk = wellKnownFromJson(type.fullName, json);
+  const wk = wellKnownFromJson(fullNameOf(type), json);
   if (wk !== undefined) return wk;
   if (typeof json !== 'object' || json === null) return {};
   const src = json as Record<string, unknown>;
