@@ -18,6 +18,10 @@ server.listen(env.PROVIDER_PORT, env.PROVIDER_HOST, () => {
   const port = typeof address === 'object' && address ? address.port : env.PROVIDER_PORT;
   const mode = provider.deps.payments.name === 'sandbox' ? 'sandbox adapters' : 'Flutterwave adapters';
   console.log(`Provider API: http://${env.PROVIDER_HOST}:${port}/api/v1 (${mode})`);
+  if (provider.deps.settings.sandboxRoutes) {
+    const origin = provider.deps.settings.publicOrigin;
+    console.log(`Sandbox checkout: ${origin}/sandbox/checkout  SMS inbox: ${origin}/sandbox/sms?phone=...`);
+  }
 });
 const shutdown = () => {
   server.close();
