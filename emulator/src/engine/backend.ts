@@ -810,7 +810,7 @@ class Engine implements EngineBackend {
     const p = this.persistence;
     if (p) {
       try {
-        p.compact(this.snapshotRecords());
+        if (p.hasLog()) p.compact(this.snapshotRecords());
       } finally {
         p.close();
       }

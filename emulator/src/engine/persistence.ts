@@ -122,6 +122,11 @@ export class Persistence {
     });
   }
 
+  /** Whether the log holds records not yet folded into the snapshot. */
+  hasLog(): boolean {
+    return this.logBytes > 0;
+  }
+
   needsCompaction(): boolean {
     return this.logBytes > COMPACT_BYTES;
   }
