@@ -55,6 +55,7 @@ describe('unsupported constructs are issues with positions, never silently allow
     ['allow read: if request.auth.uid.frobnicate();', /Unknown method 'frobnicate/, 5, 39],
     ["allow read: if 'a'.size(1) == 1;", /size\(\) takes 0/, 5, 26],
     ['allow read: if request.time is instant;', /Unknown type 'instant'/, 5, 38],
+    ['allow read: if 1 is rules.Integer;', /Unsupported type name/, 5, 27],
     ['allow read: if math.cube(2) == 8;', /Function not found: 'math.cube'/, 5, 27],
     ["allow read: if 'a'.matches('(?=a)a');", /Unsupported regular expression/, 5, 34],
     ["allow read: if 'a'.matches('(a)\\\\1');", /backreferences/, 5, 34],

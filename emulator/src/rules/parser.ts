@@ -75,7 +75,6 @@ interface Tok extends Pos {
   end: number;
 }
 
-const PUNCT3: readonly string[] = [];
 const PUNCT2 = ['==', '!=', '<=', '>=', '&&', '||'];
 const PUNCT1 = '{}()[];:,.=<>!+-*/%?$';
 
@@ -162,7 +161,7 @@ export class Parser {
       return { kind: 'str', text, ...p, start, end: this.pos };
     }
     const two = s.slice(this.pos, this.pos + 2);
-    if (PUNCT3.includes(s.slice(this.pos, this.pos + 3)) || PUNCT2.includes(two)) {
+    if (PUNCT2.includes(two)) {
       this.pos += 2;
       return { kind: 'punct', text: two, ...p, start, end: this.pos };
     }
@@ -452,11 +451,9 @@ export class Parser {
       const t = this.next();
       if (op === 'is') {
         const ty = this.expectIdent('a type name');
-        let type = ty.text;
-        // Qualified type names such as rules.Map are not part of the language here.
-        if (this.isPunct('.')) this.error(this.peek(), `Unsupported type name '${type}.${'...'}'.`);
-        if (type === 'list' || type === 'map' || type === 'set') type = ty.text;
-        l = { k: 'is', e: l, type, typePos: { line: ty.line, col: ty.col }, line: t.line, col: t.col };
+        // Qualified type names such as rules.Map are not supported: an issue, not a silent mismatch.
+        if (this.isPunct('.')) this.error(ty, `Unsupported type name '${ty.text}.…' after 'is'.`);
+        l = { k: 'is', e: l, type: ty.text, typePos: { line: ty.line, col: ty.col }, line: t.line, col: t.col };
         continue;
       }
       const r = this.parseBinary(level + 1);
@@ -608,7 +605,3 @@ export function parseRules(src: string): RulesFile {
   return new Parser(src).parseFile();
 }
 
-export function parseExpression(src: string): Expr {
-  const p = new Parser(src);
-  return p.parseExpr();
-}
