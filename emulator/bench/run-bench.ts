@@ -59,6 +59,13 @@ function rssMb(pid: number): number {
   return kb / 1024;
 }
 
+/** CPU time (user + system) the process has used so far, in ms (from /proc; clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 function pct(values: number[], p: number): number {
   const s = [...values].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))] ?? NaN;
@@ -82,6 +89,7 @@ interface Row {
 }
 const rows: Row[] = [];
 function report(row: Row): void {
+  row.details.loadavg1 = round(loadavg()[0] ?? 0);
   rows.push(row);
   console.log(`${row.ok ? 'PASS' : 'MISS'}  ${row.name}: ${row.measured} (goal ${row.goal})`);
 }
@@ -111,6 +119,7 @@ async function benchCommits(e: Emulator): Promise<void> {
   const total = 6000;
   let next = 0;
   const concLat: number[] = [];
+  const cpu0 = cpuMs(e.child.pid!);
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: 32 }, async () => {
@@ -123,13 +132,14 @@ async function benchCommits(e: Emulator): Promise<void> {
     }),
   );
   const perSec = total / ((performance.now() - t0) / 1000);
+  const serverCpuPerCommit = (cpuMs(e.child.pid!) - cpu0) / total;
   const p99 = pct(lat, 99);
   report({
     name: 'admin single-doc commits',
     goal: '>= 2000/s, p99 < 10 ms',
-    measured: `${round(perSec, 0)}/s (32 in flight, p99 ${round(pct(concLat, 99))} ms); one at a time p50 ${round(pct(lat, 50))} ms, p99 ${round(p99)} ms`,
+    measured: `${round(perSec, 0)}/s (32 in flight, p99 ${round(pct(concLat, 99))} ms); one at a time p50 ${round(pct(lat, 50))} ms, p99 ${round(p99)} ms; emulator CPU ${round(serverCpuPerCommit, 3)} ms/commit`,
     ok: perSec >= 2000 && p99 < 10,
-    details: { commitsPerSec: round(perSec, 0), sequentialP50Ms: round(pct(lat, 50)), sequentialP99Ms: round(p99), concurrentP99Ms: round(pct(concLat, 99)) },
+    details: { commitsPerSec: round(perSec, 0), serverCpuMsPerCommit: round(serverCpuPerCommit, 3), sequentialP50Ms: round(pct(lat, 50)), sequentialP99Ms: round(p99), concurrentP99Ms: round(pct(concLat, 99)) },
   });
   await close();
 }
@@ -147,14 +157,16 @@ async function benchQuery(e: Emulator): Promise<void> {
   const q = (): Promise<unknown> => db.collection('items').where('group', '==', 3).orderBy('price', 'desc').limit(20).get();
   for (let i = 0; i < 20; i++) await q();
   const lat: number[] = [];
+  const cpu0 = cpuMs(e.child.pid!);
   for (let i = 0; i < 200; i++) {
     const t0 = performance.now();
     const snap = (await q()) as { size: number };
     lat.push(performance.now() - t0);
     if (snap.size !== 20) throw new Error(`query returned ${snap.size}`);
   }
+  const serverCpu = (cpuMs(e.child.pid!) - cpu0) / 200;
   const p95 = pct(lat, 95);
-  report({ name: 'query over 10,000 docs (filter + order + limit 20)', goal: 'p95 < 5 ms', measured: `p50 ${round(pct(lat, 50))} ms, p95 ${round(p95)} ms`, ok: p95 < 5, details: { p50Ms: round(pct(lat, 50)), p95Ms: round(p95) } });
+  report({ name: 'query over 10,000 docs (filter + order + limit 20)', goal: 'p95 < 5 ms', measured: `p50 ${round(pct(lat, 50))} ms, p95 ${round(p95)} ms; emulator CPU ${round(serverCpu)} ms/query`, ok: p95 < 5, details: { p50Ms: round(pct(lat, 50)), p95Ms: round(p95), serverCpuMsPerQuery: round(serverCpu) } });
   await close();
 }
 
@@ -193,17 +205,19 @@ async function benchListeners(e: Emulator): Promise<void> {
   };
   await waitAll(-1, 30_000);
   const lat: number[] = [];
+  const cpu0 = cpuMs(e.child.pid!);
   for (let i = 0; i < 30; i++) {
     const t0 = performance.now();
     await adminDb.doc('fan/target').update({ v: i });
     await waitAll(i, 10_000);
     lat.push(performance.now() - t0);
   }
+  const serverCpu = (cpuMs(e.child.pid!) - cpu0) / 30;
   for (const u of unsubs) u();
   await Promise.all(clients.map((c) => c.close()));
   await close();
   const p95 = pct(lat, 95);
-  report({ name: `one write reaching ${apps * perApp} Node-client listeners (${apps} clients)`, goal: 'p95 < 50 ms', measured: `p50 ${round(pct(lat, 50))} ms, p95 ${round(p95)} ms`, ok: p95 < 50, details: { p50Ms: round(pct(lat, 50)), p95Ms: round(p95) } });
+  report({ name: `one write reaching ${apps * perApp} Node-client listeners (${apps} clients)`, goal: 'p95 < 50 ms', measured: `p50 ${round(pct(lat, 50))} ms, p95 ${round(p95)} ms; emulator CPU ${round(serverCpu)} ms/write`, ok: p95 < 50, details: { p50Ms: round(pct(lat, 50)), p95Ms: round(p95), serverCpuMsPerWrite: round(serverCpu) } });
 }
 
 async function benchBrowser(e: Emulator): Promise<void> {

@@ -13,6 +13,13 @@ import { callerFromAuthorization } from './caller';
 const KEEPALIVE_MS = 30_000;
 const NOOP_EVERY_MS = 20_000;
 const IDLE_SESSION_MS = 120_000;
+/**
+ * Arrays already written to a streaming back channel stay queued until the client acknowledges them
+ * (AID), so a reconnecting back channel can get them again. The client only sends AID with forward
+ * requests, which a quiet Listen session rarely makes: keep at most this many written-but-unacknowledged
+ * arrays (the oldest go first).
+ */
+const MAX_WRITTEN_UNACKED = 1000;
 
 /** `<length in UTF-16 units>\n<payload>` */
 export function frame(payload: string): string {
@@ -79,6 +86,7 @@ class Session {
         this.endBack();
         return;
       }
+      if (this.queue.length > MAX_WRITTEN_UNACKED) this.queue.splice(0, this.queue.length - MAX_WRITTEN_UNACKED);
     }
     if (this.finished && back.streaming && this.queue.every((q) => q.id <= back.written)) this.endBack();
   }
