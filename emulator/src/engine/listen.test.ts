@@ -176,6 +176,10 @@ describe('resume and errors', () => {
     const l2 = listen();
     expect(l2.add(2, { ...queryTarget({ from: [{ collectionId: 'c' }] }), resumeToken: token ?? '' })).toEqual(['ADD 2', 'CURRENT 2', 'SNAPSHOT']);
     l2.close();
+    await setDoc(b, 'other/x', { n: 2 }); // a change elsewhere does not invalidate the token
+    const l2b = listen();
+    expect(l2b.add(2, { ...queryTarget({ from: [{ collectionId: 'c' }] }), resumeToken: token ?? '' })).toEqual(['ADD 2', 'CURRENT 2', 'SNAPSHOT']);
+    l2b.close();
     await setDoc(b, 'c/b', { n: 2 });
     const l3 = listen();
     expect(l3.add(2, { ...queryTarget({ from: [{ collectionId: 'c' }] }), resumeToken: token ?? '' })).toEqual([
@@ -186,6 +190,9 @@ describe('resume and errors', () => {
       'CURRENT 2',
       'SNAPSHOT',
     ]);
+    // A token from another emulator instance (or garbage) always gets a RESET.
+    const l4 = listen();
+    expect(l4.add(2, { ...queryTarget({ from: [{ collectionId: 'c' }] }), resumeToken: 'Z2FyYmFnZQ==' })[1]).toBe('RESET 2');
   });
 
   it('removes a denied target with cause 7 and an invalid query with cause 3', () => {

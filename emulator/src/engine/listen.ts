@@ -257,7 +257,7 @@ class ListenSession implements BidiStream {
     this.targets.set(id, target);
     this.manager.register(target);
     this.send({ targetChange: { targetChangeType: 'ADD', targetIds: [id] } });
-    const unchanged = resumeNs !== null && resumeNs >= 0n && resumeNs >= db.lastCommitNs;
+    const unchanged = resumeNs !== null && resumeNs >= 0n && resumeNs <= snapshot && this.unchangedSince(target, resumeNs);
     if (!unchanged) {
       if (resumeNs !== null) this.send({ targetChange: { targetChangeType: 'RESET', targetIds: [id] } });
       for (const d of docs) this.send({ documentChange: { document: toDocumentJson(d, null), targetIds: [id] } });
@@ -266,6 +266,16 @@ class ListenSession implements BidiStream {
     const readTime = formatTimestamp(snapshot);
     this.send({ targetChange: { targetChangeType: 'CURRENT', targetIds: [id], resumeToken: token, readTime } });
     this.send({ targetChange: { targetIds: [], resumeToken: token, readTime } });
+  }
+
+  /** Whether no commit after ns touched a document the target covers (so the client's cache is current). */
+  private unchangedSince(t: Target, ns: bigint): boolean {
+    if (ns >= t.db.lastCommitNs) return true;
+    const changed = t.db.changedSince(ns);
+    if (changed === null) return false;
+    if (t.docPaths) return !changed.some((p) => (t.docPaths as string[]).includes(p));
+    const q = t.query as CompiledQuery;
+    return !changed.some((p) => inScope(q, p));
   }
 
   private buildTarget(id: number, spec: JsonObject, db: Database): Target {

@@ -38,6 +38,8 @@ export class Database {
   /** Bumped on every change: per collection path, and for the whole database (query result caching). */
   readonly collectionVersions = new Map<string, number>();
   version = 0;
+  /** History is complete for commits after this time (pruning, clear() and replay move it forward). */
+  historyFloorNs = 0n;
   /** Time of the last clear(): reads at an earlier readTime see nothing older than it. */
   clearedNs = 0n;
 
@@ -75,6 +77,18 @@ export class Database {
     }
   }
 
+  /** Paths changed by commits after ns, or null when the history does not reach back that far. */
+  changedSince(ns: bigint): string[] | null {
+    if (ns < this.historyFloorNs) return null;
+    const out: string[] = [];
+    for (let i = this.historyQueue.length - 1; i >= this.historyHead; i--) {
+      const e = this.historyQueue[i] as HistoryEntry;
+      if (e.ns <= ns) break;
+      out.push(e.path);
+    }
+    return out;
+  }
+
   /** Collection paths a query over (parent, collectionId, allDescendants) scans. */
   collectionPaths(parentPath: string, collectionId: string, allDescendants: boolean): string[] {
     if (!allDescendants) return [parentPath === '' ? collectionId : `${parentPath}/${collectionId}`];
@@ -106,6 +120,7 @@ export class Database {
     this.version++;
     if (ns > this.lastCommitNs) this.lastCommitNs = ns;
     if (keepHistory) this.pruneHistory(ns);
+    else if (ns > this.historyFloorNs) this.historyFloorNs = ns;
   }
 
   private put(doc: DocRecord, path: string): void {
@@ -152,6 +167,7 @@ export class Database {
         if (hist.length === 0) this.history.delete(e.path);
       }
       this.historyHead++;
+      if (e.ns > this.historyFloorNs) this.historyFloorNs = e.ns;
     }
     if (this.historyHead > 4096 && this.historyHead * 2 > q.length) {
       q.splice(0, this.historyHead);
@@ -169,6 +185,7 @@ export class Database {
     this.historyQueue.length = 0;
     this.historyHead = 0;
     this.clearedNs = ns;
+    this.historyFloorNs = ns;
     if (ns > this.lastCommitNs) this.lastCommitNs = ns;
   }
 
