@@ -91,6 +91,13 @@ try {
   results['wallet read: direct HTTP'] = stats(await time(() => direct('GET', '/api/v1/user/naira-wallet')));
   results['wallet read: bridge handler (no emulator)'] = stats(await time(() => handlerOnly('GET', '/api/v1/user/naira-wallet')));
   results['wallet read: providerCall (Functions emulator)'] = stats(await time(() => proxied('GET', '/api/v1/user/naira-wallet')));
+  // The emulator's own floor: a callable that answers at once (an anonymous clearGames is refused before any I/O).
+  results['callable floor: refused at once (Functions emulator)'] = stats(
+    await time(async () => {
+      const out = await callFunction(stack, 'clearGames', {});
+      if (out.error?.status !== 'UNAUTHENTICATED') throw new Error(JSON.stringify(out));
+    }),
+  );
   const timedTopup = async (send: (body: Record<string, unknown>) => Promise<void>) => {
     const samples: number[] = [];
     for (let i = 0; i < N + WARMUP; i++) {
@@ -107,6 +114,7 @@ try {
   const overhead = {
     wallet_read_p50_ms: Math.round((results['wallet read: providerCall (Functions emulator)'].p50 - results['wallet read: direct HTTP'].p50) * 100) / 100,
     topup_p50_ms: Math.round((results['top-up verify: providerCall (Functions emulator)'].p50 - results['top-up verify: direct HTTP'].p50) * 100) / 100,
+    functions_emulator_floor_p50_ms: results['callable floor: refused at once (Functions emulator)'].p50,
     bridge_handler_only_p50_ms: Math.round((results['wallet read: bridge handler (no emulator)'].p50 - results['wallet read: direct HTTP'].p50) * 100) / 100,
   };
   const report = { at: new Date().toISOString(), iterations: N, node: process.version, results, proxy_overhead: overhead, goal: 'proxy adds < 20 ms at p50' };
