@@ -195,34 +195,27 @@ describe('aggregations', () => {
   });
 });
 
-describe('query performance', () => {
-  it('answers a filter + order + limit 20 over 10,000 documents quickly', async () => {
+describe('queries over a large collection', () => {
+  it('answers a filter + order + limit 20 over 10,000 documents, fresh and repeated, and a write refreshes a cached result', async () => {
     const writes: JsonObject[] = [];
     for (let i = 0; i < 10_000; i++) {
       writes.push({ update: { name: docName(`perf/d${i}`), fields: { n: toValue(i % 100), score: toValue((i * 7919) % 10_000) } } });
       if (writes.length === 500) await b.unary('Commit', { database: 'projects/p/databases/(default)', writes: writes.splice(0) }, OWNER);
     }
     const sq = (n: number): JsonObject => ({ ...from('perf'), where: fieldFilter('n', 'EQUAL', n), orderBy: [order('score', 'DESCENDING')], limit: 20 });
-    for (let i = 0; i < 30; i++) await queryPaths(b, sq(i)); // warm up the JIT
-    const measure = async (n: (i: number) => number): Promise<number[]> => {
-      const times: number[] = [];
-      for (let i = 0; i < 40; i++) {
-        const t0 = performance.now();
-        const r = await queryPaths(b, sq(n(i)));
-        times.push(performance.now() - t0);
-        expect(r).toHaveLength(20);
-      }
-      return times.sort((x, y) => x - y);
-    };
-    const scans = await measure((i) => 30 + i); // every query is new: a full scan with a bounded sort
-    const repeats = await measure(() => 7); // the same query again: served from the result cache
-    const p95 = scans[Math.floor(scans.length * 0.95)] as number;
-    console.log(
-      `query over 10k docs: scan p50 ${scans[20]?.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms; repeated p95 ${repeats[38]?.toFixed(2)} ms`,
-    );
+    // The expected answer, computed independently: docs with n == k, by score descending, first 20.
+    const expected = (k: number): string[] =>
+      Array.from({ length: 10_000 }, (_, i) => i)
+        .filter((i) => i % 100 === k)
+        .sort((x, y) => ((y * 7919) % 10_000) - ((x * 7919) % 10_000))
+        .slice(0, 20)
+        .map((i) => `perf/d${i}`);
+    for (const k of [0, 31, 99]) expect(await queryPaths(b, sq(k))).toEqual(expected(k)); // fresh scans
+    expect(await queryPaths(b, sq(7))).toEqual(expected(7));
+    expect(await queryPaths(b, sq(7))).toEqual(expected(7)); // repeated: served from the result cache
+    // Speed is measured by the benchmark (npm run bench -w @punter/emulator), not here.
     const again = await setDoc(b, 'perf/d7', { n: 7, score: 1_000_000 });
     expect(again['commitTime']).toBeDefined();
     expect((await queryPaths(b, sq(7)))[0]).toBe('perf/d7'); // a write invalidates the cached result
-    expect(p95).toBeLessThan(100); // loose: the shared 2-core machine is often busy; the bench measures the goal
   });
 });
