@@ -251,7 +251,7 @@ function grpcBidi(method: string, bodies: Buffer[]): Promise<void> {
     call.on('error', () => resolve());
     call.on('end', () => resolve());
     for (const b of bodies) call.write(b);
-    setTimeout(() => call.end(), int(20));
+    setTimeout(() => call.end(), int(5));
   });
 }
 
@@ -269,7 +269,7 @@ function rawTcp(bytes: Buffer): Promise<void> {
   return new Promise((resolve) => {
     const sock = connect(emulator.port, emulator.host, () => {
       sock.write(bytes);
-      setTimeout(() => sock.destroy(), 20);
+      setTimeout(() => sock.destroy(), 5);
     });
     sock.on('error', () => resolve());
     sock.on('close', () => resolve());

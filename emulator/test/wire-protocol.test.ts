@@ -2,6 +2,7 @@
  * The wire protocols spoken by hand: WebChannel (handshake, framing, AID re-send, map-id de-dup, long
  * polling, terminate, unknown SID), REST (document endpoints, errors, CORS) and the emulator endpoints.
  */
+import * as grpc from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../src/index';
 import { start } from '../src/index';
@@ -234,5 +235,36 @@ describe('emulator endpoints', () => {
     const cleared = await fetch(`${base}/emulator/v1/projects/demo-wire/databases/(default)/documents`, { method: 'DELETE' });
     expect(cleared.status).toBe(200);
     expect((await fetch(`${base}/v1/${DB}/documents/clear/me`)).status).toBe(404);
+  });
+});
+
+describe('gRPC', () => {
+  it('answers malformed protobuf with INVALID_ARGUMENT and unknown methods with UNIMPLEMENTED', async () => {
+    const client = new grpc.Client(`${emulator.host}:${emulator.port}`, grpc.credentials.createInsecure());
+    const identity = (b: Buffer): Buffer => b;
+    const call = (method: string, body: Buffer): Promise<grpc.ServiceError | null> =>
+      new Promise((resolve) => {
+        client.makeUnaryRequest(`/google.firestore.v1.Firestore/${method}`, identity, identity, body, (err) => resolve(err));
+      });
+    try {
+      expect((await call('Commit', Buffer.from([0x12, 0x05, 0x0a])))?.code).toBe(grpc.status.INVALID_ARGUMENT);
+      expect((await call('ExecutePipeline', Buffer.alloc(0)))?.code).toBe(grpc.status.UNIMPLEMENTED);
+      expect((await call('Commit', Buffer.from('0a05782f792f7a', 'hex')))?.code).toBe(grpc.status.INVALID_ARGUMENT);
+    } finally {
+      client.close();
+    }
+  });
+});
+
+describe('start() with rules that do not compile', () => {
+  it('denies every client access instead of allowing it', async () => {
+    const denied = await start({ port: 0, rules: 'this is not a rules file' });
+    try {
+      const url = `http://${denied.host}:${denied.port}/v1/${DB}/documents/any/doc`;
+      expect((await fetch(url)).status).toBe(403);
+      expect((await fetch(url, { headers: { authorization: 'Bearer owner' } })).status).toBe(404);
+    } finally {
+      await denied.stop();
+    }
   });
 });

@@ -36,6 +36,25 @@ export function toGrpcError(err: unknown): GrpcErrorLike {
   return { code: grpc.status.INTERNAL, details: `Internal error: ${message}`, metadata: new grpc.Metadata() };
 }
 
+/**
+ * grpc-js answers INTERNAL when a deserializer throws; Firestore answers INVALID_ARGUMENT. So the
+ * deserializer never throws: it returns this marker, and the handlers answer the right code.
+ */
+const MALFORMED = '__malformedProtobuf__';
+
+function malformed(request: JsonObject): RpcError | null {
+  const m = request[MALFORMED];
+  return typeof m === 'string' ? new RpcError(Code.INVALID_ARGUMENT, `Invalid request: ${m}`) : null;
+}
+
+function safeDecode(type: Parameters<typeof decodeToJson>[0], buf: Buffer): JsonObject {
+  try {
+    return decodeToJson(type, buf);
+  } catch (err) {
+    return { [MALFORMED]: err instanceof Error ? err.message : 'malformed protobuf' };
+  }
+}
+
 function callerOf(metadata: grpc.Metadata): Caller {
   const value = metadata.get('authorization')[0];
   return callerFromAuthorization(typeof value === 'string' ? value : value?.toString('utf8'));
@@ -56,7 +75,7 @@ export function createGrpcServer(backend: FirestoreBackend): grpc.Server {
       requestStream: method.requestStream === true,
       responseStream: method.responseStream === true,
       requestSerialize: (value: JsonObject) => encodeJson(reqType, value),
-      requestDeserialize: (buf: Buffer) => decodeToJson(reqType, buf),
+      requestDeserialize: (buf: Buffer) => safeDecode(reqType, buf),
       responseSerialize: (value: JsonObject) => encodeJson(resType, value),
       responseDeserialize: (buf: Buffer) => decodeToJson(resType, buf),
       originalName: method.name,
@@ -66,7 +85,9 @@ export function createGrpcServer(backend: FirestoreBackend): grpc.Server {
     if ((UNARY as readonly string[]).includes(name)) {
       handlers[name] = ((call: grpc.ServerUnaryCall<JsonObject, JsonObject>, callback: grpc.sendUnaryData<JsonObject>) => {
         let promise: Promise<JsonObject>;
+        const bad = malformed(call.request);
         try {
+          if (bad) throw bad;
           promise = backend.unary(name as UnaryMethod, call.request, callerOf(call.metadata));
         } catch (err) {
           promise = Promise.reject(err instanceof Error ? err : new Error(String(err)));
@@ -79,7 +100,9 @@ export function createGrpcServer(backend: FirestoreBackend): grpc.Server {
     } else if ((SERVER_STREAM as readonly string[]).includes(name)) {
       handlers[name] = ((call: grpc.ServerWritableStream<JsonObject, JsonObject>) => {
         let promise: Promise<JsonObject[]>;
+        const bad = malformed(call.request);
         try {
+          if (bad) throw bad;
           promise = backend.serverStream(name as ServerStreamMethod, call.request, callerOf(call.metadata));
         } catch (err) {
           promise = Promise.reject(err instanceof Error ? err : new Error(String(err)));
@@ -127,6 +150,8 @@ export function createGrpcServer(backend: FirestoreBackend): grpc.Server {
         call.on('data', (message: JsonObject) => {
           if (done) return;
           try {
+            const bad = malformed(message);
+            if (bad) throw bad;
             stream?.receive(message);
           } catch (err) {
             finish();
