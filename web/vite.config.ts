@@ -1,10 +1,57 @@
+import { resolve } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { ROUTE_MODULES } from './route-modules';
+
+const webDir = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * Routes are lazy, so a first visit would load the entry, run it, and only then fetch the screen's
+ * chunk. This adds a tiny inline script to index.html that preloads the chunks of the route being
+ * opened (and /dashboard's for '/') in parallel with the entry.
+ */
+function preloadRouteChunks(): Plugin {
+  return {
+    name: 'punter:preload-route-chunks',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return [];
+        const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        const closure = (start: string[]) => {
+          const seen = new Set<string>();
+          const visit = (file: string) => {
+            if (seen.has(file)) return;
+            seen.add(file);
+            for (const i of byFile.get(file)?.imports ?? []) visit(i);
+          };
+          start.forEach(visit);
+          return seen;
+        };
+        const entry = chunks.find((c) => c.isEntry);
+        if (!entry) return [];
+        const loaded = closure([entry.fileName]);
+        const map: Record<string, string[]> = {};
+        for (const [route, src] of Object.entries(ROUTE_MODULES)) {
+          const chunk = chunks.find((c) => c.facadeModuleId === resolve(webDir, src));
+          if (!chunk) continue;
+          map[route] = [...closure([chunk.fileName])].filter((f) => !loaded.has(f)).map((f) => `/${f}`);
+        }
+        if (map['/dashboard']) map['/'] = map['/dashboard'];
+        const script = `(function(m){var f=m[location.pathname.replace(/\\/$/,'')||'/'];if(f)f.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)})})(${JSON.stringify(map)})`;
+        return [{ tag: 'script', children: script, injectTo: 'head' }];
+      },
+    },
+  };
+}
 
 // The manifest feeds the first-load size benchmark (web/bench/).
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), preloadRouteChunks()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
