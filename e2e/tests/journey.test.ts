@@ -79,6 +79,11 @@ describe('a new user, end to end', () => {
     await page.getByRole('button', { name: 'Next' }).click();
 
     const create = page.getByRole('button', { name: 'Create Account' });
+    await page.getByLabel('Password', { exact: true }).focus();
+    await page.getByLabel('Phone number').focus();
+    await page.getByText('Please Enter Your Password').waitFor();
+    await page.getByLabel('Gender').focus();
+    await page.getByText('Please Enter Your Phone number').waitFor();
     expect(await page.getByLabel('Gender').inputValue()).toBe('female');
     expect(await page.getByLabel('Referral code (optional)').inputValue()).toBe(referrer.referral_code);
     expect(await create.isDisabled()).toBe(true);
@@ -242,6 +247,21 @@ describe('a new user, end to end', () => {
     await capture(page, 'profile-referrals');
     await page.getByRole('button', { name: 'Logout' }).click();
     await waitForPath('/login');
+  });
+
+  test("'Token is expired or invalid.' clears the session and sends the user to /login", async () => {
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await waitForPath('/dashboard');
+    await page.evaluate(() => {
+      const stored = JSON.parse(localStorage.getItem('profile') ?? '{}') as Record<string, unknown>;
+      localStorage.setItem('profile', JSON.stringify({ ...stored, token: 'revoked-or-expired-token' }));
+    });
+    await page.getByRole('link', { name: 'View All Transactions' }).click();
+    await waitForPath('/login');
+    expect(await page.evaluate(() => localStorage.getItem('profile'))).toBeNull();
   });
 
   test('forgot and change password, then log in with the new password', async () => {

@@ -8,9 +8,10 @@ interface PasswordInputProps {
   autoComplete: 'current-password' | 'new-password';
   error?: string | undefined;
   name?: string;
+  onBlur?: () => void;
 }
 
-export function PasswordInput({ label, value, onChange, autoComplete, error, name = 'password' }: PasswordInputProps) {
+export function PasswordInput({ label, value, onChange, autoComplete, error, name = 'password', onBlur }: PasswordInputProps) {
   const id = useId();
   const [visible, setVisible] = useState(false);
   return (
@@ -26,6 +27,7 @@ export function PasswordInput({ label, value, onChange, autoComplete, error, nam
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           onChange={(event) => onChange(event.target.value)}
+          onBlur={onBlur}
         />
         <button
           type="button"

@@ -157,7 +157,14 @@ export function RegisterPage() {
         </form>
       ) : (
         <form noValidate onSubmit={(event) => void submit(event)}>
-          <PasswordInput label="Password" value={values.password} onChange={set('password')} autoComplete="new-password" error={errors.password} />
+          <PasswordInput
+            label="Password"
+            value={values.password}
+            onChange={set('password')}
+            onBlur={touchStep2('password')}
+            autoComplete="new-password"
+            error={errors.password}
+          />
           <TextField
             label="Phone number"
             name="phone_number"
