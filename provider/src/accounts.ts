@@ -70,7 +70,12 @@ export function createAccounts(deps: ProviderDeps) {
       });
     });
     const what = purpose === 'PHONE-VERIFICATION' ? 'phone verification' : 'password reset';
-    await deps.sms.send({ to: user.phone_number, code, body: `Your ${what} code is ${code}. It expires in 10 minutes.` });
+    try {
+      await deps.sms.send({ to: user.phone_number, code, body: `Your ${what} code is ${code}. It expires in 10 minutes.` });
+    } catch (error) {
+      deps.log('SMS gateway error', { error: String(error) });
+      throw new ApiError(502, 'We could not send the code. Please try again.');
+    }
   }
 
   /** Checks a one-time code; counts wrong tries; a used code is gone. */

@@ -10,6 +10,8 @@
  *   FLW_SECRET_KEY          Flutterwave secret key: when set, payments and account-name resolution go
  *                           to Flutterwave instead of the sandbox, and withdrawals wait for an admin's
  *                           approval (no payout API is wired in)
+ *   TERMII_API_KEY          Termii API key: when set, one-time codes are sent by SMS through Termii
+ *   TERMII_SENDER_ID        Termii sender id (default 'Punter')
  *   PROVIDER_SANDBOX        'false' to unmount /sandbox/* (default: mounted unless FLW_SECRET_KEY is set)
  *   PROVIDER_TOKEN_TTL_MINUTES  bearer token lifetime (default 1440 = 24 h)
  */
@@ -17,6 +19,7 @@ import { z } from 'zod';
 import { createFlutterwaveBankResolver } from './adapters/bank-resolver';
 import { createFlutterwavePayments } from './adapters/payments';
 import { createManualPayouts } from './adapters/payouts';
+import { createTermiiSms } from './adapters/sms';
 import type { ProviderOptions } from './provider';
 import type { Store } from './store';
 
@@ -27,6 +30,8 @@ const envSchema = z.object({
   WEB_APP_URL: z.url().default('http://127.0.0.1:5173'),
   GCLOUD_PROJECT: z.string().min(1).default('demo-punter'),
   FLW_SECRET_KEY: z.string().min(1).optional(),
+  TERMII_API_KEY: z.string().min(1).optional(),
+  TERMII_SENDER_ID: z.string().min(1).max(11).default('Punter'),
   PROVIDER_SANDBOX: z.enum(['true', 'false']).optional(),
   PROVIDER_TOKEN_TTL_MINUTES: z.coerce.number().int().positive().default(1440),
 });
@@ -61,5 +66,6 @@ export function optionsFromEnv(env: ProviderEnv, store: Store): ProviderOptions 
     // Real money: never let the sandbox mark a withdrawal paid. Admins settle them by hand.
     options.payouts = createManualPayouts();
   }
+  if (env.TERMII_API_KEY) options.sms = createTermiiSms({ apiKey: env.TERMII_API_KEY, senderId: env.TERMII_SENDER_ID });
   return options;
 }

@@ -145,3 +145,25 @@ describe('configuration from the environment', () => {
     expect(res.body).toMatchObject({ message: 'Your withdrawal is being processed', data: { transaction: { status: 'PENDING' }, balance: 50 } });
   });
 });
+
+describe('Termii SMS (recorded response, no network)', () => {
+  it('sends the code as a plain DND SMS to 234XXXXXXXXXX with the API key, and reports gateway errors', async () => {
+    const { createTermiiSms } = await import('../src/adapters/sms');
+    const { fetch, calls } = recorded(200, fixture('termii-send'));
+    const sms = createTermiiSms({ apiKey: 'TL-key', senderId: 'Punter', fetch });
+    await sms.send({ to: '+2348031234567', body: 'Your phone verification code is 1234.', code: '1234' });
+    expect(calls[0]?.url).toBe('https://api.ng.termii.com/api/sms/send');
+    expect(JSON.parse(calls[0]?.init?.body ?? '{}')).toEqual({
+      to: '2348031234567',
+      from: 'Punter',
+      sms: 'Your phone verification code is 1234.',
+      type: 'plain',
+      channel: 'dnd',
+      api_key: 'TL-key',
+    });
+    await expect(createTermiiSms({ apiKey: 'k', senderId: 'P', fetch: recorded(401, {}).fetch }).send({ to: '+234', body: 'x', code: '1' })).rejects.toBeInstanceOf(GatewayError);
+    const { optionsFromEnv, readEnv } = await import('../src/config');
+    const { createMemoryStore } = await import('../src/store-memory');
+    expect(makeProvider(optionsFromEnv(readEnv({ TERMII_API_KEY: 'k' }), createMemoryStore())).deps.sms.name).toBe('termii');
+  });
+});

@@ -3,6 +3,7 @@
  * where developers and tests read it at GET /sandbox/sms?phone=...
  */
 import { newId, type Store } from '../store';
+import { GatewayError, type FetchLike } from './payments';
 
 export interface SmsMessage {
   to: string;
@@ -11,7 +12,7 @@ export interface SmsMessage {
 }
 
 export interface SmsSender {
-  readonly name: 'sandbox' | 'log';
+  readonly name: 'sandbox' | 'termii';
   send(message: SmsMessage): Promise<void>;
 }
 
@@ -39,4 +40,31 @@ export async function sandboxMessages(store: Store, phone: string) {
     }))
     .sort((a, b) => b.at - a.at)
     .map(({ at: _at, ...rest }) => rest);
+}
+
+/**
+ * Termii (a Nigerian SMS gateway): POST /api/sms/send. Used when TERMII_API_KEY is set. Numbers are
+ * sent as 234XXXXXXXXXX; the 'dnd' channel reaches numbers on the do-not-disturb list (one-time codes).
+ */
+export function createTermiiSms(options: { apiKey: string; senderId: string; fetch?: FetchLike; baseUrl?: string }): SmsSender {
+  const doFetch: FetchLike = options.fetch ?? ((url, init) => fetch(url, init));
+  const base = options.baseUrl ?? 'https://api.ng.termii.com';
+  return {
+    name: 'termii',
+    async send(message) {
+      const res = await doFetch(`${base}/api/sms/send`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          to: message.to.replace(/^\+/, ''),
+          from: options.senderId,
+          sms: message.body,
+          type: 'plain',
+          channel: 'dnd',
+          api_key: options.apiKey,
+        }),
+      });
+      if (res.status >= 300) throw new GatewayError(`Termii answered HTTP ${res.status}`);
+    },
+  };
 }
