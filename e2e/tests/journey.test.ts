@@ -22,6 +22,8 @@ const user = {
   pin: '1234',
 };
 
+/** The first calls after a cold start of the emulators can take a while. */
+const POLL = { timeout: 30_000 };
 let browser: Browser;
 let page: Page;
 
@@ -135,7 +137,7 @@ describe('a new user, end to end', () => {
     const account = page.getByLabel('Account number');
     await account.fill('1111111111');
     const name = page.getByLabel('Account name');
-    await expect.poll(() => name.inputValue(), { timeout: 15_000 }).toMatch(/^[A-Z]+ [A-Z]+$/);
+    await expect.poll(() => name.inputValue(), POLL).toMatch(/^[A-Z]+ [A-Z]+$/);
     expect(await account.isDisabled()).toBe(true);
     expect(await name.getAttribute('readonly')).not.toBeNull();
     await capture(page, 'save-bank');
@@ -155,7 +157,7 @@ describe('a new user, end to end', () => {
     await capture(page, 'top-up-checkout');
     await Promise.all([page.waitForEvent('load', { timeout: 30_000 }), checkout.locator('#pay').click()]);
     await expectToast(page, 'Wow! Your top up was successful');
-    await expect.poll(() => page.getByTestId('wallet-balance').textContent(), { timeout: 15_000 }).toBe('₦5,000');
+    await expect.poll(() => page.getByTestId('wallet-balance').textContent(), POLL).toBe('₦5,000');
     await page.getByRole('button', { name: /FUNDING|Funding/ }).first().click();
     const status = page.getByTestId('tx-detail-status');
     expect(await status.textContent()).toBe('Succesfull');
@@ -182,7 +184,7 @@ describe('a new user, end to end', () => {
     await dialog.getByLabel('Transaction PIN').fill(user.pin);
     await dialog.getByRole('button', { name: 'Withdraw' }).click();
     await expectToast(page, 'Congratulations!, Your withdrawal is successfully');
-    await expect.poll(() => page.getByTestId('wallet-balance').textContent()).toBe('₦4,000');
+    await expect.poll(() => page.getByTestId('wallet-balance').textContent(), POLL).toBe('₦4,000');
     const row = page.getByRole('button', { name: /WITHDRAWAL|Withdrawal/ }).first();
     expect(await row.textContent()).toContain('PENDING');
     await row.click();
@@ -198,10 +200,10 @@ describe('a new user, end to end', () => {
     await page.getByRole('link', { name: 'View All Transactions' }).click();
     await waitForPath('/transactions');
     const rows = page.locator('.tx-list li');
-    await expect.poll(() => rows.count()).toBe(5);
+    await expect.poll(() => rows.count(), POLL).toBe(5);
     await capture(page, 'transactions');
     await page.getByRole('button', { name: 'Load More +' }).click();
-    await expect.poll(() => rows.count()).toBe(7);
+    await expect.poll(() => rows.count(), POLL).toBe(7);
     await page.getByText('Thats all your transactions').waitFor();
     expect(await page.getByRole('button', { name: 'Load More +' }).count()).toBe(0);
   });
@@ -287,6 +289,6 @@ describe('a new user, end to end', () => {
     await page.getByLabel('Password', { exact: true }).fill(user.newPassword);
     await page.getByRole('button', { name: 'Login' }).click();
     await waitForPath('/dashboard');
-    await expect.poll(() => page.getByTestId('wallet-balance').textContent()).toBe('₦4,500');
+    await expect.poll(() => page.getByTestId('wallet-balance').textContent(), POLL).toBe('₦4,500');
   });
 });
