@@ -8,6 +8,7 @@
  * Prints the credentials. Run: `node --import tsx provider/src/seed.ts` (FIRESTORE_EMULATOR_HOST set).
  */
 import { pathToFileURL } from 'node:url';
+import { AVATAR_URLS } from '@punter/core/form-schemas';
 import { sandboxAccountName } from './adapters/bank-resolver';
 import { SANDBOX_PAYMENTS, createSandboxPayments } from './adapters/payments';
 import { C, uniqueKey } from './context';
@@ -128,7 +129,7 @@ async function seedAccount(provider: Provider, store: Store, account: DemoAccoun
       marketing_channel: 'Others',
       gender: account.gender,
       country: 'Nigeria',
-      avatar_url: `https://api.dicebear.com/7.x/initials/svg?seed=${account.first_name}`,
+      avatar_url: AVATAR_URLS[account.gender],
     }),
     `register ${account.email}`,
   );
