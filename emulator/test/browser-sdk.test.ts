@@ -27,7 +27,16 @@ describe.each(modes)('browser SDK, %s', (mode) => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     const config: ScenarioConfig = { host, port, project: uniqueProject(`browser-${mode}`), mode };
-    const result = await page.evaluate((c) => (globalThis as unknown as HarnessGlobals).runScenario(c), config);
+    let timer: NodeJS.Timeout | undefined;
+    const hung = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        page
+          .evaluate(() => (globalThis as unknown as HarnessGlobals).scenarioProgress.join(' > '))
+          .then((steps) => reject(new Error(`scenario hung after: ${steps}; page errors: ${errors.join('; ')}`)), reject);
+      }, 45_000);
+    });
+    const result = await Promise.race([page.evaluate((c) => (globalThis as unknown as HarnessGlobals).runScenario(c), config), hung]);
+    clearTimeout(timer);
     await page.close();
     expect(result).toEqual({
       values: {
@@ -46,6 +55,11 @@ describe.each(modes)('browser SDK, %s', (mode) => {
       query: ['d4', 'd2'],
       cursor: ['d4', 'd5'],
       count: 4,
+      limitToLast: ['d4', 'd5'],
+      or: ['d0', 'd5'],
+      aggregate: { total: 15, mean: 2.5 },
+      fieldOps: { n: 0, tags: ['b'] },
+      atomic: ['not-found', false],
       transactions: 5,
       pending: ['undefined:done', true, '1:done'],
       board: 'ok',

@@ -8,24 +8,31 @@ import {
   Bytes,
   GeoPoint,
   Timestamp,
+  arrayRemove,
   arrayUnion,
+  average,
   collection,
   connectFirestoreEmulator,
   deleteDoc,
   doc,
+  deleteField,
+  getAggregateFromServer,
   getCountFromServer,
   getDoc,
   getDocs,
   increment,
   initializeFirestore,
   limit,
+  limitToLast,
   onSnapshot,
+  or,
   orderBy,
   query,
   runTransaction,
   serverTimestamp,
   setDoc,
   startAfter,
+  sum,
   terminate,
   updateDoc,
   where,
@@ -74,7 +81,11 @@ function waitUntil(check: () => boolean, what: string, timeoutMs = 8000): Promis
   });
 }
 
+/** The steps the scenario has started, for diagnosing a hang. */
+const progress: string[] = [];
+
 async function scenario(config: ScenarioConfig): Promise<Record<string, unknown>> {
+  progress.length = 0;
   const { db, close } = open(config);
   const out: Record<string, unknown> = {};
   try {
@@ -93,6 +104,7 @@ async function scenario(config: ScenarioConfig): Promise<Record<string, unknown>
       m: { deep: { er: 1 } },
     });
     const v = (await getDoc(ref)).data() as Record<string, unknown>;
+    progress.push('values');
     out.values = {
       s: v.s,
       i: v.i,
@@ -109,6 +121,7 @@ async function scenario(config: ScenarioConfig): Promise<Record<string, unknown>
     // Transforms.
     await updateDoc(ref, { i: increment(8), a: arrayUnion('z'), at: serverTimestamp() });
     const after = (await getDoc(ref)).data() as Record<string, unknown>;
+    progress.push('transforms');
     out.transforms = { i: after.i, a: after.a, atIsTimestamp: after.at instanceof Timestamp };
 
     // Batches and queries (Listen with a query target).
@@ -116,9 +129,31 @@ async function scenario(config: ScenarioConfig): Promise<Record<string, unknown>
     for (let i = 0; i < 6; i++) batch.set(doc(db, 'q', `d${i}`), { n: i, even: i % 2 === 0 });
     await batch.commit();
     const q = collection(db, 'q');
+    progress.push('query');
     out.query = ids(await getDocs(query(q, where('even', '==', true), orderBy('n', 'desc'), limit(2))));
+    progress.push('cursor');
     out.cursor = ids(await getDocs(query(q, orderBy('n'), startAfter(3))));
+    progress.push('count');
     out.count = (await getCountFromServer(query(q, where('n', '>', 1)))).data().count;
+    progress.push('limitToLast');
+    out.limitToLast = ids(await getDocs(query(q, orderBy('n'), limitToLast(2))));
+    progress.push('or');
+    out.or = ids(await getDocs(query(q, or(where('n', '==', 0), where('n', '==', 5)))));
+    progress.push('aggregate');
+    out.aggregate = (await getAggregateFromServer(q, { total: sum('n'), mean: average('n') })).data();
+    await updateDoc(doc(db, 'q', 'd0'), { even: deleteField(), tags: arrayUnion('a', 'b') });
+    await updateDoc(doc(db, 'q', 'd0'), { tags: arrayRemove('a') });
+    progress.push('fieldOps');
+    out.fieldOps = (await getDoc(doc(db, 'q', 'd0'))).data();
+    const failing = writeBatch(db);
+    failing.set(doc(db, 'q', 'atomic'), { n: 99 });
+    failing.update(doc(db, 'q', 'no-such-doc'), { n: 1 });
+    try {
+      await failing.commit();
+      out.atomic = 'committed';
+    } catch (err) {
+      out.atomic = [(err as { code?: string }).code, (await getDoc(doc(db, 'q', 'atomic'))).exists()];
+    }
 
     // Transactions over REST batchGet + commit, with contention.
     const counter = doc(db, 'tx', 'counter');
@@ -131,6 +166,7 @@ async function scenario(config: ScenarioConfig): Promise<Record<string, unknown>
         }),
       ),
     );
+    progress.push('transactions');
     out.transactions = (await getDoc(counter)).get('n');
 
     // hasPendingWrites settles on the listener.
@@ -143,6 +179,7 @@ async function scenario(config: ScenarioConfig): Promise<Record<string, unknown>
     await setDoc(live, { n: 1 });
     await waitUntil(() => states.includes('1:done'), 'acknowledged write');
     unsub();
+    progress.push('pending');
     out.pending = [states[0], states.includes('1:pending'), states.at(-1)];
 
     // A limit query listener as documents move in and out.
@@ -159,6 +196,7 @@ async function scenario(config: ScenarioConfig): Promise<Record<string, unknown>
     await deleteDoc(doc(board, 'a'));
     await waitUntil(() => seen.at(-1) === 'b', 'b moving back');
     unsubBoard();
+    progress.push('board');
     out.board = 'ok';
 
     // Errors.
@@ -169,6 +207,7 @@ async function scenario(config: ScenarioConfig): Promise<Record<string, unknown>
       out.missing = (err as { code?: string }).code;
     }
     await deleteDoc(ref);
+    progress.push('deleted');
     out.deleted = !(await getDoc(ref)).exists();
   } finally {
     await close();
@@ -201,8 +240,10 @@ async function ownWriteLatency(config: ScenarioConfig, rounds: number): Promise<
 
 export interface HarnessGlobals {
   runScenario: typeof scenario;
+  scenarioProgress: string[];
   ownWriteLatency: typeof ownWriteLatency;
 }
 const globals = globalThis as unknown as HarnessGlobals;
 globals.runScenario = scenario;
+globals.scenarioProgress = progress;
 globals.ownWriteLatency = ownWriteLatency;
