@@ -8,6 +8,7 @@ import {
   collection,
   connectFirestoreEmulator,
   doc,
+  DocumentReference,
   getDoc,
   getDocs,
   initializeFirestore,
@@ -45,19 +46,27 @@ function outcome(p: Promise<unknown>): Promise<string> {
   return withTimeout(p.then(() => 'ok', errorCode));
 }
 
-/** The size of the first snapshot the server confirmed, or the code the listener was removed with. */
-function listen(q: Query): Promise<string> {
+/**
+ * The first snapshot the server confirmed ('docs:<size>' / 'exists:<bool>'), or the code the listener was removed
+ * with. With includeMetadataChanges: a listener on documents this client already read gets its first snapshot
+ * from the cache, and the server's confirmation of the same data changes only the metadata.
+ */
+function listen(q: Query | DocumentReference): Promise<string> {
   return withTimeout(
     new Promise((resolve) => {
-      const unsubscribe = onSnapshot(
-        q,
-        (snap) => {
-          if (snap.metadata.fromCache) return;
-          unsubscribe();
-          resolve(`docs:${snap.size}`);
-        },
-        (err) => resolve(err.code),
-      );
+      const onError = (err: { code: string }): void => resolve(err.code);
+      const unsubscribe =
+        q instanceof DocumentReference
+          ? onSnapshot(q, { includeMetadataChanges: true }, (snap) => {
+              if (snap.metadata.fromCache) return;
+              unsubscribe();
+              resolve(`exists:${String(snap.exists())}`);
+            }, onError)
+          : onSnapshot(q, { includeMetadataChanges: true }, (snap) => {
+              if (snap.metadata.fromCache) return;
+              unsubscribe();
+              resolve(`docs:${snap.size}`);
+            }, onError);
     }),
   );
 }
@@ -67,17 +76,16 @@ async function runRulesCases(c: Config): Promise<Record<string, string>> {
   const db: Firestore = initializeFirestore(app, {});
   connectFirestoreEmulator(db, c.host, c.port, { mockUserToken: { sub: c.uid, user_id: c.uid } });
   const orders = collection(db, 'orders');
-  // Listeners first: with the emulator as it is, a listener on documents this client already read never gets a
-  // server-confirmed snapshot (a listen bug outside the rules, reported).
-  const listenOwn = await listen(query(orders, where('owner', '==', c.uid), limit(10)));
-  const listenAll = await listen(query(orders, limit(10)));
+  // Reads first, then listeners on what this client already read (and holds in its cache).
   return {
-    listenOwn,
-    listenAll,
     getOwnOrder: await outcome(getDoc(doc(db, 'orders/a1'))),
     getOtherOrder: await outcome(getDoc(doc(db, 'orders/b1'))),
     queryOwn: await outcome(getDocs(query(orders, where('owner', '==', c.uid), limit(10)))),
     queryAll: await outcome(getDocs(query(orders, limit(10)))),
+    listenOwn: await listen(query(orders, where('owner', '==', c.uid), limit(10))),
+    listenAll: await listen(query(orders, limit(10))),
+    listenOwnOrder: await listen(doc(db, 'orders/a1')),
+    listenOtherOrder: await listen(doc(db, 'orders/b1')),
     createValidUser: await outcome(setDoc(doc(db, `users/${c.uid}`), { name: 'Browser' })),
     createOtherUser: await outcome(setDoc(doc(db, 'users/someone-else'), { name: 'Browser' })),
   };

@@ -112,6 +112,8 @@ describe('browser SDK (Chromium) under rules', () => {
         queryAll: 'permission-denied',
         listenOwn: 'docs:1',
         listenAll: 'permission-denied',
+        listenOwnOrder: 'exists:true',
+        listenOtherOrder: 'permission-denied',
         createValidUser: 'ok',
         createOtherUser: 'permission-denied',
       });
