@@ -115,6 +115,43 @@ describe('persistence', () => {
   }, 30_000);
 });
 
+describe('persistence under a kill -9 in the middle of a write storm', () => {
+  it('restarts cleanly (no torn file) with every acknowledged commit', async () => {
+    const data = tempDir();
+    const cli = await runCli(['--data', data]);
+    const acknowledged: number[] = [];
+    let stop = false;
+    const writer = async (w: number): Promise<void> => {
+      for (let i = 0; !stop; i++) {
+        const n = w * 100_000 + i;
+        try {
+          await commit(cli.base, { [`storm/d${n}`]: n });
+          acknowledged.push(n);
+        } catch {
+          return; // the process died mid-request
+        }
+      }
+    };
+    const writers = Array.from({ length: 8 }, (_, w) => writer(w).catch(() => undefined));
+    while (acknowledged.length < 200) await sleep(5);
+    cli.child.kill('SIGKILL');
+    stop = true;
+    await exited(cli.child);
+    await Promise.all(writers);
+    const again = await runCli(['--data', data]);
+    const documents = acknowledged.map((n) => `${DB}/documents/storm/d${n}`);
+    const res = await fetch(`${again.base}/v1/${DB}/documents:batchGet`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer owner' },
+      body: JSON.stringify({ documents }),
+    });
+    const found = ((await res.json()) as { found?: unknown }[]).filter((r) => r.found !== undefined).length;
+    expect(found).toBe(acknowledged.length);
+    again.child.kill('SIGTERM');
+    expect(await exited(again.child)).toBe(0);
+  }, 30_000);
+});
+
 describe('CLI', () => {
   it('is ready in under a second and exits cleanly on SIGINT', async () => {
     const cli = await runCli([]);
