@@ -133,6 +133,12 @@ export interface AccessRequest {
   lookup(path: string): StoredDocument | null;
   /** Reads another document as it would be after the whole batch commits (for getAfter() / existsAfter()). */
   lookupAfter(path: string): StoredDocument | null;
+  /**
+   * For writes: the number of writes in the commit this access belongs to (a batched write or a transaction,
+   * verify entries included). The rules allow 20 get()/exists() calls when it is above 1, else 10.
+   * Absent for reads, queries and listens.
+   */
+  batchSize?: number;
 }
 
 export type AccessDecision = { allowed: true } | { allowed: false; message: string };

@@ -199,7 +199,7 @@ class Engine implements EngineBackend {
     if (this.checkRead(caller, check) !== null) throw new RpcError(Code.PERMISSION_DENIED, DENIED);
   }
 
-  private authorizeWrites(caller: Caller, db: Database, outcome: BatchOutcome, commitTime: string): void {
+  private authorizeWrites(caller: Caller, db: Database, outcome: BatchOutcome, commitTime: string, batchSize: number): void {
     const authorize = this.authorizer;
     if (!authorize || caller.kind === 'owner') return;
     const lookupAfter = (p: string): StoredDocument | null => {
@@ -224,6 +224,7 @@ class Engine implements EngineBackend {
         time: commitTime.slice(0, 26) + '000Z',
         lookup: (p) => nullablePublic(db.get(lookupPath(p))),
         lookupAfter,
+        batchSize,
       };
       if (!safeAuthorize(authorize, request)) throw new RpcError(Code.PERMISSION_DENIED, DENIED);
     }
@@ -266,7 +267,7 @@ class Engine implements EngineBackend {
       if (this.authorizer && caller.kind !== 'owner') return;
       throw e;
     });
-    this.authorizeWrites(caller, db, outcome, commitTime);
+    this.authorizeWrites(caller, db, outcome, commitTime, writes.length);
     if (outcome.error) throw outcome.error;
     return outcome;
   }

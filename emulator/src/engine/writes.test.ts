@@ -263,6 +263,29 @@ describe('authorization', () => {
   });
 });
 
+describe('authorization: batch size', () => {
+  it('tells the rules how many writes the commit carries (each write of a batch or transaction); reads carry none', async () => {
+    await setDoc(b, 'c/a', { n: 1 });
+    const seen: { method: string; path: string; batchSize: number | undefined }[] = [];
+    b.setAuthorizer((req) => {
+      seen.push({ method: req.method, path: req.path, batchSize: req.batchSize });
+      return { allowed: true };
+    });
+    await commit(b, [update('c/one', { n: 1 })], ALICE);
+    await commit(b, [update('c/two', { n: 2 }), { delete: docName('c/a') }], ALICE);
+    await commit(b, [update('c/three', { n: 3 }), { verify: docName('c/one') }], ALICE); // a client transaction's shape
+    await getDoc(b, 'c/one', ALICE);
+    expect(seen).toEqual([
+      { method: 'create', path: 'c/one', batchSize: 1 },
+      { method: 'create', path: 'c/two', batchSize: 2 },
+      { method: 'delete', path: 'c/a', batchSize: 2 },
+      { method: 'create', path: 'c/three', batchSize: 2 },
+      { method: 'get', path: 'c/one', batchSize: 2 },
+      { method: 'get', path: 'c/one', batchSize: undefined },
+    ]);
+  });
+});
+
 describe('ListDocuments without a collection id', () => {
   it('lists the documents of every collection below the parent', async () => {
     await setDoc(b, 'p/1/a/x', {});

@@ -146,6 +146,11 @@ describe('get, exists, getAfter, existsAfter', () => {
     match /many/{n} {
       allow get: if ${Array.from({ length: 11 }, (_, i) => `exists(/databases/$(database)/documents/d/x${i})`).join(' || ')} || true;
     }
+    match /lookups/{n} {
+      allow create: if ${Array.from({ length: 20 }, (_, i) => `exists(/databases/$(database)/documents/d/y${i})`).join(' || ')} || true;
+      allow update: if ${Array.from({ length: 21 }, (_, i) => `exists(/databases/$(database)/documents/d/y${i})`).join(' || ')} || true;
+      allow delete: if ${Array.from({ length: 10 }, (_, i) => `exists(/databases/$(database)/documents/d/y${i})`).join(' || ')} || true;
+    }
     match /same/{n} {
       allow get: if ${Array.from({ length: 15 }, () => 'exists(/databases/$(database)/documents/d/x0)').join(' || ')} || true;
     }`),
@@ -164,6 +169,21 @@ describe('get, exists, getAfter, existsAfter', () => {
     expect(a(req('create', 'teams/t', { caller: user('u2'), store: {}, storeAfter })).allowed).toBe(false);
     expect(a(req('delete', 'teams/t', { caller: user('u1'), store: storeAfter, storeAfter: {} })).allowed).toBe(true);
     expect(a(req('delete', 'teams/t', { caller: user('u1'), store: {}, storeAfter })).allowed).toBe(false);
+  });
+  it('allows 20 distinct lookups to a write in a batch of 2, and 10 to a single write', () => {
+    const batched = req('create', 'lookups/1', { batchSize: 2 });
+    expect(a(batched).allowed).toBe(true);
+    expect(batched.lookups).toHaveLength(20);
+    const overBatch = req('update', 'lookups/1', { batchSize: 2, resource: doc('lookups/1', {}) });
+    const d = a(overBatch);
+    expect(d.allowed).toBe(false);
+    expect(!d.allowed && d.message).toMatch(/maximum of 20/);
+    const single = req('create', 'lookups/1', { batchSize: 1 });
+    const s1 = a(single);
+    expect(s1.allowed).toBe(false);
+    expect(!s1.allowed && s1.message).toMatch(/maximum of 10/);
+    expect(single.lookups).toHaveLength(10);
+    expect(a(req('delete', 'lookups/1', { batchSize: 1, resource: doc('lookups/1', {}) })).allowed).toBe(true);
   });
   it('limits document reads to 10 per request (20 in a batch); repeated reads are cached', () => {
     const single = req('get', 'many/1');

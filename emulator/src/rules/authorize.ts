@@ -467,7 +467,7 @@ function decide(blocks: readonly FlatBlock[], v2: boolean, req: AccessRequest): 
     for (const allow of allows) matched.push({ allow, wild });
   }
   if (matched.length === 0) return { allowed: false, message: `No matching allow statements for '${method}'.` };
-  const batch = (req as AccessRequest & { batchSize?: number }).batchSize;
+  const batch = req.batchSize;
   const limit = batch !== undefined && batch > 1 ? LIMIT_BATCH : LIMIT_SINGLE;
 
   if (method !== 'list') {

@@ -60,7 +60,7 @@ export function req(method: AccessRequest['method'], path: string, o: ReqOptions
     const d = store?.[p];
     return d ? doc(p, d) : null;
   };
-  const r: AccessRequest & { lookups: string[]; batchSize?: number } = {
+  const r: AccessRequest & { lookups: string[] } = {
     caller: o.caller ?? anon,
     method,
     database: DB,
