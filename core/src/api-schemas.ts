@@ -15,6 +15,7 @@
  * - Dates are ISO 8601 strings (`new Date().toISOString()`).
  */
 import { z } from 'zod';
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from './account';
 import { nairaToKobo } from './money';
 import { GAME_STATUSES, INVALID_ODDS_MESSAGE, ODDS_PATTERN, PLATFORMS, TOKEN_EXPIRED_MESSAGE } from './punters-hub';
 import { SIGNAL_TARGET_GROUPS } from './signals';
@@ -224,19 +225,9 @@ export const savedBankSchema = z.object({
 });
 export type SavedBank = z.infer<typeof savedBankSchema>;
 
-export const TRANSACTION_TYPES = [
-  'WITHDRAWAL',
-  'FUNDING',
-  'BUY_GAME',
-  'SPOOWEALTH',
-  'SIGNUP_BONUS',
-  'MC_DASAINT_BONUS',
-  'SUBSCRIPTION',
-  'JOIN_AUTO_TRADA',
-] as const;
+export { TRANSACTION_STATUSES, TRANSACTION_TYPES };
 export const transactionTypeSchema = z.enum(TRANSACTION_TYPES);
 export type TransactionType = z.infer<typeof transactionTypeSchema>;
-export const TRANSACTION_STATUSES = ['SUCCESS', 'PENDING'] as const;
 export const transactionStatusSchema = z.enum(TRANSACTION_STATUSES);
 export type TransactionStatus = z.infer<typeof transactionStatusSchema>;
 

@@ -3,6 +3,7 @@
  * the collections it owns, bearer-token authentication, the profile of SPEC section 3, and the
  * wallet ledger (every balance change is an immutable entry written in the same transaction).
  */
+import type { TransactionStatus, TransactionType } from '@punter/core/account';
 import { addKobo, koboToNaira, subtractKobo } from '@punter/core/money';
 import type { BankResolver } from './adapters/bank-resolver';
 import type { PaymentGateway } from './adapters/payments';
@@ -206,18 +207,8 @@ export function requireAdmin(user: UserDoc): void {
 
 // ---------------------------------------------------------------- the wallet ledger
 
-export const TRANSACTION_TYPES = [
-  'WITHDRAWAL',
-  'FUNDING',
-  'BUY_GAME',
-  'SPOOWEALTH',
-  'SIGNUP_BONUS',
-  'MC_DASAINT_BONUS',
-  'SUBSCRIPTION',
-  'JOIN_AUTO_TRADA',
-] as const;
-export type TransactionType = (typeof TRANSACTION_TYPES)[number];
-export type EntryStatus = 'SUCCESS' | 'PENDING';
+export type { TransactionType };
+export type EntryStatus = TransactionStatus;
 
 export interface WalletDoc {
   user_id: string;
