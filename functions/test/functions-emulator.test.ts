@@ -8,7 +8,7 @@ import { registration } from './harness';
 
 let stack: LocalStack;
 beforeAll(async () => {
-  stack = await startLocalStack({ functions: true });
+  stack = await startLocalStack();
 }, 150_000);
 afterAll(async () => {
   await stack?.stop();

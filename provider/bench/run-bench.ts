@@ -32,7 +32,7 @@ async function time(fn: () => Promise<void>, iterations = N): Promise<number[]> 
   return samples;
 }
 
-const stack = await startLocalStack({ functions: true });
+const stack = await startLocalStack();
 try {
   const tag = Date.now().toString(36);
   const payload = {
