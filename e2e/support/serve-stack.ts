@@ -1,6 +1,6 @@
 /**
  * Starts the test stack and keeps it running (for working on the browser tests):
- *   node --import tsx e2e/support/serve-stack.ts      (E2E_STACK=memory for the partial stack)
+ *   node --import tsx e2e/support/serve-stack.ts
  * then run the tests against it with E2E_WEB_URL and E2E_PROVIDER_ORIGIN set to the printed URLs.
  */
 import { startTestStack } from './stack';

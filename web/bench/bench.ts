@@ -6,8 +6,7 @@
  *    adds up per route the gzipped JS and CSS a first visit downloads before the screen can render:
  *    the entry chunk and the route's lazy module with all their static imports. The Firebase SDK
  *    chunk, fetched after the first paint (lib/api.ts), is reported on its own line.
- * 2. Starts the stack (scripts/stack.mjs, production build served by `vite preview`; or the partial
- *    stack of e2e/ when BENCH_STACK=memory), and measures LCP of /login (visitor) and /dashboard
+ * 2. Starts the stack (scripts/stack.mjs, production build served by `vite preview`), and measures LCP of /login (visitor) and /dashboard
  *    (logged-in demo user) in Chromium with 150 ms RTT, 1.6 Mbps down, 750 kbps up and 4x CPU
  *    slowdown (CDP), cold cache, median of BENCH_RUNS runs (default 3).
  * Writes bench-results/bench.json and prints a table. Goals: /login < 170 KB, /dashboard < 260 KB,
@@ -131,7 +130,6 @@ async function throttledLcp(page: Page, url: string, settle: () => Promise<void>
 }
 
 async function lcp() {
-  if (process.env.BENCH_STACK === 'memory') process.env.E2E_STACK = 'memory';
   process.env.E2E_WEB = 'preview';
   process.env.E2E_LOG_DIR ??= join(outDir, 'stack-logs');
   const stack = await startTestStack();
