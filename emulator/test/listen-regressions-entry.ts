@@ -88,10 +88,17 @@ async function runCachedListen(
     const withMetadata = await listenUntil(q, { includeMetadataChanges: true }, serverConfirmed, 'query with metadata').settled;
 
     // Default options: the first snapshot comes from the cache; a remote change must still reach the listener.
+    // A second listener of the same query (sharing its target) shows when the server has confirmed it.
     const plain = listenUntil(q, {}, (seen) => seen.some((s) => s.includes('a1=2')), 'query after a remote change');
-    await new Promise((r) => setTimeout(r, 50));
+    const probe = listenUntil(q, { includeMetadataChanges: true }, (seen) => seen.includes('server:a1=2'), 'probe');
+    const deadline = Date.now() + 5000;
+    while (!serverConfirmed(probe.seen)) {
+      if (Date.now() > deadline) throw new Error(`timeout: probe saw ${JSON.stringify(probe.seen)}`);
+      await new Promise((r) => setTimeout(r, 5));
+    }
     await remoteWrite(2);
     const defaultOptions = await plain.settled;
+    await probe.settled;
 
     const documentAfterQuery = await listenUntil(doc(db, 'orders/a1'), { includeMetadataChanges: true }, serverConfirmed, 'document').settled;
     return { getDocs: getDocsResult, withMetadata, defaultOptions, documentAfterQuery };

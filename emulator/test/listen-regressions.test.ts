@@ -67,6 +67,15 @@ function record(target: Query | DocumentReference, options: SnapshotListenOption
   return { seen, stop };
 }
 
+/** Waits for `check`, failing with what the listeners saw. */
+async function until(check: () => boolean, what: string, ...recordings: Recording[]): Promise<void> {
+  try {
+    await waitFor(check, 5000, what);
+  } catch {
+    throw new Error(`Timed out waiting for ${what}; seen: ${JSON.stringify(recordings.map((r) => r.seen))}`);
+  }
+}
+
 describe('Node client: listeners over documents the client already has', () => {
   let app: FirebaseApp;
   let db: Firestore;
@@ -118,12 +127,21 @@ describe('Node client: listeners over documents the client already has', () => {
     await getDocs(aliceOrders());
     const q = record(aliceOrders(), {});
     const d = record(doc(db, 'orders/a1'), {});
-    await waitFor(() => q.seen.length > 0 && d.seen.length > 0, 5000, 'the first snapshots');
-    expect([q.seen[0], d.seen[0]]).toEqual(['cache:a1=1', 'cache:a1=1']);
+    await until(() => q.seen.length > 0 && d.seen.length > 0, 'the first snapshots', q, d);
+    expect([q.seen, d.seen]).toEqual([['cache:a1=1'], ['cache:a1=1']]);
+    // Listeners of the same query share its target: these see when the server has confirmed both targets. (A
+    // change that arrives before that would reach the document listener through the query's target, while its
+    // own target is not current yet: 'cache:a1=2', then a metadata-only confirmation it does not raise.)
+    const qProbe = record(aliceOrders(), { includeMetadataChanges: true });
+    const dProbe = record(doc(db, 'orders/a1'), { includeMetadataChanges: true });
+    await until(() => serverConfirmed(qProbe)() && serverConfirmed(dProbe)(), 'both targets current', qProbe, dProbe);
     await writeOrder(project, 2);
-    await waitFor(() => q.seen.includes('server:a1=2') && d.seen.includes('server:a1=2'), 5000, 'the remote change');
-    q.stop();
-    d.stop();
+    await until(() => q.seen.includes('server:a1=2') && d.seen.includes('server:a1=2'), 'the remote change', q, d);
+    expect([q.seen, d.seen]).toEqual([
+      ['cache:a1=1', 'server:a1=2'],
+      ['cache:a1=1', 'server:a1=2'],
+    ]);
+    for (const r of [q, d, qProbe, dProbe]) r.stop();
   });
 
   it('listening again after a change made while nobody listened: the new data, confirmed', async () => {
