@@ -262,6 +262,9 @@ class ListenSession implements BidiStream {
       if (resumeNs !== null) this.send({ targetChange: { targetChangeType: 'RESET', targetIds: [id] } });
       for (const d of docs) this.send({ documentChange: { document: toDocumentJson(d, null), targetIds: [id] } });
     }
+    // The snapshot is the latest commit: without a commit since, it equals the last marker this stream sent. The
+    // SDK accepts an equal read time (remote_store.ts applies a global snapshot whose version is >= the last one)
+    // but silently drops an older one, so markers must never go back.
     const token = encodeResumeToken(this.host.epoch, snapshot);
     const readTime = formatTimestamp(snapshot);
     this.send({ targetChange: { targetChangeType: 'CURRENT', targetIds: [id], resumeToken: token, readTime } });
