@@ -33,9 +33,16 @@ interface Emulator {
   readyMs: number;
 }
 
+/** Every emulator this bench started: none outlives the bench, even when a step throws. */
+const spawned = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const c of spawned) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+});
+
 function startCli(): Promise<Emulator> {
   const started = performance.now();
   const child = spawn(process.execPath, [BIN, '--port', '0', '--project', PROJECT], { stdio: ['ignore', 'pipe', 'inherit'] });
+  spawned.add(child);
   let out = '';
   return new Promise((resolve, reject) => {
     child.stdout.on('data', (d: Buffer) => {

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { start } from '../src/index';
 import { DENY_ALL_RULES, sleep } from './helpers';
 
@@ -29,6 +29,14 @@ beforeAll(() => {
   const built = spawnSync(process.execPath, [join(EMULATOR_DIR, 'build.mjs')], { encoding: 'utf8' });
   expect(built.status, built.stderr).toBe(0);
 }, 60_000);
+
+/** Every CLI a test started, killed after each test even when an assertion failed first. */
+const children = new Set<ChildProcess>();
+
+afterEach(() => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  children.clear();
+});
 
 afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
@@ -63,6 +71,7 @@ interface Cli {
 function runCli(args: string[]): Promise<Cli> {
   const started = Date.now();
   const child = spawn(process.execPath, [BIN, '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
   let out = '';
   let err = '';
   child.stderr.on('data', (d: Buffer) => (err += d.toString()));
