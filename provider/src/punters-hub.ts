@@ -6,7 +6,7 @@
  * The public game documents live in the app's 'games' collection (the web reads them live; an admin
  * may clear them); the secret codes live in provider_game_codes, closed to every client.
  */
-import { koboToNaira, nairaToKobo } from '@punter/core/money';
+import { formatNaira, koboToNaira, nairaToKobo } from '@punter/core/money';
 import { C, KeyedMutex, notify, postEntry, readWallet, transactionView, type EntryDoc, type ProviderDeps, type UserDoc } from './context';
 import { badRequest, forbidden, notFound, ok, parseBody, type ProviderResponse } from './http';
 import { buyGameBody, createCodeRequestSchemaFor } from './schemas';
@@ -136,7 +136,7 @@ export function createPuntersHub(deps: ProviderDeps) {
                 notify(deps, tx, user.id, 'BUY_GAME', {
                   amount: koboToNaira(priceKobo),
                   game_id: game.id,
-                  message: `You bought '${game.title}' for ₦${koboToNaira(priceKobo)}`,
+                  message: `You bought '${game.title}' for ${formatNaira(priceKobo)}`,
                 });
               }
               const now = deps.now();

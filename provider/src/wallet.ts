@@ -3,7 +3,7 @@
  * verification (credits once per payment transaction_id), withdrawals (PENDING debit, then payout
  * or admin approval; a failed payout is reversed by a new entry) and the monthly subscription.
  */
-import { koboToNaira, nairaToKobo } from '@punter/core/money';
+import { formatNaira, koboToNaira, nairaToKobo } from '@punter/core/money';
 import banksData from './data/banks.json';
 import type { Accounts } from './accounts';
 import {
@@ -121,7 +121,7 @@ export function createWallet(deps: ProviderDeps, accounts: Accounts) {
         notify(deps, tx, w.user_id, 'WITHDRAWAL_SUCCESS', {
           amount: koboToNaira(w.amount_kobo),
           bank_name: w.bank_name,
-          message: `Your withdrawal of ₦${koboToNaira(w.amount_kobo)} to ${w.bank_name} was successful`,
+          message: `Your withdrawal of ${formatNaira(w.amount_kobo)} to ${w.bank_name} was successful`,
         });
       } else if (wallet) {
         const reversal = postEntry(deps, tx, wallet, {
@@ -138,7 +138,7 @@ export function createWallet(deps: ProviderDeps, accounts: Accounts) {
         updated.failure_reason = outcome.reason;
         notify(deps, tx, w.user_id, 'WITHDRAWAL_REVERSED', {
           amount: koboToNaira(w.amount_kobo),
-          message: `Your withdrawal of ₦${koboToNaira(w.amount_kobo)} failed and was refunded to your wallet`,
+          message: `Your withdrawal of ${formatNaira(w.amount_kobo)} failed and was refunded to your wallet`,
         });
       }
       tx.set(C.withdrawals, w.id, updated as unknown as Data);
@@ -309,7 +309,7 @@ export function createWallet(deps: ProviderDeps, accounts: Accounts) {
           });
           notify(deps, tx, user.id, 'FUNDING', {
             amount: koboToNaira(payment.amountKobo),
-            message: `Your wallet was funded with ₦${koboToNaira(payment.amountKobo)}`,
+            message: `Your wallet was funded with ${formatNaira(payment.amountKobo)}`,
           });
           return { already: false as const, entry: posted.entry, balance: posted.wallet.balance_kobo };
         });
@@ -369,7 +369,7 @@ export function createWallet(deps: ProviderDeps, accounts: Accounts) {
               tx.create(C.withdrawals, withdrawalId, w as unknown as Data);
               notify(deps, tx, user.id, 'WITHDRAWAL', {
                 amount: koboToNaira(input.amount),
-                message: `Your withdrawal of ₦${koboToNaira(input.amount)} is being processed`,
+                message: `Your withdrawal of ${formatNaira(input.amount)} is being processed`,
               });
               return { withdrawal_id: withdrawalId };
             },
