@@ -5,7 +5,7 @@
  *
  * Wire conventions (decided here, documented for everyone):
  * - Amounts on the wire are naira numbers with at most 2 decimals, as SPEC shows. Convert with
- *   core/src/money.ts (nairaToKobo / koboToNaira); `nairaAmountAsKobo` below does it inside a schema.
+ *   core/src/money.ts (nairaToKobo / koboToNaira); `nairaAmountAsKobo` (./api-primitives) does it inside a schema.
  * - A success body is `{ status: true, message, data }` (`okBody`), or `{ status: true, message }` when there is
  *   nothing to return (`okMessageBody`). Login, register and OTP verify answer the profile itself
  *   (`{ code, token, data }` plus status and message), which the browser stores whole (SPEC section 7).
@@ -16,112 +16,67 @@
  */
 import { z } from 'zod';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from './account';
-import { nairaToKobo } from './money';
 import { GAME_STATUSES, INVALID_ODDS_MESSAGE, ODDS_PATTERN, PLATFORMS, TOKEN_EXPIRED_MESSAGE } from './punters-hub';
+import { API_ROUTES, type ApiAuth, type ApiRouteName, type HttpMethod } from './api-routes';
 import { SIGNAL_TARGET_GROUPS } from './signals';
 
-/** An absolute http(s) URL: never javascript:, data: or any other scheme a page could execute. */
-export const httpUrl = z.url({ protocol: /^https?$/, error: 'Must be an http or https URL' });
+// The building blocks and the stored profile live in small modules of their own (so a screen can load
+// them without building every schema below); they are re-exported here under the same names.
+import {
+  DEVICE_TYPE,
+  MARKETING_CHANNEL,
+  accountNumberSchema,
+  bankCodeSchema,
+  dateTimeInput,
+  emailSchema,
+  httpUrl,
+  idSchema,
+  isoDateTime,
+  nairaAmount,
+  nairaBalance,
+  newPasswordSchema,
+  otpSchema,
+  passwordSchema,
+  phoneNumberSchema,
+  pinSchema,
+  text,
+} from './api-primitives';
+export {
+  httpUrl,
+  MAX_REQUEST_NAIRA,
+  AMOUNT_NOT_NUMBER,
+  AMOUNT_NOT_POSITIVE,
+  AMOUNT_TOO_MANY_DECIMALS,
+  AMOUNT_TOO_LARGE,
+  nairaAmount,
+  nairaAmountAsKobo,
+  nairaBalance,
+  idSchema,
+  isoDateTime,
+  dateTimeInput,
+  PIN_MESSAGE,
+  CODE_MESSAGE,
+  pinSchema,
+  otpSchema,
+  EMAIL_INVALID,
+  emailSchema,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_TOO_SHORT,
+  passwordSchema,
+  newPasswordSchema,
+  PHONE_INVALID,
+  phoneNumberSchema,
+  ACCOUNT_NUMBER_MESSAGE,
+  accountNumberSchema,
+  bankCodeSchema,
+  DEVICE_TYPE,
+  MARKETING_CHANNEL,
+} from './api-primitives';
+import { LOGGED_IN_CODES, profileDataSchema, profileSchema } from './profile-schemas';
+export { PROFILE_CODES, profileCodeSchema, LOGGED_IN_CODES, profileDataSchema, profileSchema } from './profile-schemas';
+export type { ProfileData, Profile } from './profile-schemas';
+
 export { TOKEN_EXPIRED_MESSAGE };
-
-// ---------------------------------------------------------------------------------------------
-// Primitives
-// ---------------------------------------------------------------------------------------------
-
-/** Largest naira amount a request may carry: ₦1,000,000,000. */
-export const MAX_REQUEST_NAIRA = 1_000_000_000;
-
-function hasAtMostTwoDecimals(value: number): boolean {
-  try {
-    nairaToKobo(value);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-export const AMOUNT_NOT_NUMBER = 'Amount must be a number';
-export const AMOUNT_NOT_POSITIVE = 'Amount must be greater than 0';
-export const AMOUNT_TOO_MANY_DECIMALS = 'Amount can have at most 2 decimal places';
-export const AMOUNT_TOO_LARGE = 'Amount must not be more than ₦1,000,000,000';
-
-/**
- * A naira amount in a request: a finite number, above 0, at most 2 decimals, at most ₦1,000,000,000.
- * Conversion to kobo is done by core/src/money.ts (nairaToKobo), or by `nairaAmountAsKobo`.
- */
-export const nairaAmount = z
-  .number({ error: AMOUNT_NOT_NUMBER })
-  .gt(0, { error: AMOUNT_NOT_POSITIVE })
-  .max(MAX_REQUEST_NAIRA, { error: AMOUNT_TOO_LARGE })
-  .refine(hasAtMostTwoDecimals, { error: AMOUNT_TOO_MANY_DECIMALS });
-
-/** `nairaAmount`, converted to integer kobo (for the provider's ledger). */
-export const nairaAmountAsKobo = nairaAmount.transform((naira) => nairaToKobo(naira));
-
-/** A naira amount in an answer or a stored document that may be 0 (balances, ROI, totals). */
-export const nairaBalance = z
-  .number({ error: AMOUNT_NOT_NUMBER })
-  .min(0, { error: 'Amount must not be negative' })
-  .refine(hasAtMostTwoDecimals, { error: AMOUNT_TOO_MANY_DECIMALS });
-
-/** Ids as the provider hands them out (Firestore document ids or similar). */
-export const idSchema = z.string({ error: 'Id must be a string' }).trim().min(1, { error: 'Id is required' }).max(128);
-
-/** ISO 8601 date-time string, e.g. '2026-11-22T07:30:00.000Z'. */
-export const isoDateTime = z.iso.datetime({ offset: true, error: 'Must be an ISO 8601 date-time' });
-
-/** A date-time as a form sends it: ISO 8601 with or without a zone, seconds optional ('2026-11-22T18:30'). */
-export const dateTimeInput = z.iso.datetime({ offset: true, local: true, error: 'Must be a date and time' });
-
-export const PIN_MESSAGE = 'PIN must be 4 digits';
-export const CODE_MESSAGE = 'Code must be 4 characters';
-
-/** Transaction PIN: exactly 4 digits (SPEC sections 5 and 9). */
-export const pinSchema = z.string({ error: PIN_MESSAGE }).regex(/^\d{4}$/, { error: PIN_MESSAGE });
-/** Phone verification code and password reset code: exactly 4 letters or digits. */
-export const otpSchema = z.string({ error: CODE_MESSAGE }).regex(/^[A-Za-z0-9]{4}$/, { error: CODE_MESSAGE });
-
-export const EMAIL_INVALID = 'Please enter a valid email address';
-export const emailSchema = z
-  .string({ error: EMAIL_INVALID })
-  .trim()
-  .toLowerCase()
-  .pipe(z.email({ error: EMAIL_INVALID }).max(254, { error: EMAIL_INVALID }));
-
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
-/** A password being checked (login): any non-empty string, so older accounts can still log in. */
-export const passwordSchema = z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }).max(128);
-/** A password being chosen (register, reset): at least PASSWORD_MIN_LENGTH characters. */
-export const newPasswordSchema = z
-  .string({ error: 'Password is required' })
-  .min(PASSWORD_MIN_LENGTH, { error: PASSWORD_TOO_SHORT })
-  .max(128, { error: 'Password must not be more than 128 characters' });
-
-export const PHONE_INVALID = 'Please enter a valid phone number';
-/** Nigerian phone number as typed: 11 digits starting with 0, or +234 / 234 and 10 digits. */
-export const phoneNumberSchema = z
-  .string({ error: PHONE_INVALID })
-  .trim()
-  .regex(/^(?:0\d{10}|\+?234\d{10})$/, { error: PHONE_INVALID });
-
-export const ACCOUNT_NUMBER_MESSAGE = 'Account number must be 10 digits';
-export const accountNumberSchema = z
-  .string({ error: ACCOUNT_NUMBER_MESSAGE })
-  .regex(/^\d{10}$/, { error: ACCOUNT_NUMBER_MESSAGE });
-export const bankCodeSchema = z
-  .string({ error: 'Bank code is required' })
-  .trim()
-  .regex(/^[A-Za-z0-9]{2,12}$/, { error: 'Bank code is not valid' });
-
-/** A short free-text field: trimmed, 1..max characters. */
-function text(max: number, what: string) {
-  return z
-    .string({ error: `${what} is required` })
-    .trim()
-    .min(1, { error: `${what} is required` })
-    .max(max, { error: `${what} must not be more than ${max} characters` });
-}
 
 // ---------------------------------------------------------------------------------------------
 // Bodies shared by every call
@@ -162,47 +117,6 @@ export const okMessageBody = z.object({ status: z.literal(true), message: z.stri
 export const GENDERS = ['female', 'male'] as const;
 export const genderSchema = z.enum(GENDERS, { error: 'Gender must be female or male' });
 
-/** Login result codes (SPEC section 4, ADR 0001): 200 and 203 are logged in, 201 verify phone, 206 change password. */
-export const PROFILE_CODES = [200, 201, 203, 206] as const;
-export const profileCodeSchema = z.literal(PROFILE_CODES);
-export const LOGGED_IN_CODES = [200, 203] as const;
-
-export const profileDataSchema = z.object({
-  id: idSchema,
-  first_name: z.string(),
-  last_name: z.string(),
-  name: z.string(),
-  country: z.string(),
-  email: z.string(),
-  phone_number: z.string(),
-  gender: z.string(),
-  createdAt: isoDateTime,
-  username: z.string(),
-  referral_code: z.string(),
-  referral_link: z.string(),
-  referred_by: z.string().nullable(),
-  /** 1 means admin-like. */
-  role: z.number().int(),
-  can_post_signal: z.boolean(),
-  can_post_game: z.boolean(),
-  can_monetize_game: z.boolean(),
-  /** When the monthly subscription ends (ISO), null when never subscribed. Not in SPEC's list; optional. */
-  subscription_expires_at: isoDateTime.nullable().optional(),
-  // Extras the reference provider adds (not in SPEC's list; optional so another provider may leave them out).
-  avatar_url: z.string().optional(),
-  /** False while the account has no transaction PIN (login code 203, ADR 0001). */
-  has_pin: z.boolean().optional(),
-  is_subscribed: z.boolean().optional(),
-});
-export type ProfileData = z.infer<typeof profileDataSchema>;
-
-/** The profile the browser stores (SPEC section 3). `token` is '' when the code is 201 or 206. */
-export const profileSchema = z.object({
-  code: profileCodeSchema,
-  token: z.string(),
-  data: profileDataSchema,
-});
-export type Profile = z.infer<typeof profileSchema>;
 
 /** A profile that counts as logged in (ADR 0001): code 200 or 203 with a bearer token. */
 export const loggedInProfileSchema = profileSchema.extend({
@@ -519,8 +433,6 @@ export const cryptoRateSchema = z.object({
 
 export const loginRequestSchema = z.object({ email: emailSchema, password: passwordSchema });
 
-export const DEVICE_TYPE = 'WEB';
-export const MARKETING_CHANNEL = 'Others';
 /** Registration payload (SPEC section 3). */
 export const registerRequestSchema = z.object({
   email: emailSchema,
@@ -695,10 +607,9 @@ export const buyOrGetGameResultSchema = z.object({
 // The allow-list
 // ---------------------------------------------------------------------------------------------
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
-/** none: before sign-in (session callables); user: any bearer token; admin: role 1 only. */
-export type ApiAuth = 'none' | 'user' | 'admin';
+// Methods, paths and auth of every call live in ./api-routes (no zod, for the browser's start-up);
+// each entry below adds the call's schemas to its route.
+export { HTTP_METHODS, buildApiPath, type ApiAuth, type HttpMethod } from './api-routes';
 
 export interface ApiCallDefinition {
   readonly method: HttpMethod;
@@ -720,259 +631,191 @@ export interface ApiCallDefinition {
  * (auth 'none' goes through the session callables); the provider validates its routes with it.
  */
 export const API_CALLS = {
-  login: { method: 'POST', path: '/api/v1/user/login', auth: 'none', request: loginRequestSchema, response: profileBodySchema },
+  login: { ...API_ROUTES.login, request: loginRequestSchema, response: profileBodySchema },
   register: {
-    method: 'POST',
-    path: '/api/v1/user/register',
-    auth: 'none',
+    ...API_ROUTES.register,
     request: registerRequestSchema,
     response: profileBodySchema,
   },
-  otpRequest: { method: 'POST', path: '/api/v1/otp/request', auth: 'none', request: otpRequestSchema, response: okMessageBody },
-  otpVerify: { method: 'POST', path: '/api/v1/otp/verify', auth: 'none', request: otpVerifySchema, response: profileBodySchema },
+  otpRequest: { ...API_ROUTES.otpRequest, request: otpRequestSchema, response: okMessageBody },
+  otpVerify: { ...API_ROUTES.otpVerify, request: otpVerifySchema, response: profileBodySchema },
   passwordSendOtp: {
-    method: 'POST',
-    path: '/api/v1/user/password/send-otp',
-    auth: 'none',
+    ...API_ROUTES.passwordSendOtp,
     request: sendResetOtpRequestSchema,
     response: okMessageBody,
   },
   passwordReset: {
-    method: 'POST',
-    path: '/api/v1/user/password/reset',
-    auth: 'none',
+    ...API_ROUTES.passwordReset,
     request: resetPasswordRequestSchema,
     response: okMessageBody,
   },
-  pinSet: { method: 'POST', path: '/api/v1/user/pin/set', auth: 'user', request: pinSetRequestSchema, response: okMessageBody },
+  pinSet: { ...API_ROUTES.pinSet, request: pinSetRequestSchema, response: okMessageBody },
   pinVerify: {
-    method: 'POST',
-    path: '/api/v1/user/pin/verify',
-    auth: 'user',
+    ...API_ROUTES.pinVerify,
     request: pinVerifyRequestSchema,
     response: okMessageBody,
   },
-  banks: { method: 'GET', path: '/api/v1/banks', auth: 'user', response: okBody(z.array(bankListEntrySchema)) },
+  banks: { ...API_ROUTES.banks, response: okBody(z.array(bankListEntrySchema)) },
   bankVerify: {
-    method: 'POST',
-    path: '/api/v1/user/bank/verify',
-    auth: 'user',
+    ...API_ROUTES.bankVerify,
     request: bankVerifyRequestSchema,
     response: okBody(z.object({ account_name: z.string().min(1), account_number: accountNumberSchema })),
   },
   bankAdd: {
-    method: 'POST',
-    path: '/api/v1/user/bank/add',
-    auth: 'user',
+    ...API_ROUTES.bankAdd,
     request: bankAddRequestSchema,
     response: okBody(savedBankSchema),
   },
-  nairaWallet: { method: 'GET', path: '/api/v1/user/naira-wallet', auth: 'user', response: okBody(walletSchema) },
-  savedBanks: { method: 'GET', path: '/api/v1/user/banks', auth: 'user', response: okBody(z.array(savedBankSchema)) },
+  nairaWallet: { ...API_ROUTES.nairaWallet, response: okBody(walletSchema) },
+  savedBanks: { ...API_ROUTES.savedBanks, response: okBody(z.array(savedBankSchema)) },
   limitTransactions: {
-    method: 'GET',
-    path: '/api/v1/user/limit-transactions',
-    auth: 'user',
+    ...API_ROUTES.limitTransactions,
     response: okBody(z.array(transactionSchema)),
   },
   transactions: {
-    method: 'GET',
-    path: '/api/v1/user/transactions',
-    auth: 'user',
+    ...API_ROUTES.transactions,
     response: okBody(z.array(transactionSchema)),
   },
-  myReferrals: { method: 'GET', path: '/api/v1/user/my-referrals', auth: 'user', response: okBody(z.array(referralSchema)) },
+  myReferrals: { ...API_ROUTES.myReferrals, response: okBody(z.array(referralSchema)) },
   topup: {
-    method: 'POST',
-    path: '/api/v1/user/topup',
-    auth: 'user',
+    ...API_ROUTES.topup,
     request: topupRequestSchema,
     response: okBody(walletMovementSchema),
   },
   withdraw: {
-    method: 'POST',
-    path: '/api/v1/user/wallet/withdraw',
-    auth: 'user',
+    ...API_ROUTES.withdraw,
     request: withdrawRequestSchema,
     headers: idempotencyHeadersSchema,
     response: okBody(walletMovementSchema),
   },
   joinAutoTrada: {
-    method: 'POST',
-    path: '/api/v1/user/join-auto-trada',
-    auth: 'user',
+    ...API_ROUTES.joinAutoTrada,
     request: joinAutoTradaRequestSchema,
     headers: idempotencyHeadersSchema,
     response: okBody(walletMovementSchema),
   },
   bettingCodes: {
-    method: 'GET',
-    path: '/api/v1/puntershub/get-betting-codes',
-    auth: 'user',
+    ...API_ROUTES.bettingCodes,
     response: okBody(z.array(bettingCodeListEntrySchema)),
   },
   createCode: {
-    method: 'POST',
-    path: '/api/v1/puntershub/create-code',
-    auth: 'user',
+    ...API_ROUTES.createCode,
     // The provider narrows this with createCodeRequestSchemaFor(can_monetize_game).
     request: createCodeRequestSchema,
     response: okBody(bettingCodeSchema),
   },
   buyOrGetGame: {
-    method: 'POST',
-    path: '/api/v1/puntershub/buy-or-get-game',
-    auth: 'user',
+    ...API_ROUTES.buyOrGetGame,
     request: buyOrGetGameRequestSchema,
     headers: idempotencyHeadersSchema,
     response: okBody(buyOrGetGameResultSchema),
   },
   analystGames: {
-    method: 'GET',
-    path: '/games',
-    auth: 'user',
+    ...API_ROUTES.analystGames,
     query: analystGamesQuerySchema,
     response: okBody(z.array(analystGameSchema)),
   },
-  topGames: { method: 'GET', path: '/top-games', auth: 'user', response: okBody(z.array(analystGameSchema)) },
+  topGames: { ...API_ROUTES.topGames, response: okBody(z.array(analystGameSchema)) },
   notifications: {
-    method: 'GET',
-    path: '/api/v1/admin/notifications',
-    auth: 'user',
+    ...API_ROUTES.notifications,
     response: okBody(z.array(notificationSchema)),
   },
   // Paths SPEC does not show or lists as unused, which this product uses:
   /** The monthly subscription (₦2,000 from the wallet); SPEC shows no path for it. */
   subscribe: {
-    method: 'POST',
-    path: '/api/v1/user/subscribe',
-    auth: 'user',
+    ...API_ROUTES.subscribe,
     headers: optionalIdempotencyHeadersSchema,
     response: okBody(subscriptionResultSchema),
   },
   /** The token owner's profile data (SPEC: defined but unused); the bridge uses it to learn whose token it holds. */
-  userProfile: { method: 'GET', path: '/api/v1/users/profile', auth: 'user', response: okBody(profileDataSchema) },
+  userProfile: { ...API_ROUTES.userProfile, response: okBody(profileDataSchema) },
   // Other admin-style calls (role 1 only, each audited).
   batchCreate: {
-    method: 'POST',
-    path: '/api/v1/admin/batch/create',
-    auth: 'admin',
+    ...API_ROUTES.batchCreate,
     request: batchCreateRequestSchema,
     response: okBody(batchSchema),
   },
-  todayBatch: { method: 'GET', path: '/api/v1/admin/today/batch', auth: 'admin', response: okBody(z.array(batchSchema)) },
-  admins: { method: 'GET', path: '/api/v1/admin/admins', auth: 'admin', response: okBody(z.array(adminUserSchema)) },
+  todayBatch: { ...API_ROUTES.todayBatch, response: okBody(z.array(batchSchema)) },
+  admins: { ...API_ROUTES.admins, response: okBody(z.array(adminUserSchema)) },
   adminCreate: {
-    method: 'POST',
-    path: '/api/v1/admin/create',
-    auth: 'admin',
+    ...API_ROUTES.adminCreate,
     request: adminCreateRequestSchema,
     response: okBody(adminUserSchema),
   },
   suspendAccount: {
-    method: 'PUT',
-    path: '/api/v1/users/suspend-account',
-    auth: 'admin',
+    ...API_ROUTES.suspendAccount,
     request: userIdRequestSchema,
     response: okBody(userStatusSchema),
   },
   activateAccount: {
-    method: 'PUT',
-    path: '/api/v1/users/activate',
-    auth: 'admin',
+    ...API_ROUTES.activateAccount,
     request: userIdRequestSchema,
     response: okBody(userStatusSchema),
   },
-  allAds: { method: 'GET', path: '/api/v1/ads/all-ads', auth: 'admin', response: okBody(z.array(adSchema)) },
-  allLogs: { method: 'GET', path: '/api/v1/admin/all-logs', auth: 'admin', response: okBody(z.array(auditLogSchema)) },
-  allBlogs: { method: 'GET', path: '/api/v1/blog/all', auth: 'admin', response: okBody(z.array(blogSchema)) },
+  allAds: { ...API_ROUTES.allAds, response: okBody(z.array(adSchema)) },
+  allLogs: { ...API_ROUTES.allLogs, response: okBody(z.array(auditLogSchema)) },
+  allBlogs: { ...API_ROUTES.allBlogs, response: okBody(z.array(blogSchema)) },
   blogCreate: {
-    method: 'POST',
-    path: '/api/v1/blog/create',
-    auth: 'admin',
+    ...API_ROUTES.blogCreate,
     request: blogCreateRequestSchema,
     response: okBody(blogSchema),
   },
   blogUpdate: {
-    method: 'PUT',
-    path: '/api/v1/blog/update',
-    auth: 'admin',
+    ...API_ROUTES.blogUpdate,
     request: blogUpdateRequestSchema,
     response: okBody(blogSchema),
   },
   blogDelete: {
-    method: 'DELETE',
-    path: '/api/v1/blog/delete',
-    auth: 'admin',
+    ...API_ROUTES.blogDelete,
     headers: blogDeleteHeadersSchema,
     response: okMessageBody,
   },
   allGiftCards: {
-    method: 'GET',
-    path: '/api/v1/giftcards/all-cards',
-    auth: 'admin',
+    ...API_ROUTES.allGiftCards,
     response: okBody(z.array(giftCardSchema)),
   },
   giftCardCreate: {
-    method: 'POST',
-    path: '/api/v1/giftcards/create',
-    auth: 'admin',
+    ...API_ROUTES.giftCardCreate,
     request: giftCardCreateRequestSchema,
     response: okBody(giftCardSchema),
   },
   giftCardCategory: {
-    method: 'GET',
-    path: '/api/v1/giftcards/categories/:id',
-    auth: 'admin',
+    ...API_ROUTES.giftCardCategory,
     response: okBody(giftCardCategorySchema),
   },
   giftCardUpdate: {
-    method: 'POST',
-    path: '/api/v1/giftcards/update',
-    auth: 'admin',
+    ...API_ROUTES.giftCardUpdate,
     request: giftCardUpdateRequestSchema,
     response: okBody(giftCardSchema),
   },
   giftCardDelete: {
-    method: 'DELETE',
-    path: '/api/v1/giftcards/delete',
-    auth: 'admin',
+    ...API_ROUTES.giftCardDelete,
     request: giftCardDeleteRequestSchema,
     response: okMessageBody,
   },
   walletReport: {
-    method: 'GET',
-    path: '/api/v1/reports/wallet-bills-transaction-values',
-    auth: 'admin',
+    ...API_ROUTES.walletReport,
     response: okBody(walletReportSchema),
   },
   allTransactions: {
-    method: 'GET',
-    path: '/api/v1/transactions/all',
-    auth: 'admin',
+    ...API_ROUTES.allTransactions,
     response: okBody(z.array(adminTransactionSchema)),
   },
   approveTransaction: {
-    method: 'PUT',
-    path: '/api/v1/transactions/approve',
-    auth: 'admin',
+    ...API_ROUTES.approveTransaction,
     request: transactionApproveRequestSchema,
     response: okBody(adminTransactionSchema),
   },
   pendingTransactions: {
-    method: 'GET',
-    path: '/api/v1/transactions/pending',
-    auth: 'admin',
+    ...API_ROUTES.pendingTransactions,
     response: okBody(z.array(adminTransactionSchema)),
   },
   cryptoUpdate: {
-    method: 'PUT',
-    path: '/api/v1/crypto/update',
-    auth: 'admin',
+    ...API_ROUTES.cryptoUpdate,
     request: cryptoUpdateRequestSchema,
     response: okBody(cryptoRateSchema),
   },
-} as const satisfies Record<string, ApiCallDefinition>;
+} as const satisfies Record<ApiRouteName, ApiCallDefinition>;
 
 export type ApiCallName = keyof typeof API_CALLS;
 export type ApiCall<N extends ApiCallName> = (typeof API_CALLS)[N];
@@ -1045,13 +888,4 @@ export function splitApiPath(path: string): { pathname: string; query: Record<st
   const query: Record<string, string> = {};
   for (const [key, value] of new URLSearchParams(path.slice(index + 1))) query[key] = value;
   return { pathname: path.slice(0, index), query };
-}
-
-/** Builds a concrete path from a call's pattern: buildApiPath('giftCardCategory', { id: 'x' }). */
-export function buildApiPath(name: ApiCallName, params: Readonly<Record<string, string>> = {}): string {
-  return API_CALLS[name].path.replace(/:([A-Za-z_]+)/g, (_match, key: string) => {
-    const value = params[key];
-    if (value === undefined || value === '') throw new Error(`Missing path parameter ${key} for ${name}`);
-    return encodeURIComponent(value);
-  });
 }

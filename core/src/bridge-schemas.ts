@@ -6,14 +6,12 @@
 import { z } from 'zod';
 import {
   HTTP_METHODS,
-  LOGGED_IN_CODES,
   idSchema,
   idempotencyKeySchema,
   loginRequestSchema,
   nairaAmount,
   otpRequestSchema,
   otpVerifySchema,
-  profileSchema,
   registerRequestSchema,
   resetPasswordRequestSchema,
   resolveApiCall,
@@ -38,30 +36,8 @@ export const sessionSendResetOtpSchema = sendResetOtpRequestSchema;
 /** sessionResetPassword payload: { email, otp, password }. */
 export const sessionResetPasswordSchema = resetPasswordRequestSchema;
 
-function isLoggedInCode(code: number): boolean {
-  return (LOGGED_IN_CODES as readonly number[]).includes(code);
-}
-
-/**
- * What every session callable returns. `profile` is SPEC's stored profile (null when the call returns none,
- * e.g. an OTP resend); `firebaseToken` is a Firebase custom token, present exactly when the profile code is 200 or 203.
- */
-export const sessionResultSchema = z
-  .object({
-    profile: profileSchema.nullable(),
-    firebaseToken: z.string().min(1).nullable(),
-    message: z.string(),
-  })
-  .superRefine((value, ctx) => {
-    const loggedIn = value.profile !== null && isLoggedInCode(value.profile.code);
-    if (loggedIn && value.firebaseToken === null) {
-      ctx.addIssue({ code: 'custom', path: ['firebaseToken'], message: 'A logged-in profile needs a Firebase token' });
-    }
-    if (!loggedIn && value.firebaseToken !== null) {
-      ctx.addIssue({ code: 'custom', path: ['firebaseToken'], message: 'Only a logged-in profile gets a Firebase token' });
-    }
-  });
-export type SessionResult = z.infer<typeof sessionResultSchema>;
+// What every session callable returns lives in ./session-schemas (small, for the browser's login path).
+export { sessionResultSchema, type SessionResult } from './session-schemas';
 
 // ---------------------------------------------------------------------------------------------
 // Custom claims

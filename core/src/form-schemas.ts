@@ -23,8 +23,8 @@ import {
   dateTimeInput,
   phoneNumberSchema,
   pinSchema,
-  type RegisterRequest,
-} from './api-schemas';
+} from './api-primitives';
+import type { RegisterRequest } from './api-schemas';
 import { koboToNaira, nairaToKobo, parseNairaInput } from './money';
 import {
   ERROR_SPLITS_OPTION,

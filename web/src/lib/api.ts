@@ -8,22 +8,23 @@
  * carries what SPEC section 8 shows (core providerErrorMessages).
  */
 import { isTokenExpiredMessage, providerErrorMessages, TOKEN_EXPIRED_MESSAGE } from '@punter/core/account';
-import {
-  API_CALLS,
-  buildApiPath,
-  type ApiCallName,
-  type ApiRequestInput,
-  type ApiResponse,
-} from '@punter/core/api-schemas';
-import { sessionResultSchema } from '@punter/core/bridge-schemas';
+import type { ApiCallName, ApiRequestInput, ApiResponse } from '@punter/core/api-schemas';
+import { API_ROUTES, buildApiPath } from '@punter/core/api-routes';
+import { sessionResultSchema } from '@punter/core/session-schemas';
 import { clearProfile, expireSession, getProfile, saveProfile, type StoredProfile } from '@/lib/session';
 
 /** The Firebase SDK is loaded on first use (see lib/firebase-session.ts). */
 const firebase = () => import('@/lib/firebase-session');
+/**
+ * The calls' response schemas (core API_CALLS) are built on first use too: constructing every schema
+ * of the API is start-up work the first screen does not need.
+ */
+const apiSchemas = () => import('@punter/core/api-schemas');
 
-/** Starts downloading the Firebase SDK without waiting for it (called once the first screen is up). */
+/** Starts downloading the Firebase SDK and the API schemas without waiting for them (called once the first screen is up). */
 export function preloadFirebase(): void {
   void firebase().catch(() => undefined);
+  void apiSchemas().catch(() => undefined);
 }
 
 const GENERIC_MESSAGE = 'An error occurred';
@@ -115,7 +116,7 @@ export interface CallOptions<N extends ApiCallName> {
  */
 export function callApi<N extends ApiCallName>(name: N, options: CallOptions<N> = {}): Promise<ApiResponse<N>> {
   // Identical reads in flight at the same time (two panels asking for the balance) share one request.
-  if (API_CALLS[name].method !== 'GET' || options.body !== undefined || options.headers) return sendApi(name, options);
+  if (API_ROUTES[name].method !== 'GET' || options.body !== undefined || options.headers) return sendApi(name, options);
   const key = `${name}:${JSON.stringify(options.params ?? {})}`;
   const pending = inFlight.get(key);
   if (pending) return pending as Promise<ApiResponse<N>>;
@@ -129,13 +130,16 @@ const inFlight = new Map<string, Promise<unknown>>();
 async function sendApi<N extends ApiCallName>(name: N, options: CallOptions<N>): Promise<ApiResponse<N>> {
   const profile = getProfile();
   if (!profile || !profile.token) return expired();
+  // Both downloads start now; the schemas are needed only once the answer is in.
+  const schemas = apiSchemas();
+  schemas.catch(() => undefined);
   const sdk = await firebase();
   if (!(await sdk.hasFirebaseUser())) return expired();
-  const call = API_CALLS[name];
+  const route = API_ROUTES[name];
   let raw: unknown;
   try {
     raw = await sdk.callFunction('providerCall', {
-      method: call.method,
+      method: route.method,
       path: buildApiPath(name, options.params),
       token: profile.token,
       ...(options.body === undefined ? {} : { body: options.body }),
@@ -148,7 +152,7 @@ async function sendApi<N extends ApiCallName>(name: N, options: CallOptions<N>):
   }
   const data = isRecord(raw) ? raw.data : undefined;
   if (isRecord(data) && isTokenExpiredMessage(data.message)) return expired();
-  const parsed = call.response.safeParse(data);
+  const parsed = (await schemas).API_CALLS[name].response.safeParse(data);
   if (!parsed.success) {
     console.error(`Unexpected answer to ${name}`, parsed.error.issues.slice(0, 3));
     throw new ApiFailure([GENERIC_MESSAGE], 'bad-answer');

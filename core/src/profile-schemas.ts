@@ -1,0 +1,49 @@
+/**
+ * The stored profile of SPEC section 3 and the login result codes (ADR 0001). Kept in their own module so
+ * the browser can read its session without constructing every schema of the API;
+ * ./api-schemas re-exports everything here under the same names.
+ */
+import { z } from 'zod';
+import { idSchema, isoDateTime } from './api-primitives';
+
+/** Login result codes (SPEC section 4, ADR 0001): 200 and 203 are logged in, 201 verify phone, 206 change password. */
+export const PROFILE_CODES = [200, 201, 203, 206] as const;
+export const profileCodeSchema = z.literal(PROFILE_CODES);
+export const LOGGED_IN_CODES = [200, 203] as const;
+
+export const profileDataSchema = z.object({
+  id: idSchema,
+  first_name: z.string(),
+  last_name: z.string(),
+  name: z.string(),
+  country: z.string(),
+  email: z.string(),
+  phone_number: z.string(),
+  gender: z.string(),
+  createdAt: isoDateTime,
+  username: z.string(),
+  referral_code: z.string(),
+  referral_link: z.string(),
+  referred_by: z.string().nullable(),
+  /** 1 means admin-like. */
+  role: z.number().int(),
+  can_post_signal: z.boolean(),
+  can_post_game: z.boolean(),
+  can_monetize_game: z.boolean(),
+  /** When the monthly subscription ends (ISO), null when never subscribed. Not in SPEC's list; optional. */
+  subscription_expires_at: isoDateTime.nullable().optional(),
+  // Extras the reference provider adds (not in SPEC's list; optional so another provider may leave them out).
+  avatar_url: z.string().optional(),
+  /** False while the account has no transaction PIN (login code 203, ADR 0001). */
+  has_pin: z.boolean().optional(),
+  is_subscribed: z.boolean().optional(),
+});
+export type ProfileData = z.infer<typeof profileDataSchema>;
+
+/** The profile the browser stores (SPEC section 3). `token` is '' when the code is 201 or 206. */
+export const profileSchema = z.object({
+  code: profileCodeSchema,
+  token: z.string(),
+  data: profileDataSchema,
+});
+export type Profile = z.infer<typeof profileSchema>;
