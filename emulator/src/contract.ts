@@ -130,9 +130,10 @@ export interface AccessRequest {
   /** The request time, RFC 3339. */
   time: string;
   /** Reads another document as stored now (for get() / exists()). Counts toward the rules' call limits. */
-  lookup(path: string): StoredDocument | null;
+  lookup: (path: string) => StoredDocument | null;
   /** Reads another document as it would be after the whole batch commits (for getAfter() / existsAfter()). */
-  lookupAfter(path: string): StoredDocument | null;
+  /** Every AccessRequest of one commit carries the SAME lookupAfter function: the rules count a batch's reads by it. */
+  lookupAfter: (path: string) => StoredDocument | null;
   /**
    * For writes: the number of writes in the commit this access belongs to (a batched write or a transaction,
    * verify entries included). The rules allow 20 get()/exists() calls when it is above 1, else 10.

@@ -151,6 +151,9 @@ describe('get, exists, getAfter, existsAfter', () => {
       allow update: if ${Array.from({ length: 21 }, (_, i) => `exists(/databases/$(database)/documents/d/y${i})`).join(' || ')} || true;
       allow delete: if ${Array.from({ length: 10 }, (_, i) => `exists(/databases/$(database)/documents/d/y${i})`).join(' || ')} || true;
     }
+    match /eight/{n} {
+      allow create: if ${Array.from({ length: 8 }, (_, i) => `exists(/databases/$(database)/documents/d/$(n)/k/y${i})`).join(' || ')} || true;
+    }
     match /same/{n} {
       allow get: if ${Array.from({ length: 15 }, () => 'exists(/databases/$(database)/documents/d/x0)').join(' || ')} || true;
     }`),
@@ -170,28 +173,36 @@ describe('get, exists, getAfter, existsAfter', () => {
     expect(a(req('delete', 'teams/t', { caller: user('u1'), store: storeAfter, storeAfter: {} })).allowed).toBe(true);
     expect(a(req('delete', 'teams/t', { caller: user('u1'), store: {}, storeAfter })).allowed).toBe(false);
   });
-  it('allows 20 distinct lookups to a write in a batch of 2, and 10 to a single write', () => {
+  it('limits each operation to 10 distinct lookups, in a batch as well', () => {
     const batched = req('create', 'lookups/1', { batchSize: 2 });
-    expect(a(batched).allowed).toBe(true);
-    expect(batched.lookups).toHaveLength(20);
-    const overBatch = req('update', 'lookups/1', { batchSize: 2, resource: doc('lookups/1', {}) });
-    const d = a(overBatch);
+    const d = a(batched);
     expect(d.allowed).toBe(false);
-    expect(!d.allowed && d.message).toMatch(/maximum of 20/);
+    expect(!d.allowed && d.message).toMatch(/maximum of 10 document access calls/);
+    expect(batched.lookups).toHaveLength(10);
     const single = req('create', 'lookups/1', { batchSize: 1 });
-    const s1 = a(single);
-    expect(s1.allowed).toBe(false);
-    expect(!s1.allowed && s1.message).toMatch(/maximum of 10/);
+    expect(a(single).allowed).toBe(false);
     expect(single.lookups).toHaveLength(10);
     expect(a(req('delete', 'lookups/1', { batchSize: 1, resource: doc('lookups/1', {}) })).allowed).toBe(true);
   });
-  it('limits document reads to 10 per request (20 in a batch); repeated reads are cached', () => {
+  it('limits a whole batch to 20 distinct documents across its operations; a document read twice counts once', () => {
+    const first = req('create', 'eight/a', { batchSize: 3 });
+    expect(a(first).allowed).toBe(true); // 8
+    expect(a(req('create', 'eight/b', { batchSize: 3, sameBatchAs: first })).allowed).toBe(true); // 16
+    const third = a(req('create', 'eight/c', { batchSize: 3, sameBatchAs: first })); // would be 24
+    expect(third.allowed).toBe(false);
+    expect(!third.allowed && third.message).toMatch(/maximum of 20 document access calls in a batch/);
+    const again = req('create', 'eight/a', { batchSize: 3 });
+    for (let i = 0; i < 3; i++) expect(a(req('create', 'eight/a', { batchSize: 3, sameBatchAs: again })).allowed).toBe(true);
+    // Separate commits do not share a budget.
+    expect(a(req('create', 'eight/c', { batchSize: 3 })).allowed).toBe(true);
+  });
+  it('limits document reads to 10 per operation; repeated reads are cached', () => {
     const single = req('get', 'many/1');
     const d = a(single);
     expect(d.allowed).toBe(false);
     expect(!d.allowed && d.message).toMatch(/maximum of 10/);
     expect(single.lookups).toHaveLength(10);
-    expect(a(req('get', 'many/1', { batchSize: 2 })).allowed).toBe(true);
+    expect(a(req('get', 'many/1', { batchSize: 2 })).allowed).toBe(false); // 10 per operation, batch or not
     const same = req('get', 'same/1');
     expect(a(same).allowed).toBe(true);
     expect(same.lookups).toHaveLength(1);

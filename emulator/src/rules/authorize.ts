@@ -363,8 +363,25 @@ class LimitExceeded extends Error {
   override readonly name = 'LimitExceeded';
 }
 
-const LIMIT_SINGLE = 10;
+/** Firestore's access-call limits: 10 distinct documents per operation, 20 per multi-document request. */
+const LIMIT_OPERATION = 10;
 const LIMIT_BATCH = 20;
+
+/**
+ * The distinct documents a whole batch has read, keyed by the batch's shared lookupAfter function
+ * (contract: every AccessRequest of one commit carries the same lookupAfter).
+ */
+const batchReads = new WeakMap<AccessRequest['lookupAfter'], Set<string>>();
+
+function batchReadsOf(req: AccessRequest): Set<string> | undefined {
+  if (req.batchSize === undefined || req.batchSize <= 1) return undefined;
+  let reads = batchReads.get(req.lookupAfter);
+  if (!reads) {
+    reads = new Set();
+    batchReads.set(req.lookupAfter, reads);
+  }
+  return reads;
+}
 
 const REQUEST_KEYS = ['auth', 'method', 'path', 'time', 'resource'];
 const LIST_REQUEST_KEYS = [...REQUEST_KEYS, 'query'];
@@ -380,7 +397,7 @@ class RequestContext implements Ctx {
     private readonly dbId: string,
     readonly resource: RVal,
     private readonly query: RVal | undefined,
-    private readonly limit: number,
+    private readonly batch: Set<string> | undefined,
   ) {}
 
   get request(): RVal {
@@ -417,8 +434,13 @@ class RequestContext implements Ctx {
     const key = (after ? 'A' : 'B') + rel;
     let doc = this.cache.get(key);
     if (doc === undefined && !this.cache.has(key)) {
-      if (this.cache.size >= this.limit)
-        throw new LimitExceeded(`Exceeded the maximum of ${this.limit} document access calls.`);
+      if (this.cache.size >= LIMIT_OPERATION)
+        throw new LimitExceeded(`Exceeded the maximum of ${LIMIT_OPERATION} document access calls.`);
+      if (this.batch && !this.batch.has(key)) {
+        if (this.batch.size >= LIMIT_BATCH)
+          throw new LimitExceeded(`Exceeded the maximum of ${LIMIT_BATCH} document access calls in a batch.`);
+        this.batch.add(key);
+      }
       doc = after ? this.req.lookupAfter(rel) : this.req.lookup(rel);
       this.cache.set(key, doc);
     }
@@ -467,17 +489,16 @@ function decide(blocks: readonly FlatBlock[], v2: boolean, req: AccessRequest): 
     for (const allow of allows) matched.push({ allow, wild });
   }
   if (matched.length === 0) return { allowed: false, message: `No matching allow statements for '${method}'.` };
-  const batch = req.batchSize;
-  const limit = batch !== undefined && batch > 1 ? LIMIT_BATCH : LIMIT_SINGLE;
+  const batch = batchReadsOf(req);
 
   if (method !== 'list') {
-    const ctx = new RequestContext(req, dbId, req.resource ? docResource(req.resource) : null, undefined, limit);
+    const ctx = new RequestContext(req, dbId, req.resource ? docResource(req.resource) : null, undefined, batch);
     return evaluate(matched, ctx, method);
   }
   const query = queryValue(req.query);
   const parts = disjuncts(req.query?.['where']);
   for (const conj of parts) {
-    const ctx = new RequestContext(req, dbId, listResource(conj), query, limit);
+    const ctx = new RequestContext(req, dbId, listResource(conj), query, batch);
     const d = evaluate(matched, ctx, method);
     if (!d.allowed) return d;
   }

@@ -50,6 +50,8 @@ export interface ReqOptions {
   store?: Record<string, Record<string, unknown>>;
   storeAfter?: Record<string, Record<string, unknown>>;
   batchSize?: number;
+  /** Another request of the same commit: shares its lookupAfter, as the engine does for one batch. */
+  sameBatchAs?: AccessRequest;
   time?: string;
 }
 
@@ -75,6 +77,7 @@ export function req(method: AccessRequest['method'], path: string, o: ReqOptions
   if (o.query) r.query = o.query;
   if (o.collectionGroup) r.collectionGroup = true;
   if (o.batchSize !== undefined) r.batchSize = o.batchSize;
+  if (o.sameBatchAs) r.lookupAfter = o.sameBatchAs.lookupAfter;
   return r;
 }
 
