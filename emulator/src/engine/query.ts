@@ -5,6 +5,7 @@
 import type { Json, JsonObject, Value } from '../contract';
 import { Code, RpcError } from '../contract';
 import type { Database, DocRecord } from './store';
+import { equalityKey } from './store';
 import {
   arrayValues,
   compareNames,
@@ -399,15 +400,87 @@ export function matches(q: CompiledQuery, doc: DocRecord): boolean {
   return inScope(q, doc.name.slice(doc.name.indexOf('/documents/') + 11)) && matchKeys(q, doc) !== null;
 }
 
+interface EqualityLookup {
+  path: string[];
+  keys: string[];
+}
+
+const lookups = new WeakMap<CompiledQuery, EqualityLookup | null>();
+
+function equalityLookupOf(ff: Json | undefined): EqualityLookup | null {
+  if (!isObject(ff)) return null;
+  const op = ff['op'];
+  if (op !== 'EQUAL' && op !== 'IN') return null;
+  const path = fieldRef(ff['field']);
+  if (isNamePath(path)) return null;
+  const value = normalizeValue(ff['value']);
+  const values = op === 'IN' ? arrayValues(value) : [value];
+  const keys: string[] = [];
+  for (const v of values) {
+    const k = equalityKey(v);
+    if (k === null) return null;
+    keys.push(k);
+  }
+  return { path, keys };
+}
+
+/**
+ * An EQUAL / IN field filter that every result must satisfy (the whole filter, or a direct conjunct of a
+ * top-level AND) on a value type the equality index covers; null when the query has none.
+ */
+function equalityLookup(q: CompiledQuery): EqualityLookup | null {
+  const hit = lookups.get(q);
+  if (hit !== undefined) return hit;
+  let found: EqualityLookup | null = null;
+  const where = q.raw['where'];
+  if (isObject(where)) {
+    if (isObject(where['fieldFilter'])) found = equalityLookupOf(where['fieldFilter']);
+    else if (isObject(where['compositeFilter'])) {
+      const c = where['compositeFilter'];
+      const filters = c['filters'];
+      if ((c['op'] === 'AND' || c['op'] === 1) && Array.isArray(filters)) {
+        for (const f of filters) {
+          if (!isObject(f)) continue;
+          found = equalityLookupOf(f['fieldFilter']);
+          if (found) break;
+        }
+      }
+    }
+  }
+  lookups.set(q, found);
+  return found;
+}
+
+/**
+ * The documents a query examines in one collection: with an EQUAL / IN filter and a current read, the
+ * equality index's candidates (a superset of the matches); otherwise every document (the scan).
+ */
+function candidates(q: CompiledQuery, db: Database, cpath: string, readNs: bigint | undefined, useIndex: boolean): Iterable<DocRecord> {
+  if (useIndex && (readNs === undefined || readNs >= db.lastCommitNs)) {
+    const eq = equalityLookup(q);
+    if (eq) return db.equalityCandidates(cpath, eq.path, eq.keys);
+  }
+  return db.collection(cpath, readNs);
+}
+
 /** Runs a compiled query against a database (optionally as of readNs); documents in result order. */
 export function runQuery(q: CompiledQuery, db: Database, readNs?: bigint): DocRecord[] {
+  return runQueryWith(q, db, readNs, true);
+}
+
+/** runQuery without the equality index (every document of the collections is examined): the reference for tests. */
+export function runQueryScan(q: CompiledQuery, db: Database, readNs?: bigint): DocRecord[] {
+  return runQueryWith(q, db, readNs, false);
+}
+
+function runQueryWith(q: CompiledQuery, db: Database, readNs: bigint | undefined, useIndex: boolean): DocRecord[] {
   const wanted = q.limit === null ? Infinity : q.offset + q.limit;
   if (wanted === 0) return [];
   const rows: Row[] = [];
   const bounded = Number.isFinite(wanted);
   const cmpRows = (a: Row, b: Row): number => compareKeys(q, a.keys, b.keys);
   for (const cpath of db.collectionPaths(q.parentPath, q.collectionId, q.allDescendants)) {
-    for (const doc of db.collection(cpath, readNs)) {
+    for (const doc of candidates(q, db, cpath, readNs, useIndex)) {
       const keys = matchKeys(q, doc);
       if (!keys) continue;
       const row = { doc, keys };

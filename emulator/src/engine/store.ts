@@ -2,9 +2,54 @@
  * The in-memory document store: databases keyed by name, documents keyed by path, per-collection maps
  * (for queries and listings) and a bounded history of before-images for reads at a past readTime.
  */
-import type { StoredDocument } from '../contract';
+import type { StoredDocument, Value } from '../contract';
 import { collectionOf, fullName, lastSegment } from './names';
 import type { Fields } from './values';
+import { doubleOf, getField } from './values';
+
+/**
+ * Key of a value in an equality index, or null for types the index does not cover. Values that are equal
+ * (valuesEqual) always get the same key, so an index lookup returns a superset of the EQUAL matches;
+ * the query still applies its full filter to every candidate.
+ */
+export function equalityKey(v: Value): string | null {
+  const s = v['stringValue'];
+  if (typeof s === 'string') return `s:${s}`;
+  const b = v['booleanValue'];
+  if (typeof b === 'boolean') return b ? 'b:1' : 'b:0';
+  if ('nullValue' in v) return 'z';
+  const i = v['integerValue'];
+  if (i !== undefined) return `n:${String(Number(i) + 0)}`;
+  if ('doubleValue' in v) return `n:${String(doubleOf(v) + 0)}`;
+  return null;
+}
+
+interface EqIndex {
+  path: readonly string[];
+  buckets: Map<string, Set<string>>;
+}
+
+function indexAdd(idx: EqIndex, doc: DocRecord, path: string): void {
+  const v = getField(doc.fields, idx.path);
+  const k = v === undefined ? null : equalityKey(v);
+  if (k === null) return;
+  let set = idx.buckets.get(k);
+  if (!set) {
+    set = new Set();
+    idx.buckets.set(k, set);
+  }
+  set.add(path);
+}
+
+function indexRemove(idx: EqIndex, doc: DocRecord, path: string): void {
+  const v = getField(doc.fields, idx.path);
+  const k = v === undefined ? null : equalityKey(v);
+  if (k === null) return;
+  const set = idx.buckets.get(k);
+  if (!set) return;
+  set.delete(path);
+  if (set.size === 0) idx.buckets.delete(k);
+}
 
 export interface DocRecord extends StoredDocument {
   fields: Fields;
@@ -43,7 +88,46 @@ export class Database {
   /** Time of the last clear(): reads at an earlier readTime see nothing older than it. */
   clearedNs = 0n;
 
+  /** Equality indexes built lazily on first use: collection path -> field path key -> index (kept up to date by put/remove). */
+  private readonly eqIndexes = new Map<string, Map<string, EqIndex>>();
+
   constructor(readonly name: string) {}
+
+  /**
+   * Current documents of the collection whose field at fieldPath has one of the given equality keys
+   * (a superset of the documents whose field equals one of the values). Builds the index on first use.
+   */
+  equalityCandidates(collectionPath: string, fieldPath: readonly string[], keys: readonly string[]): DocRecord[] {
+    const coll = this.collections.get(collectionPath);
+    if (!coll) return [];
+    let byField = this.eqIndexes.get(collectionPath);
+    if (!byField) {
+      byField = new Map();
+      this.eqIndexes.set(collectionPath, byField);
+    }
+    const fkey = fieldPath.join('\u0000');
+    let idx = byField.get(fkey);
+    if (!idx) {
+      idx = { path: [...fieldPath], buckets: new Map() };
+      for (const [path, doc] of coll) indexAdd(idx, doc, path);
+      byField.set(fkey, idx);
+    }
+    const out: DocRecord[] = [];
+    const seen = keys.length > 1 ? new Set<string>() : null;
+    for (const k of keys) {
+      const set = idx.buckets.get(k);
+      if (!set) continue;
+      for (const path of set) {
+        if (seen) {
+          if (seen.has(path)) continue;
+          seen.add(path);
+        }
+        const doc = coll.get(path);
+        if (doc) out.push(doc);
+      }
+    }
+    return out;
+  }
 
   get(path: string, readNs?: bigint): DocRecord | null {
     if (readNs !== undefined && readNs < this.lastCommitNs) {
@@ -124,8 +208,16 @@ export class Database {
   }
 
   private put(doc: DocRecord, path: string): void {
-    this.docs.set(path, doc);
     const cpath = collectionOf(path);
+    const indexes = this.eqIndexes.get(cpath);
+    if (indexes) {
+      const old = this.docs.get(path);
+      for (const idx of indexes.values()) {
+        if (old) indexRemove(idx, old, path);
+        indexAdd(idx, doc, path);
+      }
+    }
+    this.docs.set(path, doc);
     let coll = this.collections.get(cpath);
     if (!coll) {
       coll = new Map();
@@ -142,13 +234,18 @@ export class Database {
   }
 
   private remove(path: string): void {
-    if (!this.docs.delete(path)) return;
+    const old = this.docs.get(path);
+    if (!old) return;
+    this.docs.delete(path);
     const cpath = collectionOf(path);
+    const indexes = this.eqIndexes.get(cpath);
+    if (indexes) for (const idx of indexes.values()) indexRemove(idx, old, path);
     const coll = this.collections.get(cpath);
     if (!coll) return;
     coll.delete(path);
     if (coll.size === 0) {
       this.collections.delete(cpath);
+      this.eqIndexes.delete(cpath);
       const id = lastSegment(cpath);
       const set = this.byCollectionId.get(id);
       set?.delete(cpath);
@@ -181,6 +278,7 @@ export class Database {
     this.docs.clear();
     this.collections.clear();
     this.byCollectionId.clear();
+    this.eqIndexes.clear();
     this.history.clear();
     this.historyQueue.length = 0;
     this.historyHead = 0;
