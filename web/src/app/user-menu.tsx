@@ -1,33 +1,17 @@
 /** The user menu of the top bar: Profile, Logout (with its confirmation dialog). */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { LogoutDialog } from '@/app/logout-dialog';
 import { paths } from '@/config/paths';
 import { useProfile } from '@/lib/session';
+import { useDropdown } from '@/lib/use-dropdown';
 
 export function UserMenu() {
   const profile = useProfile();
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, wrapper } = useDropdown();
   const [confirming, setConfirming] = useState(false);
   const menuId = useId();
-  const wrapper = useRef<HTMLDivElement>(null);
   const initials = `${profile?.data.first_name.charAt(0) ?? ''}${profile?.data.last_name.charAt(0) ?? ''}`.toUpperCase() || 'U';
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    const onClick = (event: MouseEvent) => {
-      if (wrapper.current && !wrapper.current.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('mousedown', onClick);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('mousedown', onClick);
-    };
-  }, [open]);
 
   return (
     <div className="menu" ref={wrapper}>

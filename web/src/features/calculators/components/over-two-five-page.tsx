@@ -4,7 +4,6 @@
  * Loss and Win. Rules from core/over-two-five; the state lives in localStorage.
  */
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
 import {
   calculateOverTwoFive,
   INITIAL_OVER_TWO_FIVE_STATE,
@@ -21,37 +20,26 @@ import {
   SPLIT_OPTIONS,
   STOP_LOSS_OPTIONS,
   STRETCH_OPTIONS,
-  type CalculatorResult,
   type OverTwoFiveState,
 } from '@punter/core/over-two-five';
+import { koboToNaira } from '@punter/core/money';
 import { GAME_GOING_ON_MESSAGE, NO_GAME_GOING_ON_MESSAGE } from '@punter/core/stake-calculator';
 import { Alert } from '@/components/alert';
 import { Modal } from '@/components/modal';
 import { TextField } from '@/components/text-field';
-import { showCalculatorToast } from '@/features/calculators/components/show-toast';
 import { StatGrid } from '@/features/calculators/components/stat-grid';
-import { useStoredState } from '@/lib/use-stored-state';
+import { useCalculator } from '@/features/calculators/components/use-calculator';
 
 function nairaText(kobo: number): string {
-  return kobo === 0 ? '' : String(kobo / 100);
+  return kobo === 0 ? '' : String(koboToNaira(kobo));
 }
 
 export function OverTwoFivePage() {
-  const [state, setState] = useStoredState(OVER_TWO_FIVE_STORAGE_KEY, loadOverTwoFiveState, serializeOverTwoFiveState);
+  const { state, apply } = useCalculator(OVER_TWO_FIVE_STORAGE_KEY, loadOverTwoFiveState, serializeOverTwoFiveState);
   const [showDetails, setShowDetails] = useState(true);
   const [modal, setModal] = useState<'setup' | 'guidelines' | null>(null);
   const [odd, setOdd] = useState('');
   const view = overTwoFiveView(state);
-
-  const apply = (result: CalculatorResult<OverTwoFiveState>): boolean => {
-    if (!result.ok) {
-      toast.error(result.error);
-      return false;
-    }
-    setState(result.state);
-    showCalculatorToast(result.toast);
-    return true;
-  };
 
   const calculate = (event: FormEvent) => {
     event.preventDefault();

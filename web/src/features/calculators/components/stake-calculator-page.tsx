@@ -4,7 +4,6 @@
  * The rules are core/stake-calculator; the state lives in localStorage.
  */
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
 import {
   calculateStake,
   loadStakeCalculatorState,
@@ -15,31 +14,18 @@ import {
   STAKE_CALCULATOR_STORAGE_KEY,
   stakeCalculatorView,
   startSession,
-  type CalculatorResult,
-  type StakeCalculatorState,
 } from '@punter/core/stake-calculator';
 import { TextField } from '@/components/text-field';
-import { showCalculatorToast } from '@/features/calculators/components/show-toast';
 import { StatGrid } from '@/features/calculators/components/stat-grid';
-import { useStoredState } from '@/lib/use-stored-state';
+import { useCalculator } from '@/features/calculators/components/use-calculator';
 
 export function StakeCalculatorPage() {
-  const [state, setState] = useStoredState(STAKE_CALCULATOR_STORAGE_KEY, loadStakeCalculatorState, serializeStakeCalculatorState);
+  const { state, apply } = useCalculator(STAKE_CALCULATOR_STORAGE_KEY, loadStakeCalculatorState, serializeStakeCalculatorState);
   const [detailsOpen, setDetailsOpen] = useState(true);
   const [target, setTarget] = useState('');
   const [option, setOption] = useState('');
   const [odd, setOdd] = useState('');
   const view = stakeCalculatorView(state);
-
-  const apply = (result: CalculatorResult<StakeCalculatorState>): boolean => {
-    if (!result.ok) {
-      toast.error(result.error);
-      return false;
-    }
-    setState(result.state);
-    showCalculatorToast(result.toast);
-    return true;
-  };
 
   const start = (event: FormEvent) => {
     event.preventDefault();

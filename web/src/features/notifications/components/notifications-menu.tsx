@@ -1,5 +1,5 @@
 /** The bell in the top bar: a dropdown of notifications, refreshed every 50 s, each linking to /transactions. */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
@@ -9,14 +9,14 @@ import {
   notificationText,
   type AppNotification,
 } from '@/features/notifications/api/notifications-api';
+import { useDropdown } from '@/lib/use-dropdown';
 
 export function NotificationsMenu() {
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, wrapper } = useDropdown();
   const [items, setItems] = useState<AppNotification[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [seen, setSeen] = useState<string | null>(null);
   const menuId = useId();
-  const wrapper = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     let active = true;
@@ -39,22 +39,6 @@ export function NotificationsMenu() {
       window.clearInterval(timer);
     };
   }, []);
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    const onClick = (event: MouseEvent) => {
-      if (wrapper.current && !wrapper.current.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('mousedown', onClick);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('mousedown', onClick);
-    };
-  }, [open]);
 
   const newest = items?.[0]?.id ?? null;
   const unread = items !== null && items.length > 0 && newest !== seen;
