@@ -10,29 +10,15 @@
  * same way. These tests pin what a caller observes: the confirmation with includeMetadataChanges, remote
  * changes with default options, and resumption after a change while nobody listened.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import type { FirebaseApp } from 'firebase/app';
 import { deleteApp, initializeApp } from 'firebase/app';
 import type { DocumentSnapshot, Firestore, Query, QuerySnapshot, SnapshotListenOptions } from 'firebase/firestore';
 import { collection, connectFirestoreEmulator, doc, DocumentReference, getDocs, getFirestore, limit, onSnapshot, query, terminate, where } from 'firebase/firestore';
-import { chromium, type Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CachedListenConfig, CachedListenGlobals } from './listen-regressions-entry';
+import { startBrowserHarness, type BrowserHarness } from './browser/harness';
 import { emulatorHost, uniqueProject, waitFor } from './helpers';
 
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--no-first-run',
-  '--disable-quic',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** Writes orders/a1 {owner: 'alice', n} as the owner (no rules, not through the client under test). */
 async function writeOrder(project: string, n: number): Promise<void> {
@@ -158,48 +144,23 @@ describe('Node client: listeners over documents the client already has', () => {
 });
 
 describe('browser client (WebChannel): getDocs, then listeners on the cached result', () => {
-  let browser: Browser;
-  let page: Server;
-  let pageUrl = '';
+  let harness: BrowserHarness | undefined;
 
   beforeAll(async () => {
-    const bundle = await build({
-      entryPoints: [fileURLToPath(new URL('./listen-regressions-entry.ts', import.meta.url))],
-      bundle: true,
-      write: false,
-      format: 'esm',
-      platform: 'browser',
-      target: 'es2022',
-      logLevel: 'warning',
-    });
-    const js = bundle.outputFiles[0]?.text ?? '';
-    page = createServer((req, res) => {
-      if (req.url === '/bundle.js') {
-        res.writeHead(200, { 'content-type': 'text/javascript' }).end(js);
-        return;
-      }
-      res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><script type="module" src="/bundle.js"></script>');
-    });
-    await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
-    pageUrl = `http://127.0.0.1:${(page.address() as AddressInfo).port}/`;
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    harness = await startBrowserHarness(new URL('./listen-regressions-entry.ts', import.meta.url), 'runCachedListen');
   }, 60_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await new Promise((resolve) => (page ? page.close(resolve) : resolve(undefined)));
+    await harness?.close();
   });
 
   it.each([false, true])('long polling %s', async (longPolling) => {
     const { host, port } = emulatorHost();
     const project = uniqueProject('relisten-browser');
     await writeOrder(project, 1);
-    const tab = await browser.newPage();
     const errors: string[] = [];
-    tab.on('pageerror', (e) => errors.push(e.message));
+    const tab = await harness!.newPage((page) => page.on('pageerror', (e) => errors.push(e.message)));
     try {
-      await tab.goto(pageUrl);
-      await tab.waitForFunction(() => 'runCachedListen' in globalThis);
       const config: CachedListenConfig = { host, port, project, longPolling };
       const result = await tab.evaluate((c) => (globalThis as unknown as CachedListenGlobals).runCachedListen(c), config);
       expect(result).toEqual({

@@ -20,13 +20,21 @@ export const CHROMIUM_ARGS = [
 
 export interface BrowserHarness {
   browser: Browser;
-  newPage(): Promise<Page>;
+  /** A new tab on the harness page, once `readyGlobal` exists; `beforeLoad` sees the tab before it loads. */
+  newPage(beforeLoad?: (page: Page) => void): Promise<Page>;
   close(): Promise<void>;
 }
 
-export async function startBrowserHarness(): Promise<BrowserHarness> {
+/**
+ * Bundles `entry` (a browser module that puts `readyGlobal` on globalThis) with esbuild, serves it from
+ * its own origin on a free port, and launches Chromium.
+ */
+export async function startBrowserHarness(
+  entry: URL = new URL('./harness-entry.ts', import.meta.url),
+  readyGlobal = 'runScenario',
+): Promise<BrowserHarness> {
   const bundle = await build({
-    entryPoints: [fileURLToPath(new URL('./harness-entry.ts', import.meta.url))],
+    entryPoints: [fileURLToPath(entry)],
     bundle: true,
     write: false,
     format: 'esm',
@@ -49,10 +57,11 @@ export async function startBrowserHarness(): Promise<BrowserHarness> {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   return {
     browser,
-    async newPage() {
+    async newPage(beforeLoad) {
       const page = await browser.newPage();
+      beforeLoad?.(page);
       await page.goto(url);
-      await page.waitForFunction(() => typeof (globalThis as { runScenario?: unknown }).runScenario === 'function');
+      await page.waitForFunction((name) => typeof (globalThis as Record<string, unknown>)[name] === 'function', readyGlobal);
       return page;
     },
     async close() {

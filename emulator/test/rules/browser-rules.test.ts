@@ -3,33 +3,18 @@
  * listeners (removed with permission-denied) and writes, judged by conformance.rules.
  */
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
-import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { start, type RunningEmulator } from '../../src/index';
+import { startBrowserHarness, type BrowserHarness } from '../browser/harness';
 
 const RULES = readFileSync(fileURLToPath(new URL('./conformance.rules', import.meta.url)), 'utf8');
 const PROJECT = 'demo-rules-browser';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--no-first-run',
-  '--disable-quic',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 let emulator: RunningEmulator | null = null;
 let host = '127.0.0.1';
 let port = 0;
-let page: Server;
-let pageUrl = '';
-let browser: Browser;
+let harness: BrowserHarness | undefined;
 
 async function seed(docs: Record<string, Record<string, string | number>>): Promise<void> {
   const writes = Object.entries(docs).map(([path, data]) => ({
@@ -64,43 +49,20 @@ beforeAll(async () => {
     host = emulator.host;
     port = emulator.port;
   }
-  const bundle = await build({
-    entryPoints: [fileURLToPath(new URL('./browser-rules-entry.ts', import.meta.url))],
-    bundle: true,
-    write: false,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    logLevel: 'warning',
-  });
-  const js = bundle.outputFiles[0]?.text ?? '';
-  page = createServer((req, res) => {
-    if (req.url === '/bundle.js') {
-      res.writeHead(200, { 'content-type': 'text/javascript' }).end(js);
-      return;
-    }
-    res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><script type="module" src="/bundle.js"></script>');
-  });
-  await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
-  pageUrl = `http://127.0.0.1:${(page.address() as AddressInfo).port}/`;
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  harness = await startBrowserHarness(new URL('./browser-rules-entry.ts', import.meta.url), 'runRulesCases');
 }, 60_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await new Promise((resolve) => (page ? page.close(resolve) : resolve(undefined)));
+  await harness?.close();
   await emulator?.stop();
 });
 
 describe('browser SDK (Chromium) under rules', () => {
   it('allows and denies reads, queries, listeners and writes like Firestore', async () => {
     await seed({ 'orders/a1': { owner: 'alice', amount: 5 }, 'orders/b1': { owner: 'bob', amount: 9 } });
-    const tab = await browser.newPage();
     const consoleLines: string[] = [];
-    tab.on('console', (m) => consoleLines.push(m.text()));
+    const tab = await harness!.newPage((page) => page.on('console', (m) => consoleLines.push(m.text())));
     try {
-      await tab.goto(pageUrl);
-      await tab.waitForFunction(() => 'runRulesCases' in globalThis);
       const result = await tab.evaluate(
         (cfg) => (globalThis as unknown as { runRulesCases: (c: typeof cfg) => Promise<Record<string, string>> }).runRulesCases(cfg),
         { host, port, projectId: PROJECT, uid: 'alice' },
