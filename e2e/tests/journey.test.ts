@@ -261,7 +261,10 @@ describe('a new user, end to end', () => {
       const stored = JSON.parse(localStorage.getItem('profile') ?? '{}') as Record<string, unknown>;
       localStorage.setItem('profile', JSON.stringify({ ...stored, token: 'revoked-or-expired-token' }));
     });
-    await page.getByRole('link', { name: 'View All Transactions' }).click();
+    // The dashboard may still be fetching (wallet, transactions, notifications) when the token is
+    // swapped, and any of those answers already ends the session; opening a page that must call the
+    // provider makes the outcome independent of that race.
+    await page.goto('/transactions');
     await waitForPath('/login');
     expect(await page.evaluate(() => localStorage.getItem('profile'))).toBeNull();
   });
