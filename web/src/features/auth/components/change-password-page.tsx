@@ -2,18 +2,19 @@
  * /change-password: the 4-character reset code and a new password; success toasts for 10 s and
  * goes to /login. The back arrow goes to /forgot-password.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { ACCOUNT_MESSAGES } from '@punter/core/account';
-import { changePasswordFormSchema, parseForm } from '@punter/core/form-schemas';
+import { changePasswordFormSchema } from '@punter/core/form-schemas';
 import { ErrorMessages } from '@/components/alert';
 import { CodeInput } from '@/components/code-input';
 import { PasswordInput } from '@/components/password-input';
 import { paths } from '@/config/paths';
 import { BackLink } from '@/features/auth/components/back-link';
-import { callSession, toApiFailure } from '@/lib/api';
+import { callSession } from '@/lib/api';
 import { clearProfile, getResetEmail } from '@/lib/session';
+import { useFormSubmit } from '@/lib/use-form-submit';
 
 export const PASSWORD_TOAST_MS = 10_000;
 
@@ -22,9 +23,13 @@ export function ChangePasswordPage() {
   const email = getResetEmail();
   const [otp, setOtp] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
+  const { submit, errors, failure, busy } = useFormSubmit(changePasswordFormSchema, async (data) => {
+    await callSession('sessionResetPassword', { email, otp: data.otp, password: data.password });
+    // A profile stored by a 206 login is of no use any more: log in again with the new password.
+    clearProfile();
+    toast.success(ACCOUNT_MESSAGES.passwordChanged, { autoClose: PASSWORD_TOAST_MS });
+    void navigate(paths.login.getHref(), { replace: true });
+  });
 
   if (!email) {
     return (
@@ -39,29 +44,6 @@ export function ChangePasswordPage() {
     );
   }
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFailure([]);
-    const form = parseForm(changePasswordFormSchema, { otp, password });
-    if (!form.ok) {
-      setErrors(form.errors);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      await callSession('sessionResetPassword', { email, otp: form.data.otp, password: form.data.password });
-      // A profile stored by a 206 login is of no use any more: log in again with the new password.
-      clearProfile();
-      toast.success(ACCOUNT_MESSAGES.passwordChanged, { autoClose: PASSWORD_TOAST_MS });
-      void navigate(paths.login.getHref(), { replace: true });
-    } catch (err) {
-      setFailure(toApiFailure(err).messages);
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
     <section className="auth-card" aria-labelledby="change-title">
       <BackLink to={paths.forgotPassword.getHref()} label="Back to forgot password" />
@@ -69,7 +51,7 @@ export function ChangePasswordPage() {
       <p className="muted">
         Enter the code sent for <strong>{email}</strong> and choose a new password.
       </p>
-      <form noValidate onSubmit={(event) => void submit(event)}>
+      <form noValidate onSubmit={(event) => submit(event, { otp, password })}>
         <ErrorMessages messages={failure} />
         <CodeInput label="Reset code" kind="code" value={otp} onChange={setOtp} error={errors.otp} autoFocus />
         <PasswordInput label="New password" value={password} onChange={setPassword} autoComplete="new-password" error={errors.password} />

@@ -1,23 +1,27 @@
 /** /verify-token: the 4-character phone code, the masked phone, resend (SPEC sections 2 and 7). */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { ACCOUNT_MESSAGES, maskPhone } from '@punter/core/account';
 import { OTP_TYPE } from '@punter/core/api-schemas';
-import { parseForm, verifyTokenFormSchema } from '@punter/core/form-schemas';
+import { verifyTokenFormSchema } from '@punter/core/form-schemas';
 import { ErrorMessages } from '@/components/alert';
 import { CodeInput } from '@/components/code-input';
 import { paths } from '@/config/paths';
 import { callSession, toApiFailure } from '@/lib/api';
 import { useProfile } from '@/lib/session';
+import { useFormSubmit } from '@/lib/use-form-submit';
 
 export function VerifyTokenPage() {
   const navigate = useNavigate();
   const profile = useProfile();
   const [otp, setOtp] = useState('');
-  const [error, setError] = useState<string>();
-  const [failure, setFailure] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
+  const form = useFormSubmit(verifyTokenFormSchema, async (data) => {
+    if (!profile) return;
+    await callSession('sessionVerifyOtp', { otp: data.otp, otpType: OTP_TYPE, email: profile.data.email });
+    void navigate(paths.dashboard.getHref(), { replace: true });
+  });
+  const { failure, setFailure } = form;
   const [resending, setResending] = useState(false);
 
   if (!profile) {
@@ -32,26 +36,6 @@ export function VerifyTokenPage() {
     );
   }
   const { email, phone_number: phone } = profile.data;
-
-  const verify = async (event: FormEvent) => {
-    event.preventDefault();
-    setFailure([]);
-    const form = parseForm(verifyTokenFormSchema, { otp });
-    if (!form.ok) {
-      setError(form.errors.otp);
-      return;
-    }
-    setError(undefined);
-    setBusy(true);
-    try {
-      await callSession('sessionVerifyOtp', { otp: form.data.otp, otpType: OTP_TYPE, email });
-      void navigate(paths.dashboard.getHref(), { replace: true });
-    } catch (err) {
-      setFailure(toApiFailure(err).messages);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const resend = async () => {
     setFailure([]);
@@ -72,11 +56,11 @@ export function VerifyTokenPage() {
       <p>
         Enter the 4-character code we sent to <strong className="nowrap">{maskPhone(phone)}</strong>.
       </p>
-      <form noValidate onSubmit={(event) => void verify(event)}>
+      <form noValidate onSubmit={(event) => form.submit(event, { otp })}>
         <ErrorMessages messages={failure} />
-        <CodeInput label="Verification code" kind="code" value={otp} onChange={setOtp} error={error} autoFocus />
-        <button type="submit" className="button button-block" disabled={busy || otp.length !== 4}>
-          {busy ? 'Verifying...' : 'Verify'}
+        <CodeInput label="Verification code" kind="code" value={otp} onChange={setOtp} error={form.errors.otp} autoFocus />
+        <button type="submit" className="button button-block" disabled={form.busy || otp.length !== 4}>
+          {form.busy ? 'Verifying...' : 'Verify'}
         </button>
       </form>
       <p className="auth-switch">

@@ -2,18 +2,18 @@
  * /save-bank, 'Save Bank For Withdrawals': bank search, bank dropdown, account number (resolved
  * and locked once more than 9 digits are typed), read-only account name, Save Bank.
  */
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { ACCOUNT_MESSAGES } from '@punter/core/account';
-import { parseForm, saveBankFormSchema } from '@punter/core/form-schemas';
+import { saveBankFormSchema } from '@punter/core/form-schemas';
 import { ErrorMessages } from '@/components/alert';
 import { Spinner } from '@/components/spinner';
 import { TextField } from '@/components/text-field';
 import { paths } from '@/config/paths';
 import { fetchBanks, filterBanks, resolveAccountName, saveBank } from '@/features/bank/api/bank-api';
-import { toApiFailure } from '@/lib/api';
 import { useAsync } from '@/lib/use-async';
+import { useFormSubmit } from '@/lib/use-form-submit';
 
 /** Verification runs once more than this many characters are typed (SPEC section 5). */
 const VERIFY_AFTER = 9;
@@ -27,9 +27,11 @@ export function SaveBankPage() {
   const [accountName, setAccountName] = useState('');
   const [locked, setLocked] = useState(false);
   const [resolving, setResolving] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
+  const { submit, errors, failure, busy } = useFormSubmit(saveBankFormSchema, async (data) => {
+    await saveBank(data);
+    toast.success(ACCOUNT_MESSAGES.bankSaved);
+    void navigate(paths.dashboard.getHref());
+  });
 
   const filtered = useMemo(() => filterBanks(banks.data ?? [], search), [banks.data, search]);
   const bank = banks.data?.find((b) => b.code === code);
@@ -62,32 +64,6 @@ export function SaveBankPage() {
     setAccountNumber('');
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFailure([]);
-    const form = parseForm(saveBankFormSchema, {
-      code,
-      bank_name: bank?.name ?? '',
-      account_number: accountNumber,
-      account_name: accountName,
-    });
-    if (!form.ok) {
-      setErrors(form.errors);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      await saveBank(form.data);
-      toast.success(ACCOUNT_MESSAGES.bankSaved);
-      void navigate(paths.dashboard.getHref());
-    } catch (err) {
-      setFailure(toApiFailure(err).messages);
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
     <section className="page-narrow" aria-labelledby="save-bank-title">
       <h1 id="save-bank-title">Save Bank For Withdrawals</h1>
@@ -101,7 +77,9 @@ export function SaveBankPage() {
         </div>
       ) : null}
       {banks.data ? (
-        <form className="card" noValidate onSubmit={(event) => void submit(event)}>
+        <form className="card" noValidate onSubmit={(event) =>
+            submit(event, { code, bank_name: bank?.name ?? '', account_number: accountNumber, account_name: accountName })
+          }>
           <ErrorMessages messages={failure} />
           <TextField label="Search bank" name="bank_search" type="search" value={search} onChange={setSearch} autoComplete="off" />
           <div className="field">

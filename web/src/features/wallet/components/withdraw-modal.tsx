@@ -2,11 +2,11 @@
  * Payout: amount, PIN and a saved bank (SPEC sections 2, 5, 7 and 8). The PIN is checked first;
  * a wrong PIN shows the server's message in red. No saved bank: a link to /save-bank.
  */
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { ACCOUNT_MESSAGES } from '@punter/core/account';
-import { parseForm, withdrawFormSchema } from '@punter/core/form-schemas';
+import { withdrawFormSchema } from '@punter/core/form-schemas';
 import { ErrorMessages } from '@/components/alert';
 import { CodeInput } from '@/components/code-input';
 import { Modal } from '@/components/modal';
@@ -14,9 +14,9 @@ import { Spinner } from '@/components/spinner';
 import { TextField } from '@/components/text-field';
 import { paths } from '@/config/paths';
 import { fetchSavedBanks, verifyPin, withdraw } from '@/features/wallet/api/wallet-api';
-import { toApiFailure } from '@/lib/api';
 import { randomId } from '@/lib/flash';
 import { useAsync } from '@/lib/use-async';
+import { useFormSubmit } from '@/lib/use-form-submit';
 
 interface WithdrawModalProps {
   open: boolean;
@@ -48,11 +48,24 @@ function WithdrawForm({ onDone }: { onDone: () => void }) {
   const [amount, setAmount] = useState('');
   const [pin, setPin] = useState('');
   const [bankId, setBankId] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
   // One key per intended withdrawal: a retried click cannot debit twice.
   const key = useRef(randomId());
+  const { submit, errors, failure, busy } = useFormSubmit(
+    withdrawFormSchema,
+    async (data) => {
+      await verifyPin(data.pin);
+      await withdraw({
+        destinationAccount: data.destination_account,
+        amountNaira: data.amount,
+        pin: data.pin,
+        idempotencyKey: key.current,
+      });
+      key.current = randomId();
+      toast.success(ACCOUNT_MESSAGES.withdrawSuccess);
+      onDone();
+    },
+    { fallback: ACCOUNT_MESSAGES.withdrawError },
+  );
 
   if (banks.status === 'loading' && !banks.data) return <Spinner label="Loading your banks..." />;
   if (banks.status === 'error') {
@@ -68,43 +81,8 @@ function WithdrawForm({ onDone }: { onDone: () => void }) {
   const saved = banks.data ?? [];
   const selected = bankId || saved[0]?.id || '';
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFailure([]);
-    const form = parseForm(withdrawFormSchema, { amount, pin, destination_account: selected });
-    if (!form.ok) {
-      setErrors(form.errors);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      await verifyPin(form.data.pin);
-    } catch (err) {
-      setFailure(toApiFailure(err).messages);
-      setBusy(false);
-      return;
-    }
-    try {
-      await withdraw({
-        destinationAccount: form.data.destination_account,
-        amountNaira: form.data.amount,
-        pin: form.data.pin,
-        idempotencyKey: key.current,
-      });
-      key.current = randomId();
-      toast.success(ACCOUNT_MESSAGES.withdrawSuccess);
-      onDone();
-    } catch (err) {
-      const failed = toApiFailure(err);
-      setFailure(failed.messages.length > 0 ? failed.messages : [ACCOUNT_MESSAGES.withdrawError]);
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <form noValidate onSubmit={(event) => void submit(event)}>
+    <form noValidate onSubmit={(event) => submit(event, { amount, pin, destination_account: selected })}>
       <ErrorMessages messages={failure} />
       <TextField
         label="Amount (₦)"
