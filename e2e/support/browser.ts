@@ -2,25 +2,15 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromiumLaunchOptions } from '../../scripts/chromium.mjs';
 import { root } from './stack';
-
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--no-first-run',
-  '--disable-quic',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export const SMALL = { width: 360, height: 740 } as const;
 export const LARGE = { width: 1280, height: 800 } as const;
 export const ARTIFACTS = join(root, 'e2e', 'artifacts');
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return chromium.launch(chromiumLaunchOptions());
 }
 
 export async function newSession(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {

@@ -6,17 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
-
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--no-first-run',
-  '--disable-quic',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { chromiumLaunchOptions } from '../../../scripts/chromium.mjs';
 
 export interface BrowserHarness {
   browser: Browser;
@@ -54,7 +44,7 @@ export async function startBrowserHarness(
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch(chromiumLaunchOptions());
   return {
     browser,
     async newPage(beforeLoad) {
