@@ -236,13 +236,18 @@ describe('a new user, end to end', () => {
     await waitForPath('/login');
   });
 
-  test('the referrer logs in, is brought back to where they were going, and sees the referral', async () => {
+  test('the referrer is refused a wrong password, logs in, is brought back to where they were going, and sees the referral', async () => {
     await page.goto('/profile');
     await waitForPath('/login');
     await page.getByLabel('Email').fill(REFERRER.email);
+    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText('Invalid email or password').waitFor();
+    expect(path()).toBe('/login?redirectTo=%2Fprofile');
     await page.getByLabel('Password', { exact: true }).fill(REFERRER.password);
     await page.getByRole('button', { name: 'Login' }).click();
     await waitForPath('/profile');
+    expect(await page.getByText('Invalid email or password').count()).toBe(0);
     const item = page.locator('.referral-list li', { hasText: user.last });
     await item.waitFor();
     expect(await item.textContent()).toContain('Not Subscribed');
