@@ -6,5 +6,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     fileParallelism: false,
+    // Local only: the Google auth library must not probe for a cloud metadata server.
+    env: { METADATA_SERVER_DETECTION: 'none' },
   },
 });
