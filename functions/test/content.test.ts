@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { BridgeError } from '../src/errors';
 import { clearGames, clearSignals, joinPot, postSignal, type ContentStore } from '../src/content';
 import { createProviderCall } from '../src/provider-call';
 import { sessionRegister, sessionVerifyOtp } from '../src/session';
-import { harness, latestCode, registration } from './harness';
+import { harness, latestCode, registration, rejection } from './harness';
 
 function fakeStore() {
   const docs: Record<'signal' | 'games', Array<Record<string, unknown>>> = { signal: [], games: [{ id: 'g1' }, { id: 'g2' }] };
@@ -19,16 +18,6 @@ function fakeStore() {
     },
   };
   return { store, docs };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<BridgeError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof BridgeError) return error;
-    throw error;
-  }
-  throw new Error('expected a BridgeError');
 }
 
 const poster = { uid: 'u1', claims: { can_post_signal: true, role: 0 } };

@@ -2,6 +2,7 @@
 import type { CustomClaims } from '@punter/core/bridge-schemas';
 import { createProvider, type Provider } from '@punter/provider/provider';
 import { createMemoryStore } from '@punter/provider/store-memory';
+import { BridgeError } from '../src/errors';
 import { inProcessProviderClient, type ProviderClient } from '../src/provider-client';
 import type { SessionDeps } from '../src/session';
 
@@ -48,4 +49,15 @@ export async function latestCode(provider: Provider, phone: string): Promise<str
   const code = (res.body as { messages: Array<{ code: string }> }).messages[0]?.code;
   if (!code) throw new Error('no sms');
   return code;
+}
+
+/** The BridgeError a call rejects with; fails the test when it resolves or throws anything else. */
+export async function rejection(promise: Promise<unknown>): Promise<BridgeError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof BridgeError) return error;
+    throw error;
+  }
+  throw new Error('expected a BridgeError');
 }

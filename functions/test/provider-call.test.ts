@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { createHttpServer } from '@punter/provider/server';
-import { BridgeError, fromProviderError } from '../src/errors';
+import { fromProviderError } from '../src/errors';
 import { createProviderCall } from '../src/provider-call';
 import { httpProviderClient } from '../src/provider-client';
 import { sessionLogin, sessionRegister, sessionVerifyOtp } from '../src/session';
-import { harness, latestCode, registration } from './harness';
-
-async function rejection(promise: Promise<unknown>): Promise<BridgeError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof BridgeError) return error;
-    throw error;
-  }
-  throw new Error('expected a BridgeError');
-}
+import { harness, latestCode, registration, rejection } from './harness';
 
 async function signedIn(h: ReturnType<typeof harness>) {
   const payload = registration();

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { BridgeError } from '../src/errors';
 import {
   sessionLogin,
   sessionRegister,
@@ -8,17 +7,7 @@ import {
   sessionSendResetOtp,
   sessionVerifyOtp,
 } from '../src/session';
-import { harness, latestCode, registration } from './harness';
-
-async function rejection(promise: Promise<unknown>): Promise<BridgeError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof BridgeError) return error;
-    throw error;
-  }
-  throw new Error('expected a BridgeError');
-}
+import { harness, latestCode, registration, rejection } from './harness';
 
 describe('session callables', () => {
   it('register -> 201 profile without tokens; verify -> 203 with a custom token carrying the claims', async () => {
