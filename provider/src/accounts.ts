@@ -141,6 +141,39 @@ export function createAccounts(deps: ProviderDeps) {
     });
   }
 
+  function loginPausedMessage(msLeft: number): string {
+    const left = Math.max(1, Math.ceil(msLeft / 60_000));
+    return `Too many wrong passwords. Logging in to this account is paused for ${left} minute${left === 1 ? '' : 's'}; you can reset your password now.`;
+  }
+
+  /**
+   * Checks the password like the PIN: the attempt is counted before the hash is compared, so a
+   * burst of guesses cannot outrun the counter; after `loginMaxTries` wrong passwords in a row,
+   * logging in pauses for `loginLockMs`. A password reset ends the pause.
+   */
+  async function checkPassword(userId: string, password: string): Promise<void> {
+    const now = deps.now();
+    const attempt = await deps.store.runTransaction(async (tx) => {
+      const current = asUser(await tx.get(C.users, userId));
+      if (!current) throw badRequest('Invalid email or password');
+      const lockedUntil = current.login_locked_until ?? 0;
+      if (lockedUntil > now) throw tooMany(loginPausedMessage(lockedUntil - now));
+      const failed = (lockedUntil !== 0 ? 0 : (current.login_failed ?? 0)) + 1;
+      tx.update(C.users, userId, { login_failed: failed, login_locked_until: 0 });
+      return { hash: current.password_hash, failed };
+    });
+    if (await verifySecret(password, attempt.hash)) {
+      await deps.store.update(C.users, userId, { login_failed: 0 });
+      return;
+    }
+    if (attempt.failed >= deps.settings.loginMaxTries) {
+      await deps.store.update(C.users, userId, { login_failed: 0, login_locked_until: now + deps.settings.loginLockMs });
+      deps.log('login paused after wrong passwords', { user_id: userId });
+      throw tooMany(loginPausedMessage(deps.settings.loginLockMs));
+    }
+    throw badRequest('Invalid email or password');
+  }
+
   return {
     userByEmail,
     sendOtp,
@@ -199,6 +232,8 @@ export function createAccounts(deps: ProviderDeps) {
           pin_hash: null,
           pin_failed: 0,
           pin_locked_until: 0,
+          login_failed: 0,
+          login_locked_until: 0,
           suspended: false,
           subscription_expires_at: null,
           created_at: now,
@@ -223,8 +258,12 @@ export function createAccounts(deps: ProviderDeps) {
     async login(body: unknown): Promise<ProviderResponse> {
       const input = parseBody(loginBody, body);
       const user = await userByEmail(input.email);
-      const valid = await verifySecret(input.password, user?.password_hash ?? DUMMY_HASH);
-      if (!user || !valid) throw badRequest('Invalid email or password');
+      if (!user) {
+        // The same slow hash as for a real account: the answer's timing does not tell which emails exist.
+        await verifySecret(input.password, DUMMY_HASH);
+        throw badRequest('Invalid email or password');
+      }
+      await checkPassword(user.id, input.password);
       if (user.suspended) throw new ApiError(403, 'Your account has been suspended. Please contact support.');
       const code = loginCode(user);
       // 201 and 206 lead to screens that need a code: send one unless a live one is waiting.
@@ -277,7 +316,12 @@ export function createAccounts(deps: ProviderDeps) {
       if (!user) throw notFound('No account found with this email');
       await consumeOtp(user, 'PASSWORD-RESET', input.otp);
       const hash = await hashSecret(input.password);
-      await deps.store.update(C.users, user.id, { password_hash: hash, must_change_password: false });
+      await deps.store.update(C.users, user.id, {
+        password_hash: hash,
+        must_change_password: false,
+        login_failed: 0,
+        login_locked_until: 0,
+      });
       // Existing sessions end with the old password.
       const tokens = await deps.store.query(C.tokens, { where: [['user_id', '==', user.id]] });
       await Promise.all(tokens.map((t) => deps.store.delete(C.tokens, t.id)));

@@ -47,6 +47,9 @@ export interface ProviderSettings {
   /** Wrong PIN tries before the PIN locks, and for how long. */
   pinMaxTries: number;
   pinLockMs: number;
+  /** Wrong passwords in a row before logging in to the account pauses, and for how long. */
+  loginMaxTries: number;
+  loginLockMs: number;
   /** Monthly subscription price and length. */
   subscriptionKobo: number;
   subscriptionMs: number;
@@ -65,6 +68,8 @@ export const DEFAULT_SETTINGS: ProviderSettings = {
   otpMaxTries: 5,
   pinMaxTries: 5,
   pinLockMs: 15 * 60 * 1000,
+  loginMaxTries: 10,
+  loginLockMs: 15 * 60 * 1000,
   subscriptionKobo: 200_000,
   subscriptionMs: 30 * 24 * 60 * 60 * 1000,
   publicOrigin: 'http://127.0.0.1:8787',
@@ -129,6 +134,9 @@ export interface UserDoc {
   pin_hash: string | null;
   pin_failed: number;
   pin_locked_until: number;
+  /** Wrong passwords in a row, and until when logging in is paused (absent on older accounts). */
+  login_failed?: number;
+  login_locked_until?: number;
   suspended: boolean;
   subscription_expires_at: number | null;
   created_at: number;

@@ -85,6 +85,48 @@ describe('accounts', () => {
     expect((await verify('1234')).status).toBe(200);
   });
 
+  it('login: 10 wrong passwords in a row pause the account for 15 minutes, even in a burst; a reset ends the pause', async () => {
+    const { provider, c, clock } = clockedProvider();
+    const u = await onboardedUser(provider);
+    const login = (password: string) => c.call('POST', '/api/v1/user/login', { email: u.email, password });
+    const paused = (minutes: number) => [
+      429,
+      `Too many wrong passwords. Logging in to this account is paused for ${minutes} minute${minutes === 1 ? '' : 's'}; you can reset your password now.`,
+    ];
+    // The right password resets the count: 9 wrong, 1 right, 9 wrong is never a pause.
+    for (let i = 0; i < 9; i++) expect((await login('wrong-password')).body.message).toBe('Invalid email or password');
+    expect((await login(u.password)).status).toBe(200);
+    for (let i = 0; i < 9; i++) expect((await login('wrong-password')).status).toBe(400);
+    const tenth = await login('wrong-password');
+    expect([tenth.status, tenth.body.message]).toEqual(paused(15));
+    // Paused: even the right password is refused, and nothing else about the account changes.
+    clock.now += 5 * 60 * 1000;
+    const refused = await login(u.password);
+    expect([refused.status, refused.body.message]).toEqual(paused(10));
+    expect((await c.call('GET', '/api/v1/user/naira-wallet', undefined, u.token)).status).toBe(200);
+    clock.now += 10 * 60 * 1000;
+    expect((await login(u.password)).status).toBe(200);
+
+    // 30 guesses at once: at most 10 are compared, the rest are refused as paused.
+    const burst = await Promise.all(Array.from({ length: 30 }, () => login('wrong-password')));
+    expect(burst.filter((r) => r.status === 400).length).toBeLessThanOrEqual(9);
+    expect(burst.filter((r) => r.status === 429).length).toBeGreaterThanOrEqual(21);
+    expect((await login(u.password)).status).toBe(429);
+
+    // The owner resets the password with the phone code and logs in at once.
+    expect((await c.call('POST', '/api/v1/user/password/send-otp', { email: u.email })).status).toBe(200);
+    const otp = await c.latestSms(u.phone);
+    const reset = await c.call('POST', '/api/v1/user/password/reset', { email: u.email, otp, password: 'A-new-password-2026' });
+    expect(reset.status).toBe(200);
+    expect((await login('A-new-password-2026')).status).toBe(200);
+  });
+
+  it('an unknown email gets the same answer as a wrong password', async () => {
+    const { c } = clockedProvider();
+    const unknown = await c.call('POST', '/api/v1/user/login', { email: 'nobody.here@punter.test', password: 'whatever-1' });
+    expect([unknown.status, unknown.body.message]).toEqual([400, 'Invalid email or password']);
+  });
+
   it('bearer tokens are stored hashed and expire after 24 hours with exactly SPEC\'s message', async () => {
     const { provider, c, clock } = clockedProvider();
     const u = await onboardedUser(provider);
