@@ -18,7 +18,7 @@ export function UserMenu() {
       <button
         type="button"
         className="avatar-button"
-        aria-label="User menu"
+        aria-label={`${initials}, User menu`}
         aria-expanded={open}
         aria-controls={menuId}
         onClick={() => setOpen((o) => !o)}

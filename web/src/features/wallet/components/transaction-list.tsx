@@ -23,7 +23,7 @@ export function TransactionList({ items }: { items: readonly Transaction[] }) {
           const status = transactionStatusDisplay(t.status);
           return (
             <li key={t.id}>
-              <button type="button" className="tx-row" onClick={() => setSelected(t)} aria-label={`${typeLabel(t.type)} ${formatApiNaira(t.amount)} ${t.status}, details`}>
+              <button type="button" className="tx-row" onClick={() => setSelected(t)} aria-haspopup="dialog">
                 <span className="tx-main">
                   <span className="tx-type">{t.type}</span>
                   <span className="tx-date muted">{formatDateTime(t.createdAt)}</span>
