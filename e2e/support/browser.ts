@@ -1,5 +1,6 @@
 /** Debian's Chromium through playwright-core, screenshots at both sizes, the SMS sandbox. */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { chromiumLaunchOptions } from '../../scripts/chromium.mjs';
@@ -31,17 +32,47 @@ export async function newSession(browser: Browser, baseURL: string): Promise<{ c
   return { context, page };
 }
 
-/** Saves the current screen at 360x740 and 1280x800 (full page) under e2e/artifacts/screens. */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+/** WCAG 2.1 A and AA, what axe-core can check automatically. */
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+export interface A11yViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
+
+/** Runs axe-core on the page as it is now; returns its WCAG 2.1 A/AA violations. */
+export async function a11yViolations(page: Page): Promise<A11yViolation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(async (tags) => {
+    type Result = { violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> }> };
+    const axe = (window as unknown as { axe: { run: (ctx: unknown, options: unknown) => Promise<Result> } }).axe;
+    // Toasts fade in and out over the page: expectToast checks their colours instead.
+    const context = { include: [['body']], exclude: [['.Toastify']] };
+    const result = await axe.run(context, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.map(String).join(' ')) }));
+  }, AXE_TAGS);
+}
+
+/**
+ * Saves the current screen at 360x740 and 1280x800 (full page) under e2e/artifacts/screens, and
+ * fails when axe-core finds a WCAG 2.1 A or AA violation on it at either size.
+ */
 export async function capture(page: Page, name: string): Promise<void> {
   const dir = join(ARTIFACTS, 'screens');
   mkdirSync(dir, { recursive: true });
   const before = page.viewportSize() ?? LARGE;
+  const problems: string[] = [];
   for (const size of [SMALL, LARGE]) {
     await page.setViewportSize(size);
     await page.waitForTimeout(150);
     await page.screenshot({ path: join(dir, `${name}-${size.width}x${size.height}.png`), fullPage: true });
+    for (const v of await a11yViolations(page)) problems.push(`${size.width}px ${v.id} (${v.impact ?? '?'}): ${v.help} at ${v.targets.join(', ')}`);
   }
   await page.setViewportSize(before);
+  if (problems.length > 0) throw new Error(`accessibility of screen '${name}':\n${problems.join('\n')}`);
 }
 
 /** The newest one-time code the SMS sandbox kept for a phone number, newer than `since` (ms). */
@@ -74,7 +105,28 @@ export async function providerLogin(providerOrigin: string, email: string, passw
 
 /** Text of the newest toast (react-toastify) once it shows `text`. */
 export async function expectToast(page: Page, text: string): Promise<void> {
-  await page.locator('.Toastify__toast', { hasText: text }).first().waitFor({ state: 'visible' });
+  const toast = page.locator('.Toastify__toast', { hasText: text }).first();
+  await toast.waitFor({ state: 'visible' });
+  // Toasts are left out of the axe audit (they animate); their colours are checked here.
+  const { color, background } = await toast.evaluate((el) => {
+    const style = getComputedStyle(el);
+    return { color: style.color, background: style.backgroundColor };
+  });
+  const ratio = contrastRatio(color, background);
+  if (ratio < 4.5) throw new Error(`toast '${text}': text ${color} on ${background} has contrast ${ratio.toFixed(2)}:1, below 4.5:1`);
+}
+
+/** WCAG contrast ratio of two opaque CSS colours in `rgb(r, g, b)` form. */
+export function contrastRatio(a: string, b: string): number {
+  const luminance = (css: string) => {
+    const [r = 0, g = 0, bl = 0] = (css.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => {
+      const c = Number(v) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
 }
 
 /** Tops up an account through the provider's HTTP API and the sandbox payment (no browser). */

@@ -220,14 +220,14 @@ describe('a new user, end to end', () => {
   test('logout asks first: Cancel keeps the session, Logout ends it', async () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
     await waitForPath('/dashboard');
-    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('button', { name: /User menu/ }).click();
     await page.getByRole('button', { name: 'Logout' }).click();
     const dialog = page.getByRole('dialog', { name: 'Logout' });
     await capture(page, 'logout-dialog');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(new URL(page.url()).pathname).toBe('/dashboard');
-    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('button', { name: /User menu/ }).click();
     await page.getByRole('button', { name: 'Logout' }).click();
     await dialog.getByRole('button', { name: 'Logout' }).click();
     await waitForPath('/login');
