@@ -14,8 +14,9 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch(chromiumLaunchOptions());
 }
 
+/** A tab at 1280x800 that prefers reduced motion, so screenshots and audits see settled screens. */
 export async function newSession(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, viewport: LARGE });
+  const context = await browser.newContext({ baseURL, viewport: LARGE, reducedMotion: 'reduce' });
   context.setDefaultTimeout(30_000);
   const page = await context.newPage();
   if (process.env.E2E_DEBUG) {
