@@ -8,5 +8,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Suites start emulators and a browser: one file at a time on a 2-core machine.
     fileParallelism: false,
+    // Local only: the Google auth library must not probe for a cloud metadata server.
+    env: { METADATA_SERVER_DETECTION: 'none' },
   },
 });
