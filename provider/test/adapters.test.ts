@@ -96,6 +96,19 @@ describe('sandbox adapters and bank data', () => {
     expect(await payouts.pay({ ...req, accountNumber: PAYOUT_PENDING_ACCOUNT })).toEqual({ status: 'PENDING' });
   });
 
+  it('lists SMS sandbox messages newest first, even when two are sent within one millisecond', async () => {
+    const { createSandboxSms, sandboxMessages } = await import('../src/adapters/sms');
+    const { createMemoryStore } = await import('../src/store-memory');
+    const store = createMemoryStore();
+    const sms = createSandboxSms(store, () => 1_700_000_000_000);
+    for (const code of ['1111', '2222', '3333', '4444', '5555']) {
+      await sms.send({ to: '08031234567', body: `Your code is ${code}`, code });
+    }
+    await sms.send({ to: '08039999999', body: 'Your code is 9999', code: '9999' });
+    const listed = await sandboxMessages(store, '08031234567');
+    expect(listed.map((m) => m.code)).toEqual(['5555', '4444', '3333', '2222', '1111']);
+  });
+
   it('ships the common Nigerian banks with their codes', () => {
     const byName = Object.fromEntries(BANKS.map((b) => [b.name, b.code]));
     expect(byName).toMatchObject({

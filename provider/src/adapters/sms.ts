@@ -19,10 +19,14 @@ export interface SmsSender {
 export const SANDBOX_SMS = 'provider_sandbox_sms';
 
 export function createSandboxSms(store: Store, now: () => number): SmsSender {
+  // Two messages to one phone within the same millisecond (a registration code, then a reset code)
+  // must still list newest first: `seq` breaks the tie.
+  let seq = 0;
   return {
     name: 'sandbox',
     async send(message) {
-      await store.set(SANDBOX_SMS, newId(), { ...message, created_at: now() });
+      seq += 1;
+      await store.set(SANDBOX_SMS, newId(), { ...message, created_at: now(), seq });
     },
   };
 }
@@ -37,9 +41,10 @@ export async function sandboxMessages(store: Store, phone: string) {
       code: String(d.data.code),
       createdAt: new Date(Number(d.data.created_at)).toISOString(),
       at: Number(d.data.created_at),
+      seq: Number(d.data.seq ?? 0),
     }))
-    .sort((a, b) => b.at - a.at)
-    .map(({ at: _at, ...rest }) => rest);
+    .sort((a, b) => b.at - a.at || b.seq - a.seq)
+    .map(({ at: _at, seq: _seq, ...rest }) => rest);
 }
 
 /**
