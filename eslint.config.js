@@ -14,9 +14,6 @@ export default tseslint.config(
       '**/coverage/**',
       '**/artifacts/**',
       '**/bench-results/**',
-      '**/*.js',
-      '**/*.mjs',
-      '**/*.cjs',
     ],
   },
   js.configs.recommended,
@@ -31,6 +28,16 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-floating-promises': 'error',
       eqeqeq: ['error', 'smart'],
+    },
+  },
+  {
+    // Plain JavaScript (build and stack scripts, this file): the same rules without type information.
+    files: ['**/*.{js,mjs,cjs}'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      globals: { ...globals.node },
+      sourceType: 'module',
+      parserOptions: { projectService: false, program: null, project: false },
     },
   },
   {
