@@ -68,6 +68,12 @@ export const API_ROUTES = {
   approveTransaction: { method: 'PUT', path: '/api/v1/transactions/approve', auth: 'admin' },
   pendingTransactions: { method: 'GET', path: '/api/v1/transactions/pending', auth: 'admin' },
   cryptoUpdate: { method: 'PUT', path: '/api/v1/crypto/update', auth: 'admin' },
+  // SPEC section 7's "defined but unused" paths (SPEC shows no method; these are this product's).
+  adminDelete: { method: 'DELETE', path: '/api/v1/admin/delete', auth: 'admin' },
+  allUsers: { method: 'GET', path: '/api/v1/users/all', auth: 'admin' },
+  userUpdate: { method: 'PUT', path: '/api/v1/users/update', auth: 'admin' },
+  giftCardCategoryUpdate: { method: 'POST', path: '/api/v1/giftcards/update_category', auth: 'admin' },
+  cryptoRates: { method: 'GET', path: '/api/v1/crypto/rates', auth: 'admin' },
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiRouteName = keyof typeof API_ROUTES;

@@ -160,6 +160,17 @@ const blog = {
 };
 const giftCard = { id: 'gc_1', name: 'iTunes', category_id: 'cat_1', rate: 750, image_url: null, createdAt: NOW };
 const adminTransaction = { ...transaction, user_id: 'u_123', user_email: 'ada@example.com' };
+const adminUserDetail = {
+  ...adminUser,
+  username: 'ada_o',
+  suspended: false,
+  phone_verified: true,
+  must_change_password: false,
+  can_post_signal: false,
+  can_post_game: true,
+  can_monetize_game: false,
+  subscription_expires_at: null,
+};
 const ok = (data: unknown) => ({ status: true, message: 'Successful', data });
 const okMessage = { status: true, message: 'Successful' };
 
@@ -216,8 +227,11 @@ const REQUESTS: Partial<Record<ApiCallName, Record<string, unknown>>> = {
   giftCardCreate: { name: 'iTunes', category_id: 'cat_1', rate: 750, image_url: 'https://example.com/i.png' },
   giftCardUpdate: { id: 'gc_1', name: 'iTunes US', category_id: 'cat_1', rate: 760.5, image_url: null },
   giftCardDelete: { id: 'gc_1' },
-  approveTransaction: { transaction_id: 'tx_1' },
+  approveTransaction: { transaction_id: 'tx_1', action: 'decline', reason: 'Account name mismatch' },
   cryptoUpdate: { symbol: 'USDT', buy_rate: 1500, sell_rate: 1450.25 },
+  adminDelete: { user_id: 'u_admin2' },
+  userUpdate: { user_id: 'u_123', first_name: 'Adaeze', can_post_game: true, must_change_password: true },
+  giftCardCategoryUpdate: { id: 'cat_1', name: 'Apple' },
 };
 /** Keys a request may leave out. */
 const OPTIONAL_REQUEST_KEYS: Partial<Record<ApiCallName, readonly string[]>> = {
@@ -227,6 +241,8 @@ const OPTIONAL_REQUEST_KEYS: Partial<Record<ApiCallName, readonly string[]>> = {
   blogUpdate: ['title', 'body', 'image_url'],
   giftCardCreate: ['image_url'],
   giftCardUpdate: ['name', 'category_id', 'rate', 'image_url'],
+  approveTransaction: ['action', 'reason'],
+  userUpdate: ['first_name', 'can_post_game', 'must_change_password'],
 };
 
 /** A valid success body for every call. */
@@ -247,7 +263,7 @@ const RESPONSES: Record<ApiCallName, unknown> = {
   limitTransactions: ok([transaction]),
   transactions: ok([transaction, { ...transaction, id: 'tx_2', type: 'WITHDRAWAL', status: 'PENDING' }]),
   myReferrals: ok([{ first_name: 'Bola', last_name: 'Ade', subscription: true, createdAt: NOW }]),
-  topup: ok({ transaction, balance: 5000.5 }),
+  topup: { ...ok({ transaction, balance: 5000.5 }), success: true },
   withdraw: ok({ transaction: { ...transaction, type: 'WITHDRAWAL', status: 'PENDING' }, balance: 0 }),
   joinAutoTrada: ok({ transaction: { ...transaction, type: 'JOIN_AUTO_TRADA' }, balance: 0 }),
   bettingCodes: ok([{ ...bettingCode, game_code: undefined }]),
@@ -279,6 +295,8 @@ const RESPONSES: Record<ApiCallName, unknown> = {
     transaction_values: { WITHDRAWAL: 1000, FUNDING: 60000, BUY_GAME: 200, SUBSCRIPTION: 2000 },
     pending_withdrawals_count: 1,
     pending_withdrawals_total: 1000,
+    reversed_withdrawals_count: 1,
+    reversed_withdrawals_total: 500,
   }),
   allTransactions: ok([adminTransaction]),
   approveTransaction: ok({ ...adminTransaction, status: 'SUCCESS' }),
@@ -286,6 +304,11 @@ const RESPONSES: Record<ApiCallName, unknown> = {
   cryptoUpdate: ok({ symbol: 'USDT', buy_rate: 1500, sell_rate: 1450.25, updatedAt: NOW }),
   subscribe: ok({ entry: { ...transaction, type: 'SUBSCRIPTION', amount: 2000 }, subscription_expires_at: NOW }),
   userProfile: ok({ ...profileData, avatar_url: 'https://example.com/f.png', has_pin: false, is_subscribed: false }),
+  adminDelete: ok({ ...adminUser, role: 0 }),
+  allUsers: ok([adminUserDetail]),
+  userUpdate: ok({ ...adminUserDetail, must_change_password: true }),
+  giftCardCategoryUpdate: ok({ id: 'cat_1', name: 'Apple', cards: [giftCard] }),
+  cryptoRates: ok([{ symbol: 'USDT', buy_rate: 1500, sell_rate: 1450.25, updatedAt: NOW }]),
 };
 
 describe('nairaAmount', () => {
@@ -405,6 +428,11 @@ describe('API_CALLS', () => {
         'PUT /api/v1/crypto/update',
         'POST /api/v1/user/subscribe',
         'GET /api/v1/users/profile',
+        'DELETE /api/v1/admin/delete',
+        'GET /api/v1/users/all',
+        'PUT /api/v1/users/update',
+        'POST /api/v1/giftcards/update_category',
+        'GET /api/v1/crypto/rates',
       ]),
     );
     expect(new Set(listed).size).toBe(listed.length);
@@ -418,7 +446,19 @@ describe('API_CALLS', () => {
     expect(auth('nairaWallet')).toBe('user');
     expect(auth('notifications')).toBe('user');
     expect(auth('analystGames')).toBe('user');
-    for (const name of ['batchCreate', 'admins', 'suspendAccount', 'approveTransaction', 'cryptoUpdate', 'blogDelete'] as const) {
+    for (const name of [
+      'batchCreate',
+      'admins',
+      'suspendAccount',
+      'approveTransaction',
+      'cryptoUpdate',
+      'blogDelete',
+      'adminDelete',
+      'allUsers',
+      'userUpdate',
+      'giftCardCategoryUpdate',
+      'cryptoRates',
+    ] as const) {
       expect(auth(name)).toBe('admin');
     }
   });
@@ -573,8 +613,8 @@ describe('API_CALLS', () => {
     expect(firstMessage(idempotencyHeadersSchema, { 'idempotency-key': 'short' })).toBe(
       'Idempotency-Key must be 8 to 128 letters, digits, - or _',
     );
-    expect(API_CALLS.subscribe.headers.safeParse({}).success).toBe(true);
-    expect(API_CALLS.subscribe.headers.safeParse({ 'idempotency-key': 'x' }).success).toBe(false);
+    // A double submit of subscribe must not charge twice: the key is required there too.
+    expect(API_CALLS.subscribe.headers).toBe(idempotencyHeadersSchema);
     expect(API_CALLS.blogDelete.headers.safeParse({ id: 'blog_1' }).success).toBe(true);
     expect(API_CALLS.blogDelete.headers.safeParse({}).success).toBe(false);
   });
@@ -582,6 +622,33 @@ describe('API_CALLS', () => {
   it('typed answers: ApiResponse gives the parsed body type', () => {
     const body: ApiResponse<'nairaWallet'> = API_CALLS.nairaWallet.response.parse(RESPONSES.nairaWallet);
     expect(body.data.balance).toBe(12345.5);
+  });
+});
+
+describe('admin calls added for SPEC\'s unused paths, settle, top-up and subscribe', () => {
+  it('approve defaults to approve; decline takes an optional reason; anything else is refused with a clear message', () => {
+    const schema = API_CALLS.approveTransaction.request;
+    expect(schema.parse({ transaction_id: 'tx_1' })).toEqual({ transaction_id: 'tx_1', action: 'approve' });
+    expect(firstMessage(schema, { transaction_id: 'tx_1', action: 'refund' })).toBe("Action must be 'approve' or 'decline'");
+    expect(firstMessage(schema, { transaction_id: 'tx_1', action: 'decline', reason: ' ' })).toBe('Reason must not be empty');
+  });
+
+  it('users/update needs something to change, refuses other fields, and can only set must_change_password to true', () => {
+    const schema = API_CALLS.userUpdate.request;
+    expect(firstMessage(schema, { user_id: 'u_1' })).toBe('Nothing to update');
+    expect(firstMessage(schema, { user_id: 'u_1', role: 1 })).toBe('Only names, permissions and must_change_password can be updated');
+    expect(firstMessage(schema, { user_id: 'u_1', must_change_password: false })).toBe('must_change_password can only be set to true');
+    expect(firstMessage(schema, { user_id: 'u_1', can_post_signal: 'yes' })).toBe('can_post_signal must be true or false');
+  });
+
+  it('the top-up answer carries success: true (SPEC: "Reads success")', () => {
+    expect(API_CALLS.topup.response.safeParse(ok({ transaction, balance: 1 })).success).toBe(false);
+    expect(API_CALLS.topup.response.safeParse({ ...ok({ transaction, balance: 1 }), success: true }).success).toBe(true);
+  });
+
+  it('an audit entry may say it was refused', () => {
+    const entry = { id: 'l1', admin_id: 'u_1', action: 'approveTransaction', target: null, refused: true, createdAt: NOW };
+    expect(API_CALLS.allLogs.response.safeParse(ok([entry])).success).toBe(true);
   });
 });
 
@@ -608,7 +675,8 @@ describe('resolveApiCall and paths', () => {
   it('refuses anything not allow-listed', () => {
     expect(resolveApiCall('POST', '/api/v1/user/naira-wallet')).toBeUndefined();
     expect(resolveApiCall('GET', '/api/v1/user/naira-wallet/')).toBeUndefined();
-    expect(resolveApiCall('GET', '/api/v1/users/all')).toBeUndefined();
+    expect(resolveApiCall('GET', '/api/v1/users/everyone')).toBeUndefined();
+    expect(resolveApiCall('POST', '/api/v1/users/all')).toBeUndefined();
     expect(resolveApiCall('GET', 'api/v1/banks')).toBeUndefined();
     expect(resolveApiCall('GET', '/api/v1/user/../admin/admins')).toBeUndefined();
     expect(resolveApiCall('GET', '/api/v1/giftcards/categories/..')).toBeUndefined();

@@ -10,7 +10,7 @@
  *   nothing to return (`okMessageBody`). Login, register and OTP verify answer the profile itself
  *   (`{ code, token, data }` plus status and message), which the browser stores whole (SPEC section 7).
  * - An error body is `{ status: false, message, error?: [{ message, field? }] }` (SPEC section 8).
- * - Calls that move money on the user's request (withdraw, join-auto-trada, buy-or-get-game) carry an
+ * - Calls that move money on the user's request (withdraw, join-auto-trada, buy-or-get-game, subscribe) carry an
  *   `Idempotency-Key` header made by the client (ARCHITECTURE, Money). Top-up uses its `transaction_id`.
  * - Dates are ISO 8601 strings (`new Date().toISOString()`).
  */
@@ -375,6 +375,17 @@ export const adminUserSchema = z.object({
   createdAt: isoDateTime,
 });
 export const userStatusSchema = z.object({ id: idSchema, suspended: z.boolean() });
+/** An account as the admin user list (users/all) and users/update show it. */
+export const adminUserDetailSchema = adminUserSchema.extend({
+  username: z.string(),
+  suspended: z.boolean(),
+  phone_verified: z.boolean(),
+  must_change_password: z.boolean(),
+  can_post_signal: z.boolean(),
+  can_post_game: z.boolean(),
+  can_monetize_game: z.boolean(),
+  subscription_expires_at: isoDateTime.nullable(),
+});
 export const adSchema = z.object({
   id: idSchema,
   title: z.string(),
@@ -387,6 +398,8 @@ export const auditLogSchema = z.object({
   admin_id: idSchema,
   action: z.string(),
   target: z.string().nullable(),
+  /** True for a call refused with 403 (the caller is not role 1); `admin_id` is then the caller. Absent means false. */
+  refused: z.boolean().optional(),
   createdAt: isoDateTime,
 });
 export const blogSchema = z.object({
@@ -415,10 +428,16 @@ export const giftCardCategorySchema = z.object({
 export const walletReportSchema = z.object({
   users_count: count,
   total_wallet_balance: nairaBalance,
-  /** Sum of SUCCESS amounts per transaction type; types with no transaction may be left out. */
+  /**
+   * Sum of SUCCESS amounts per transaction type; types with no transaction may be left out. A reversed
+   * (failed or declined) withdrawal and its refund credit are counted in neither WITHDRAWAL nor FUNDING.
+   */
   transaction_values: z.partialRecord(transactionTypeSchema, nairaBalance),
   pending_withdrawals_count: count,
   pending_withdrawals_total: nairaBalance,
+  /** Withdrawals that failed or were declined and were refunded to the wallet (optional: added later). */
+  reversed_withdrawals_count: count.optional(),
+  reversed_withdrawals_total: nairaBalance.optional(),
 });
 export const cryptoRateSchema = z.object({
   symbol: z.string(),
@@ -540,7 +559,7 @@ export const idempotencyKeySchema = z
   .regex(/^[A-Za-z0-9_-]{8,128}$/, { error: 'Idempotency-Key must be 8 to 128 letters, digits, - or _' });
 /** Header names are lower case, as Node hands them over. */
 export const idempotencyHeadersSchema = z.object({ 'idempotency-key': idempotencyKeySchema });
-/** The same header where it is optional (subscribe). */
+/** The same header where it is optional (no call uses it any more; subscribe requires the key). */
 export const optionalIdempotencyHeadersSchema = z.object({ 'idempotency-key': idempotencyKeySchema.optional() });
 
 // Admin requests
@@ -580,7 +599,40 @@ export const giftCardUpdateRequestSchema = z.object({
   image_url: httpUrl.max(2048).nullable().optional(),
 });
 export const giftCardDeleteRequestSchema = z.object({ id: idSchema });
-export const transactionApproveRequestSchema = z.object({ transaction_id: idSchema });
+/** Settles a PENDING withdrawal: approve (the default) marks it SUCCESS; decline refunds it with a new entry. */
+export const TRANSACTION_SETTLE_ACTIONS = ['approve', 'decline'] as const;
+export const transactionApproveRequestSchema = z.object({
+  transaction_id: idSchema,
+  action: z.enum(TRANSACTION_SETTLE_ACTIONS, { error: "Action must be 'approve' or 'decline'" }).default('approve'),
+  /** Why a withdrawal is declined (shown to the user); optional. */
+  reason: z.string().trim().min(1, { error: 'Reason must not be empty' }).max(200, { error: 'Reason must not be more than 200 characters' }).optional(),
+});
+/** Removes the admin role (role 1 -> 0) from an account; the account itself stays. */
+export const adminDeleteRequestSchema = z.object({ user_id: idSchema });
+/** An admin's changes to an account: names, the posting permissions, and forcing a password change. */
+export const userUpdateRequestSchema = z
+  .strictObject(
+    {
+      user_id: idSchema,
+      first_name: text(60, 'First name').optional(),
+      last_name: text(60, 'Last name').optional(),
+      can_post_signal: z.boolean({ error: 'can_post_signal must be true or false' }).optional(),
+      can_post_game: z.boolean({ error: 'can_post_game must be true or false' }).optional(),
+      can_monetize_game: z.boolean({ error: 'can_monetize_game must be true or false' }).optional(),
+      /** true: the user's sessions end and the next login answers 206 with a reset code sent. */
+      must_change_password: z.literal(true, { error: 'must_change_password can only be set to true' }).optional(),
+    },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys' ? 'Only names, permissions and must_change_password can be updated' : undefined,
+    },
+  )
+  .refine((v) => Object.keys(v).some((k) => k !== 'user_id'), { error: 'Nothing to update' });
+/** Creates or renames a gift-card category (upsert by id). */
+export const giftCardCategoryUpdateRequestSchema = z.object({
+  id: idSchema,
+  name: text(120, 'Name'),
+});
 export const cryptoUpdateRequestSchema = z.object({
   symbol: z.string().trim().regex(/^[A-Z0-9]{2,10}$/, { error: 'Symbol must be 2 to 10 capital letters or digits' }),
   buy_rate: nairaAmount,
@@ -594,6 +646,8 @@ export const cryptoUpdateRequestSchema = z.object({
 export const walletSchema = z.object({ balance: nairaBalance });
 /** What a money-moving call answers: the entry it wrote and the balance after it. */
 export const walletMovementSchema = z.object({ transaction: transactionSchema, balance: nairaBalance });
+/** Top-up answer: a wallet movement plus `success: true`, which SPEC's client reads. */
+export const topupResponseSchema = okBody(walletMovementSchema).extend({ success: z.literal(true) });
 /** What subscribe answers: the SUBSCRIPTION entry and the new expiry. */
 export const subscriptionResultSchema = z.object({ entry: transactionSchema, subscription_expires_at: isoDateTime });
 export const buyOrGetGameResultSchema = z.object({
@@ -680,7 +734,7 @@ export const API_CALLS = {
   topup: {
     ...API_ROUTES.topup,
     request: topupRequestSchema,
-    response: okBody(walletMovementSchema),
+    response: topupResponseSchema,
   },
   withdraw: {
     ...API_ROUTES.withdraw,
@@ -724,7 +778,7 @@ export const API_CALLS = {
   /** The monthly subscription (₦2,000 from the wallet); SPEC shows no path for it. */
   subscribe: {
     ...API_ROUTES.subscribe,
-    headers: optionalIdempotencyHeadersSchema,
+    headers: idempotencyHeadersSchema,
     response: okBody(subscriptionResultSchema),
   },
   /** The token owner's profile data (SPEC: defined but unused); the bridge uses it to learn whose token it holds. */
@@ -815,6 +869,24 @@ export const API_CALLS = {
     request: cryptoUpdateRequestSchema,
     response: okBody(cryptoRateSchema),
   },
+  // SPEC's "defined but unused" paths, role 1 only and audited like the calls above.
+  adminDelete: {
+    ...API_ROUTES.adminDelete,
+    request: adminDeleteRequestSchema,
+    response: okBody(adminUserSchema),
+  },
+  allUsers: { ...API_ROUTES.allUsers, response: okBody(z.array(adminUserDetailSchema)) },
+  userUpdate: {
+    ...API_ROUTES.userUpdate,
+    request: userUpdateRequestSchema,
+    response: okBody(adminUserDetailSchema),
+  },
+  giftCardCategoryUpdate: {
+    ...API_ROUTES.giftCardCategoryUpdate,
+    request: giftCardCategoryUpdateRequestSchema,
+    response: okBody(giftCardCategorySchema),
+  },
+  cryptoRates: { ...API_ROUTES.cryptoRates, response: okBody(z.array(cryptoRateSchema)) },
 } as const satisfies Record<ApiRouteName, ApiCallDefinition>;
 
 export type ApiCallName = keyof typeof API_CALLS;
