@@ -11,7 +11,7 @@ import { sha256 } from '../src/secrets';
 import { createMemoryStore } from '../src/store-memory';
 import { client, makeProvider, onboardedUser, sandboxPayment, topUp } from './helpers';
 
-type Actor = 'user' | 'other' | 'admin' | 'punter' | 'none' | 'expired' | 'unknown';
+type Actor = 'user' | 'other' | 'admin' | 'punter' | 'seller' | 'none' | 'expired' | 'unknown';
 interface Case {
   name: string;
   method: string;
@@ -36,13 +36,16 @@ beforeAll(async () => {
   const other = await onboardedUser(provider);
   const admin = await onboardedUser(provider);
   const punter = await onboardedUser(provider);
+  const seller = await onboardedUser(provider);
   await store.update(C.users, admin.id, { role: 1 });
   await store.update(C.users, punter.id, { can_post_game: true });
+  await store.update(C.users, seller.id, { can_post_game: true, can_monetize_game: true });
   await topUp(provider, user.token, user.email, 1_000);
   tokens.user = user.token;
   tokens.other = other.token;
   tokens.admin = admin.token;
   tokens.punter = punter.token;
+  tokens.seller = seller.token;
   tokens.unknown = 'this-token-was-never-issued';
   tokens.expired = 'an-expired-token-0123456789';
   await store.set(C.tokens, sha256(tokens.expired), { user_id: user.id, created_at: 0, expires_at: Date.now() - 1 });
@@ -50,6 +53,10 @@ beforeAll(async () => {
   ids.otherBank = other.bankId;
   ids.userEmail = user.email;
   ids.userPhone = user.phone;
+  ids.user = user.id;
+  ids.other = other.id;
+  ids.admin = admin.id;
+  ids.adminEmail = admin.email;
   ids.payment = await sandboxPayment(provider, 500, user.email);
   ids.declined = await sandboxPayment(provider, 500, user.email, 'failed');
   ids.otherPayment = await sandboxPayment(provider, 500, other.email);
@@ -60,6 +67,18 @@ beforeAll(async () => {
     punter.token,
   );
   ids.game = (game.body.data as { id: string }).id;
+  const priced = await c.call(
+    'POST',
+    '/api/v1/puntershub/create-code',
+    { odd: '3.1', title: 'Priced banker', game_code: 'PRICED500', platform: 'sportybet', amount: 500, startDate: '2026-11-22T18:00', endDate: '2026-11-22T21:00' },
+    seller.token,
+  );
+  ids.pricedGame = (priced.body.data as { id: string }).id;
+  const blog = await c.call('POST', '/api/v1/blog/create', { title: 'Staking 101', body: 'Never stake more than you can lose.' }, admin.token);
+  ids.blog = (blog.body.data as { id: string }).id;
+  const card = await c.call('POST', '/api/v1/giftcards/create', { name: 'iTunes', category_id: 'apple', rate: 650 }, admin.token);
+  ids.card = (card.body.data as { id: string }).id;
+  if (!ids.pricedGame || !ids.blog || !ids.card) throw new Error('setup failed');
   await store.set('trading_pots', 'pot-1', { id: 'pot-1', pot_volume: 100_000, raised_amount: 0, investors_count: 0, percentage: 10, status: 'Raising', duration: 1 });
 });
 
@@ -71,6 +90,20 @@ const amounts: Array<[string, unknown, string]> = [
   ['a string', '100', 'Amount must be a number'],
   ['NaN-like null', null, 'Amount must be a number'],
 ];
+
+const escape = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+/** One case per kind of bad amount, for a body whose `field` carries the amount. */
+function amountCases(what: string, base: Omit<Case, 'name' | 'status' | 'message'>, field: string): Case[] {
+  return amounts.map(([kind, amount, message]): Case => ({
+    ...base,
+    name: `${what} with a ${kind} ${field}`,
+    body: { ...(base.body as Record<string, unknown>), [field]: amount },
+    status: 400,
+    message: escape(message),
+  }));
+}
+const GAME_PRICE = 'Price must be 0, 100, 200 or 500';
+const longText = (n: number) => 'x'.repeat(n);
 
 const cases: Case[] = [
   // public calls
@@ -111,7 +144,10 @@ const cases: Case[] = [
   { name: 'withdraw without a PIN', method: 'POST', path: '/api/v1/user/wallet/withdraw', body: { destination_account: '__userBank__', amount: 10 }, headers: key, as: 'user', status: 400 },
   // pots, games, subscription
   { name: 'join a pot without a subscription', method: 'POST', path: '/api/v1/user/join-auto-trada', body: { amount: 10_000, pot_id: 'pot-1' }, headers: key, as: 'user', status: 403, message: /subscription/ },
-  ...amounts.slice(0, 4).map(([what, amount]): Case => ({ name: `join a pot with a ${what} amount`, method: 'POST', path: '/api/v1/user/join-auto-trada', body: { amount, pot_id: 'pot-1' }, headers: key, as: 'user', status: 400 })),
+  ...amountCases('join a pot', { method: 'POST', path: '/api/v1/user/join-auto-trada', body: { pot_id: 'pot-1' }, headers: key, as: 'user' }, 'amount'),
+  { name: 'join a pot without a pot id', method: 'POST', path: '/api/v1/user/join-auto-trada', body: { amount: 10_000 }, headers: key, as: 'user', status: 400, message: /^pot_id: / },
+  { name: 'join a pot with a number pot id', method: 'POST', path: '/api/v1/user/join-auto-trada', body: { amount: 10_000, pot_id: 1 }, headers: key, as: 'user', status: 400, message: 'pot_id: Id must be a string' },
+  { name: 'join a pot without an idempotency key', method: 'POST', path: '/api/v1/user/join-auto-trada', body: { amount: 10_000, pot_id: 'pot-1' }, as: 'user', status: 400, message: /Idempotency-Key/ },
   { name: 'subscribe with too little money', method: 'POST', path: '/api/v1/user/subscribe', body: {}, as: 'user', status: 400, message: 'Insufficient funds' },
   { name: 'post a code without permission', method: 'POST', path: '/api/v1/puntershub/create-code', body: { odd: '2.5', title: 'x', game_code: 'Y', platform: 'bet9ja', amount: 0, startDate: '2026-11-22T18:00', endDate: '2026-11-22T21:00' }, as: 'user', status: 403 },
   { name: 'post a priced code without can_monetize_game', method: 'POST', path: '/api/v1/puntershub/create-code', body: { odd: '2.5', title: 'x', game_code: 'Y', platform: 'bet9ja', amount: 500, startDate: '2026-11-22T18:00', endDate: '2026-11-22T21:00' }, as: 'punter', status: 400, message: /Price must be 0/ },
@@ -119,13 +155,67 @@ const cases: Case[] = [
   { name: 'buy an unknown game', method: 'POST', path: '/api/v1/puntershub/buy-or-get-game', body: { game_id: 'nope', amount: 0 }, headers: key, as: 'user', status: 404 },
   { name: 'buy a game at the wrong price', method: 'POST', path: '/api/v1/puntershub/buy-or-get-game', body: { game_id: '__game__', amount: 100 }, headers: key, as: 'user', status: 400 },
   { name: 'buy a game with a negative amount', method: 'POST', path: '/api/v1/puntershub/buy-or-get-game', body: { game_id: '__game__', amount: -1 }, headers: key, as: 'user', status: 400 },
+  ...([['negative', -500], ['huge', 1e13], ['fractional', 499.999], ['a string', '500'], ['null', null]] as const).map(
+    ([kind, amount]): Case => ({ name: `buy a priced game with a ${kind} amount`, method: 'POST', path: '/api/v1/puntershub/buy-or-get-game', body: { game_id: '__pricedGame__', amount }, headers: key, as: 'user', status: 400, message: `amount: ${GAME_PRICE}` }),
+  ),
+  { name: 'buy a priced game for zero', method: 'POST', path: '/api/v1/puntershub/buy-or-get-game', body: { game_id: '__pricedGame__', amount: 0 }, headers: key, as: 'user', status: 400, message: 'The amount does not match the price of this game' },
+  { name: 'buy a priced game for a lower price', method: 'POST', path: '/api/v1/puntershub/buy-or-get-game', body: { game_id: '__pricedGame__', amount: 100 }, headers: key, as: 'user', status: 400, message: 'The amount does not match the price of this game' },
+  { name: 'buy a game without a game id', method: 'POST', path: '/api/v1/puntershub/buy-or-get-game', body: { amount: 0 }, headers: key, as: 'user', status: 400, message: /^game_id: / },
+  { name: 'buy a game without an idempotency key', method: 'POST', path: '/api/v1/puntershub/buy-or-get-game', body: { game_id: '__pricedGame__', amount: 500 }, as: 'user', status: 400, message: /Idempotency-Key/ },
   { name: 'games for an unknown country', method: 'GET', path: '/games?country=Narnia', as: 'user', status: 400 },
   // admin calls with bad bodies
   { name: 'approve without an id', method: 'PUT', path: '/api/v1/transactions/approve', body: {}, as: 'admin', status: 400 },
   { name: 'approve an unknown transaction', method: 'PUT', path: '/api/v1/transactions/approve', body: { transaction_id: 'nope' }, as: 'admin', status: 404 },
   { name: 'suspend an unknown user', method: 'PUT', path: '/api/v1/users/suspend-account', body: { user_id: 'nope' }, as: 'admin', status: 404 },
-  { name: 'gift card with a negative rate', method: 'POST', path: '/api/v1/giftcards/create', body: { name: 'x', category_id: 'c', rate: -1 }, as: 'admin', status: 400 },
+  { name: 'suspend without a user id', method: 'PUT', path: '/api/v1/users/suspend-account', body: {}, as: 'admin', status: 400, message: /^user_id: / },
+  { name: 'suspend yourself', method: 'PUT', path: '/api/v1/users/suspend-account', body: { user_id: '__admin__' }, as: 'admin', status: 400, message: 'You cannot suspend your own account' },
+  // admin/batch/create
+  { name: 'batch create without fields', method: 'POST', path: '/api/v1/admin/batch/create', body: {}, as: 'admin', status: 400, message: /^creator_name: Creator name is required/ },
+  { name: 'batch create with a number email', method: 'POST', path: '/api/v1/admin/batch/create', body: { creator_name: 'Ada', creator_email: 42, creator_phone_number: '08031234567', admin_id: '__admin__' }, as: 'admin', status: 400, message: 'creator_email: Please enter a valid email address' },
+  { name: 'batch create with a bad phone', method: 'POST', path: '/api/v1/admin/batch/create', body: { creator_name: 'Ada', creator_email: 'ada@example.com', creator_phone_number: '12345', admin_id: '__admin__' }, as: 'admin', status: 400, message: 'creator_phone_number: Please enter a valid phone number' },
+  { name: 'batch create with a number admin id', method: 'POST', path: '/api/v1/admin/batch/create', body: { creator_name: 'Ada', creator_email: 'ada@example.com', creator_phone_number: '08031234567', admin_id: 7 }, as: 'admin', status: 400, message: 'admin_id: Id must be a string' },
+  { name: 'batch create with a blank name', method: 'POST', path: '/api/v1/admin/batch/create', body: { creator_name: '   ', creator_email: 'ada@example.com', creator_phone_number: '08031234567', admin_id: '__admin__' }, as: 'admin', status: 400, message: 'creator_name: Creator name is required' },
+  { name: 'batch create with a huge name', method: 'POST', path: '/api/v1/admin/batch/create', body: { creator_name: longText(121), creator_email: 'ada@example.com', creator_phone_number: '08031234567', admin_id: '__admin__' }, as: 'admin', status: 400, message: 'creator_name: Creator name must not be more than 120 characters' },
+  // admin/create
+  { name: 'admin create without an email', method: 'POST', path: '/api/v1/admin/create', body: {}, as: 'admin', status: 400, message: 'email: Please enter a valid email address' },
+  { name: 'admin create with a number email', method: 'POST', path: '/api/v1/admin/create', body: { email: 42 }, as: 'admin', status: 400, message: 'email: Please enter a valid email address' },
+  { name: 'admin create for an unknown email', method: 'POST', path: '/api/v1/admin/create', body: { email: 'nobody@example.com' }, as: 'admin', status: 404, message: 'No account found with this email' },
+  { name: 'admin create for an admin already', method: 'POST', path: '/api/v1/admin/create', body: { email: '__adminEmail__' }, as: 'admin', status: 409, message: 'This user is already an admin' },
+  // users/activate
+  { name: 'activate without a user id', method: 'PUT', path: '/api/v1/users/activate', body: {}, as: 'admin', status: 400, message: /^user_id: / },
+  { name: 'activate with a number user id', method: 'PUT', path: '/api/v1/users/activate', body: { user_id: 12 }, as: 'admin', status: 400, message: 'user_id: Id must be a string' },
+  { name: 'activate a blank user id', method: 'PUT', path: '/api/v1/users/activate', body: { user_id: '  ' }, as: 'admin', status: 400, message: 'user_id: Id is required' },
+  { name: 'activate an unknown user', method: 'PUT', path: '/api/v1/users/activate', body: { user_id: 'nope' }, as: 'admin', status: 404, message: 'User not found' },
+  // blog/create and blog/update
+  { name: 'blog create without fields', method: 'POST', path: '/api/v1/blog/create', body: {}, as: 'admin', status: 400, message: 'title: Title is required' },
+  { name: 'blog create without a body', method: 'POST', path: '/api/v1/blog/create', body: { title: 'A title' }, as: 'admin', status: 400, message: 'body: Body is required' },
+  { name: 'blog create with a number title', method: 'POST', path: '/api/v1/blog/create', body: { title: 5, body: 'text' }, as: 'admin', status: 400, message: 'title: Title is required' },
+  { name: 'blog create with a huge title', method: 'POST', path: '/api/v1/blog/create', body: { title: longText(201), body: 'text' }, as: 'admin', status: 400, message: 'title: Title must not be more than 200 characters' },
+  { name: 'blog create with a javascript: image', method: 'POST', path: '/api/v1/blog/create', body: { title: 'A title', body: 'text', image_url: 'javascript:alert(1)' }, as: 'admin', status: 400, message: /^image_url: / },
+  { name: 'blog update without an id', method: 'PUT', path: '/api/v1/blog/update', body: { title: 'New' }, as: 'admin', status: 400, message: /^id: / },
+  { name: 'blog update of an unknown blog', method: 'PUT', path: '/api/v1/blog/update', body: { id: 'nope', title: 'New' }, as: 'admin', status: 404, message: 'Blog not found' },
+  { name: 'blog update with a blank title', method: 'PUT', path: '/api/v1/blog/update', body: { id: '__blog__', title: '  ' }, as: 'admin', status: 400, message: 'title: Title is required' },
+  { name: 'blog update with a number body', method: 'PUT', path: '/api/v1/blog/update', body: { id: '__blog__', body: 12 }, as: 'admin', status: 400, message: 'body: Body is required' },
+  { name: 'blog update with a data: image', method: 'PUT', path: '/api/v1/blog/update', body: { id: '__blog__', image_url: 'data:text/html,hi' }, as: 'admin', status: 400, message: /^image_url: / },
+  // gift cards
+  ...amountCases('gift card create', { method: 'POST', path: '/api/v1/giftcards/create', body: { name: 'Steam', category_id: 'games' }, as: 'admin' }, 'rate'),
+  { name: 'gift card create without a name', method: 'POST', path: '/api/v1/giftcards/create', body: { category_id: 'games', rate: 500 }, as: 'admin', status: 400, message: 'name: Name is required' },
+  { name: 'gift card create without a category', method: 'POST', path: '/api/v1/giftcards/create', body: { name: 'Steam', rate: 500 }, as: 'admin', status: 400, message: /^category_id: / },
+  ...amountCases('gift card update', { method: 'POST', path: '/api/v1/giftcards/update', body: { id: '__card__' }, as: 'admin' }, 'rate'),
+  { name: 'gift card update without an id', method: 'POST', path: '/api/v1/giftcards/update', body: { rate: 700 }, as: 'admin', status: 400, message: /^id: / },
+  { name: 'gift card update of an unknown card', method: 'POST', path: '/api/v1/giftcards/update', body: { id: 'nope', rate: 700 }, as: 'admin', status: 404, message: 'Card not found' },
+  { name: 'gift card update with a number name', method: 'POST', path: '/api/v1/giftcards/update', body: { id: '__card__', name: 3 }, as: 'admin', status: 400, message: 'name: Name is required' },
+  { name: 'gift card update with a blank category', method: 'POST', path: '/api/v1/giftcards/update', body: { id: '__card__', category_id: ' ' }, as: 'admin', status: 400, message: 'category_id: Id is required' },
+  { name: 'gift card delete without an id', method: 'DELETE', path: '/api/v1/giftcards/delete', body: {}, as: 'admin', status: 400, message: /^id: / },
+  { name: 'gift card delete with a number id', method: 'DELETE', path: '/api/v1/giftcards/delete', body: { id: 1 }, as: 'admin', status: 400, message: 'id: Id must be a string' },
+  { name: 'gift card delete of an unknown card', method: 'DELETE', path: '/api/v1/giftcards/delete', body: { id: 'nope' }, as: 'admin', status: 404, message: 'Card not found' },
+  { name: 'gift card category that does not exist', method: 'GET', path: '/api/v1/giftcards/categories/no-such-category', as: 'admin', status: 404, message: 'Category not found' },
+  // crypto rates
+  ...amountCases('crypto update', { method: 'PUT', path: '/api/v1/crypto/update', body: { symbol: 'BTC', sell_rate: 1000 }, as: 'admin' }, 'buy_rate'),
+  ...amountCases('crypto update', { method: 'PUT', path: '/api/v1/crypto/update', body: { symbol: 'BTC', buy_rate: 1000 }, as: 'admin' }, 'sell_rate'),
   { name: 'crypto with a lowercase symbol', method: 'PUT', path: '/api/v1/crypto/update', body: { symbol: 'btc', buy_rate: 1, sell_rate: 1 }, as: 'admin', status: 400 },
+  { name: 'crypto without fields', method: 'PUT', path: '/api/v1/crypto/update', body: {}, as: 'admin', status: 400, message: /^symbol: / },
+  { name: 'crypto with a number symbol', method: 'PUT', path: '/api/v1/crypto/update', body: { symbol: 42, buy_rate: 1, sell_rate: 1 }, as: 'admin', status: 400, message: /^symbol: / },
   { name: 'delete a blog without its id header', method: 'DELETE', path: '/api/v1/blog/delete', as: 'admin', status: 400 },
   { name: 'unknown route', method: 'GET', path: '/api/v1/nothing/here', as: 'user', status: 404 },
 ];
@@ -156,6 +246,27 @@ describe('bad input on every endpoint', () => {
     else if (tc.message) expect(res.body.message).toMatch(tc.message);
     // Wrong PIN tries and OTP sends are recorded on purpose; none of these cases reach them.
     expect(snapshot()).toBe(before);
+  });
+
+  it('a wrong PIN on withdraw answers how many tries are left and debits nothing; only the try is counted', async () => {
+    const c = client(provider);
+    const payer = await onboardedUser(provider);
+    await topUp(provider, payer.token, payer.email, 800);
+    const before = new Map([...store.dump()].map(([k, v]) => [k, JSON.stringify(v)]));
+    const wrong = await c.call('POST', '/api/v1/user/wallet/withdraw', { destination_account: payer.bankId, amount: 500, pin: '4321' }, payer.token, { 'idempotency-key': 'wrong-pin-key-0001' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toEqual({ status: false, message: 'Incorrect PIN. You have 4 attempts left.', error: [{ message: 'Incorrect PIN. You have 4 attempts left.' }] });
+    const changed = [...store.dump()].filter(([k, v]) => before.get(k) !== JSON.stringify(v)).map(([k]) => k);
+    expect(changed).toEqual([`${C.users}\u0000${payer.id}`]);
+    const user = (await store.get(C.users, payer.id))!;
+    expect(user.pin_failed).toBe(1);
+    const wallet = await c.call('GET', '/api/v1/user/naira-wallet', undefined, payer.token);
+    expect((wallet.body.data as { balance: number }).balance).toBe(800);
+    // The key was not used up by the refused try: the right PIN with the same key withdraws once.
+    const right = await c.call('POST', '/api/v1/user/wallet/withdraw', { destination_account: payer.bankId, amount: 500, pin: '1234' }, payer.token, { 'idempotency-key': 'wrong-pin-key-0001' });
+    expect(right.status).toBe(200);
+    const after = await c.call('GET', '/api/v1/user/naira-wallet', undefined, payer.token);
+    expect((after.body.data as { balance: number }).balance).toBe(300);
   });
 
   const protectedCalls = (Object.keys(API_CALLS) as ApiCallName[]).filter((n) => API_CALLS[n].auth !== 'none');
