@@ -13,9 +13,12 @@ export interface StartOptions {
   host?: string;
   /** Default 8080; 0 picks a free port. */
   port?: number;
-  /** Default project id (informational: the emulator serves every project). */
+  /** Default project id (informational: the emulator serves every project, each with its own rules). */
   project?: string;
-  /** A firestore.rules file path, or the rules source itself. Without it every access is allowed. */
+  /**
+   * A firestore.rules file path, or the rules source itself: the rules of every project that has none of its own
+   * (rules-unit-testing loads a project's own through the rules endpoint). Without it, such projects allow every access.
+   */
   rules?: string;
   /** Directory where the data is persisted (write-ahead log + snapshots). Without it, memory only. */
   data?: string;
@@ -30,7 +33,7 @@ export interface RunningEmulator {
   host: string;
   port: number;
   project: string;
-  /** Compiles and installs rules (source text); on errors the previous rules stay in force. */
+  /** Compiles and installs the default rules (source text); on errors the previous rules stay in force. */
   setRules(source: string, fileName?: string): RulesLoadResult;
   stop(): Promise<void>;
 }
@@ -63,10 +66,10 @@ export async function start(options: StartOptions = {}): Promise<RunningEmulator
   if (options.rules !== undefined) {
     const file = readRulesOption(options.rules);
     const result = compileFiles([file]);
-    if (result.ok) backend.setAuthorizer(result.authorize);
+    if (result.ok) server.setAuthorizer(result.authorize);
     else {
       // Never silently allow: a rules file that does not compile denies every client access.
-      backend.setAuthorizer(denyAll(`Rules failed to compile:\n${formatIssues(result.issues)}`));
+      server.setAuthorizer(denyAll(`Rules failed to compile:\n${formatIssues(result.issues)}`));
       process.stderr.write(`firestore-emulator: rules did not compile, denying all client access:\n${formatIssues(result.issues)}\n`);
     }
   }

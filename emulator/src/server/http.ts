@@ -11,8 +11,8 @@ import type { WebChannelServer } from './webchannel';
 const MAX_BODY_BYTES = 24 * 1024 * 1024;
 
 export interface RulesLoader {
-  /** Compiles and installs rules; on errors keeps the previous rules and answers the issues. */
-  load(files: { name?: string; content: string }[]): { ok: boolean; issues: RulesIssue[] };
+  /** Compiles and installs a project's rules; on errors keeps the previous rules and answers the issues. */
+  load(files: { name?: string; content: string }[], project: string): { ok: boolean; issues: RulesIssue[] };
 }
 
 function cors(req: IncomingMessage, res: ServerResponse): void {
@@ -209,7 +209,7 @@ async function handle(deps: HttpDeps, req: IncomingMessage, res: ServerResponse)
       sendJson(res, 400, { error: { code: 400, message: 'Expected {rules:{files:[{content}]}}', status: 'INVALID_ARGUMENT' } });
       return;
     }
-    const result = deps.rules.load(files);
+    const result = deps.rules.load(files, decodeSegments(rules[1] ?? ''));
     const ignoreErrors = body.ignore_errors === true || body.ignoreErrors === true;
     sendJson(res, result.ok || ignoreErrors ? 200 : 400, { issues: result.issues });
     return;

@@ -22,9 +22,13 @@ export interface RulesFile {
 export interface ListeningServer {
   host: string;
   port: number;
-  /** Compiles rules; installs them when they compile, else keeps the previous ones. */
-  loadRules(files: RulesFile[]): { ok: boolean; issues: RulesIssue[] };
-  /** Installs a rules decision directly (null = no rules). */
+  /**
+   * Compiles rules; installs them when they compile, else keeps the previous ones. With a project id they
+   * judge that project only (the rules endpoint); without, they are the default for every project that has
+   * no rules of its own (start() / --rules).
+   */
+  loadRules(files: RulesFile[], project?: string): { ok: boolean; issues: RulesIssue[] };
+  /** Installs the default rules decision directly (null = no default rules: projects without rules allow all). */
   setAuthorizer(authorize: Authorizer | null): void;
   close(): Promise<void>;
 }
@@ -56,12 +60,47 @@ export function compileFiles(files: RulesFile[]): { ok: true; authorize: Authori
   }
 }
 
+const ALLOW_ALL: Authorizer = () => ({ allowed: true });
+
+/**
+ * Rules per project id, as the official emulator keeps them: a project's own rules (loaded through the rules
+ * endpoint), else the default rules (start() / --rules), else none (every access allowed, as without rules).
+ */
+class ProjectRules {
+  private readonly byProject = new Map<string, Authorizer>();
+  private fallback: Authorizer | null = null;
+
+  constructor(private readonly backend: FirestoreBackend) {}
+
+  set(project: string | undefined, authorize: Authorizer | null): void {
+    if (project === undefined) this.fallback = authorize;
+    else if (authorize === null) this.byProject.delete(project);
+    else this.byProject.set(project, authorize);
+    this.install();
+  }
+
+  private install(): void {
+    if (this.byProject.size === 0) {
+      this.backend.setAuthorizer(this.fallback);
+      return;
+    }
+    const byProject = this.byProject;
+    const fallback = this.fallback ?? ALLOW_ALL;
+    this.backend.setAuthorizer((req) => {
+      // req.database is 'projects/{p}/databases/{d}'.
+      const project = req.database.slice(9, req.database.indexOf('/', 9));
+      return (byProject.get(project) ?? fallback)(req);
+    });
+  }
+}
+
 export async function listen(backend: FirestoreBackend, host: string, port: number): Promise<ListeningServer> {
   const webchannel = new WebChannelServer(backend);
-  const loadRules = (files: RulesFile[]): { ok: boolean; issues: RulesIssue[] } => {
+  const rules = new ProjectRules(backend);
+  const loadRules = (files: RulesFile[], project?: string): { ok: boolean; issues: RulesIssue[] } => {
     const result = compileFiles(files);
     if (result.ok) {
-      backend.setAuthorizer(result.authorize);
+      rules.set(project, result.authorize);
       return { ok: true, issues: [] };
     }
     return { ok: false, issues: result.issues };
@@ -121,7 +160,7 @@ export async function listen(backend: FirestoreBackend, host: string, port: numb
     host,
     port: boundPort,
     loadRules,
-    setAuthorizer: (a) => backend.setAuthorizer(a),
+    setAuthorizer: (a) => rules.set(undefined, a),
     close() {
       closing ??= (async () => {
         webchannel.closeAll();
