@@ -116,6 +116,44 @@ describe('reads and writes over Listen / Write streams', () => {
     );
     expect((await getDoc(ref)).get('n')).toBe(10);
   }, 60_000);
+
+  it('verifies documents a transaction only read: a concurrent change to them makes it retry', async () => {
+    // The transaction reads A (and the missing C) and writes only B; the SDK sends `verify` writes for A and C.
+    const { host, port } = emulatorHost();
+    const other = connect(host, port, db.app.options.projectId!);
+    const a = doc(db, 'verify', 'a');
+    const b = doc(db, 'verify', 'b');
+    const c = doc(db, 'verify', 'c');
+    await setDoc(a, { v: 'old' });
+    try {
+      let attempts = 0;
+      await runTransaction(db, async (tx) => {
+        attempts++;
+        const snapA = await tx.get(a);
+        const snapC = await tx.get(c);
+        if (attempts === 1) {
+          // Another client changes A and creates C after this transaction read them.
+          await setDoc(doc(other.db, 'verify', 'a'), { v: 'new' });
+          await setDoc(doc(other.db, 'verify', 'c'), { v: 'created' });
+        }
+        tx.set(b, { copy: snapA.get('v') as string, cExisted: snapC.exists() });
+      });
+      expect(attempts).toBe(2);
+      expect((await getDoc(b)).data()).toEqual({ copy: 'new', cExisted: true });
+      // Without a concurrent change the same transaction commits at once.
+      let quiet = 0;
+      await runTransaction(db, async (tx) => {
+        quiet++;
+        const snapA = await tx.get(a);
+        tx.set(b, { copy: `${snapA.get('v') as string}!`, cExisted: true });
+      });
+      expect(quiet).toBe(1);
+      expect((await getDoc(b)).get('copy')).toBe('new!');
+    } finally {
+      await terminate(other.db);
+      await deleteApp(other.app);
+    }
+  }, 60_000);
 });
 
 describe('listeners', () => {
