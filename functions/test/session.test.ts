@@ -50,6 +50,29 @@ describe('session callables', () => {
     expect(fresh.firebaseToken).toBeNull();
   });
 
+  it("the custom token carries the profile's non-default claims, read afresh at each login", async () => {
+    const h = harness();
+    const flags = {
+      admin: { role: 1, can_post_signal: true, can_post_game: true, can_monetize_game: true },
+      signal: { role: 0, can_post_signal: true, can_post_game: false, can_monetize_game: false },
+      punter: { role: 0, can_post_signal: false, can_post_game: true, can_monetize_game: true },
+    } as const;
+    for (const [who, claims] of Object.entries(flags)) {
+      const payload = registration();
+      const reg = await sessionRegister(h.session, payload);
+      const otp = await latestCode(h.provider, reg.profile!.data.phone_number);
+      const verified = await sessionVerifyOtp(h.session, { otp, otpType: 'PHONE-VERIFICATION', email: payload.email });
+      const uid = verified.profile!.data.id;
+      expect(h.minted.at(-1)).toEqual({ uid, claims: { role: 0, can_post_signal: false, can_post_game: false, can_monetize_game: false } });
+      // An admin grants the permissions in the provider's store; the next login's token carries them.
+      await h.store.update('provider_users', uid, claims);
+      const login = await sessionLogin(h.session, { email: payload.email, password: payload.password });
+      expect([who, login.profile?.data]).toEqual([who, expect.objectContaining(claims)]);
+      expect(login.firebaseToken).toBe(`custom-token-for-${uid}`);
+      expect([who, h.minted.at(-1)]).toEqual([who, { uid, claims }]);
+    }
+  });
+
   it.each([
     ['missing email', sessionLogin, { password: 'x' }, 'email'],
     ['wrong type', sessionLogin, { email: 42, password: 'x' }, 'email'],
