@@ -286,6 +286,7 @@ export function member(v: RVal, name: string): RVal {
     return r;
   }
   if (v instanceof SymDoc) return symField(v, name);
+  if (v instanceof RPath) return pathBinding(v, name);
   if (v instanceof SymOneOf) return expand1(v, (x) => member(x, name));
   if (v instanceof SymBase) symError(v);
   if (v === null) fail('Null value error.');
@@ -299,6 +300,13 @@ function symField(d: SymDoc, name: string): RVal {
   const nested = key + '\u0000';
   for (const k of d.constraints.keys()) if (k.startsWith(nested)) return new SymDoc(d.constraints, nested, `${d.what}.${name}`);
   return new SymUnknown(`${d.what}.${name}`);
+}
+
+/** path.f / path['f']: the value bind() gave the name f. */
+function pathBinding(p: RPath, name: string): string {
+  const v = p.bindings?.get(name);
+  if (v === undefined) fail(`Path ${p.toString()} has no binding named '${name}'.`);
+  return v;
 }
 
 function toIndex(i: RVal, size: number): number {
@@ -319,7 +327,7 @@ export function index(v: RVal, i: RVal): RVal {
   if (v instanceof SymBase) symError(v);
   if (i instanceof SymBase) symError(i);
   if (Array.isArray(v)) return v[toIndex(i, v.length)] as RVal;
-  if (v instanceof RPath) return v.segments[toIndex(i, v.segments.length)] as string;
+  if (v instanceof RPath) return typeof i === 'string' ? pathBinding(v, i) : (v.segments[toIndex(i, v.segments.length)] as string);
   if (typeof v === 'string') {
     const cps = [...v];
     return cps[toIndex(i, cps.length)] as string;
@@ -584,7 +592,27 @@ export const METHODS: Readonly<Record<string, MethodSpec>> = {
     },
   },
   toUtf8: { arity: [0], impl: { string: m((s: string) => new RBytes(new Uint8Array(Buffer.from(s, 'utf8')))) } },
-  toBase64: { arity: [0], impl: { bytes: m((b: RBytes) => Buffer.from(b.bytes).toString('base64')) } },
+  // The reference: "Base64 encoding is performed per the base64url specification" (b'\xFB\xEF\xBE'.toBase64() == '----');
+  // RFC 4648 section 5 keeps the '=' padding.
+  toBase64: {
+    arity: [0],
+    impl: { bytes: m((b: RBytes) => Buffer.from(b.bytes).toString('base64').replace(/\+/g, '-').replace(/\//g, '_')) },
+  },
+  bind: {
+    arity: [1],
+    impl: {
+      path: m((p: RPath, [map]) => {
+        if (!(map instanceof RMap)) fail(`bind() takes a map, not ${typeName(map as RVal)}.`);
+        const bindings = new Map(p.bindings ?? []);
+        for (const k of map.keys()) {
+          const v = map.get(k) as RVal;
+          if (typeof v !== 'string' && typeof v !== 'bigint') fail(`bind(): the value of '${k}' must be a string, not ${typeName(v)}.`);
+          bindings.set(k, String(v));
+        }
+        return new RPath(p.segments, bindings);
+      }),
+    },
+  },
   toHexString: { arity: [0], impl: { bytes: m((b: RBytes) => Buffer.from(b.bytes).toString('hex').toUpperCase()) } },
   hasAll: {
     arity: [1],
@@ -799,6 +827,23 @@ function digest(algo: string, v: RVal): RBytes {
   return new RBytes(new Uint8Array(createHash(algo).update(data).digest()));
 }
 
+/** CRC-32C (Castagnoli, reflected polynomial 0x82F63B78), as Cloud Storage computes it. */
+const CRC32C_TABLE = ((): Uint32Array => {
+  const t = new Uint32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0x82f63b78 ^ (c >>> 1) : c >>> 1;
+    t[n] = c >>> 0;
+  }
+  return t;
+})();
+
+function crc32c(data: Uint8Array): number {
+  let c = 0xffffffff;
+  for (const b of data) c = (CRC32C_TABLE[(c ^ b) & 0xff] as number) ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
 function mathArg(v: RVal, name: string): number {
   return num(v, `math.${name}()`);
 }
@@ -829,13 +874,14 @@ export const FUNCTIONS: Readonly<Record<string, FnSpec>> = {
     arity: [1],
     impl: ([v]) => (typeof v === 'bigint' ? checkInt(v < 0n ? -v : v) : Math.abs(mathArg(v as RVal, 'abs'))),
   },
-  'math.ceil': { arity: [1], impl: ([v]) => Math.ceil(mathArg(v as RVal, 'ceil')) },
-  'math.floor': { arity: [1], impl: ([v]) => Math.floor(mathArg(v as RVal, 'floor')) },
+  // ceil, floor and round return rules.Integer (the reference: math.ceil(2.1) == 3).
+  'math.ceil': { arity: [1], impl: ([v]) => toInt(Math.ceil(mathArg(v as RVal, 'ceil'))) },
+  'math.floor': { arity: [1], impl: ([v]) => toInt(Math.floor(mathArg(v as RVal, 'floor'))) },
   'math.round': {
     arity: [1],
     impl: ([v]) => {
       const x = mathArg(v as RVal, 'round');
-      return Math.sign(x) * Math.round(Math.abs(x));
+      return toInt(Math.sign(x) * Math.round(Math.abs(x)));
     },
   },
   'math.sqrt': { arity: [1], impl: ([v]) => Math.sqrt(mathArg(v as RVal, 'sqrt')) },
@@ -892,6 +938,14 @@ export const FUNCTIONS: Readonly<Record<string, FnSpec>> = {
   },
   'hashing.sha256': { arity: [1], impl: ([v]) => digest('sha256', v as RVal) },
   'hashing.md5': { arity: [1], impl: ([v]) => digest('md5', v as RVal) },
+  'hashing.crc32c': {
+    arity: [1],
+    impl: ([v]) => {
+      const data = v instanceof RBytes ? v.bytes : Buffer.from(str(v as RVal, 'hashing.crc32c()'), 'utf8');
+      const c = crc32c(data);
+      return new RBytes(new Uint8Array([(c >>> 24) & 255, (c >>> 16) & 255, (c >>> 8) & 255, c & 255]));
+    },
+  },
   'hashing.crc32': {
     arity: [1],
     impl: ([v]) => {

@@ -21,7 +21,36 @@ import {
   toBool,
   unsupportedRegex,
 } from './builtins';
-import { RMap, RPath, RulesError, SymBase, SymOneOf, fail, typeName, type RVal } from './values';
+import { RBytes, RMap, RPath, RulesError, SymBase, SymOneOf, fail, typeName, type RVal } from './values';
+
+type LitValue = Extract<Expr, { k: 'lit' }>['v'];
+
+/** A literal's runtime value (bytes literals become RBytes). */
+function litValue(v: LitValue): RVal {
+  return v instanceof Uint8Array ? new RBytes(v) : v;
+}
+
+/** One segment of a path literal: `$(expr)` may yield a string, an int, or a path (its segments spliced in). */
+function pathSegments(out: string[], v: RVal): void {
+  if (typeof v === 'string') out.push(v);
+  else if (typeof v === 'bigint') out.push(String(v));
+  else if (v instanceof RPath) out.push(...v.segments);
+  else if (v instanceof SymBase) fail('A path depends on a value the query does not constrain.');
+  else fail(`Path segments must be strings, not ${typeName(v)}.`);
+}
+
+/** Values a bind(map) gives: string and int entries of the map, by key. */
+function bindingsOf(m: RVal): Map<string, string> {
+  if (!(m instanceof RMap)) fail(`bind() takes a map, not ${typeName(m)}.`);
+  const out = new Map<string, string>();
+  for (const k of m.keys()) {
+    const v = m.get(k) as RVal;
+    if (typeof v === 'string') out.set(k, v);
+    else if (typeof v === 'bigint') out.set(k, String(v));
+    else fail(`bind(): the value of '${k}' must be a string, not ${typeName(v)}.`);
+  }
+  return out;
+}
 
 export type LookupKind = 'get' | 'exists' | 'getAfter' | 'existsAfter';
 
@@ -146,7 +175,7 @@ export class Compiler {
   expr(e: Expr, scope: Scope, locals: Locals): Code {
     switch (e.k) {
       case 'lit': {
-        const v = e.v;
+        const v = litValue(e.v);
         return () => v;
       }
       case 'id':
@@ -154,7 +183,7 @@ export class Compiler {
       case 'list': {
         if (e.items.every((i) => i.k === 'lit')) {
           // A constant list is built once (lists are never mutated).
-          const constant = e.items.map((i) => (i as { v: RVal }).v);
+          const constant = e.items.map((i) => litValue((i as { v: LitValue }).v));
           return () => constant;
         }
         const items = e.items.map((i) => this.expr(i, scope, locals));
@@ -192,6 +221,8 @@ export class Compiler {
         return (ctx, f) => (toBool(c(ctx, f)) ? t(ctx, f) : fl(ctx, f));
       }
       case 'member': {
+        const qualified = this.rulesQualified(e, scope, locals);
+        if (qualified !== null) return qualified;
         if (e.e.k === 'id' && NAMESPACES.has(e.e.name) && !this.isVariable(e.e.name, scope, locals))
           return this.issue(e.e, `'${e.e.name}.${e.name}' is a function: call it.`);
         if (e.name === 'writeFields' && e.e.k === 'id' && e.e.name === 'request')
@@ -218,21 +249,54 @@ export class Compiler {
         return (ctx, f) => {
           const out: string[] = [];
           for (const s of segs) {
-            if (typeof s === 'string') {
-              out.push(s);
-              continue;
-            }
-            const v = s(ctx, f);
-            if (typeof v === 'string') out.push(v);
-            else if (typeof v === 'bigint') out.push(String(v));
-            else if (v instanceof RPath) out.push(...v.segments);
-            else if (v instanceof SymBase) fail('A path depends on a value the query does not constrain.');
-            else fail(`Path segments must be strings, not ${typeName(v)}.`);
+            if (typeof s === 'string') out.push(s);
+            else pathSegments(out, s(ctx, f));
           }
           return new RPath(out);
         };
       }
     }
+  }
+
+  /**
+   * `rules.math.abs`, `rules.hashing.sha256`, `rules.duration.value`: the reference's page names, not expressions
+   * (its namespaces say "accessed using the math. prefix"). Reported with the name to write instead.
+   */
+  private rulesQualified(e: Expr, scope: Scope, locals: Locals): Code | null {
+    let base: Expr = e;
+    const names: string[] = [];
+    while (base.k === 'member') {
+      names.unshift(base.name);
+      base = base.e;
+    }
+    if (base.k !== 'id' || base.name !== 'rules' || this.isVariable('rules', scope, locals)) return null;
+    const rest = names.join('.');
+    const hint = names.length > 0 && NAMESPACES.has(names[0] as string) ? `; write '${rest}'` : '';
+    return this.issue(base, `Unsupported qualified name 'rules.${rest}': the rules reference's namespaces are used without the 'rules.' prefix${hint}.`);
+  }
+
+  /** `(/a/$(x)/$(y)).bind({'x': .., 'y': ..})`: names in the literal that are not variables are filled from the map. */
+  private bindLiteral(path: Extract<Expr, { k: 'path' }>, mapArg: Expr, scope: Scope, locals: Locals): Code {
+    const segs = path.segs.map((s): string | { hole: string } | Code => {
+      if (typeof s === 'string') return s;
+      if (s.k === 'id' && !this.isVariable(s.name, scope, locals)) return { hole: s.name };
+      return this.expr(s, scope, locals);
+    });
+    const map = this.expr(mapArg, scope, locals);
+    return (ctx, f) => {
+      const bindings = bindingsOf(map(ctx, f));
+      const out: string[] = [];
+      for (const s of segs) {
+        if (typeof s === 'string') out.push(s);
+        else if (typeof s === 'function') pathSegments(out, s(ctx, f));
+        else {
+          const v = bindings.get(s.hole);
+          if (v === undefined) fail(`bind(): the map has no value for '${s.hole}'.`);
+          out.push(v);
+        }
+      }
+      return new RPath(out, bindings);
+    };
   }
 
   private binary(op: string, l: Code, r: Code): Code {
@@ -299,6 +363,8 @@ export class Compiler {
   }
 
   private call(e: Expr, callee: Expr, argExprs: Expr[], scope: Scope, locals: Locals): Code {
+    if (callee.k === 'member' && callee.name === 'bind' && callee.e.k === 'path' && argExprs.length === 1)
+      return this.bindLiteral(callee.e, argExprs[0] as Expr, scope, locals);
     const args = argExprs.map((a) => this.expr(a, scope, locals));
     const n = args.length;
     if (callee.k === 'id') {
@@ -341,6 +407,8 @@ export class Compiler {
     if (callee.k === 'member') {
       const base = callee.e;
       const name = callee.name;
+      const qualified = this.rulesQualified(callee, scope, locals);
+      if (qualified !== null) return qualified;
       if (base.k === 'id' && NAMESPACES.has(base.name) && !this.isVariable(base.name, scope, locals)) {
         const full = `${base.name}.${name}`;
         const spec = FUNCTIONS[full];

@@ -163,6 +163,22 @@ const TRUE: readonly string[] = [
   "hashing.sha256('abc').toHexString() == 'BA7816BF8F01CFEA414140DE5DAE2223B00361A396177A9CB410FF61F20015AD'",
   "hashing.md5('abc').toHexString() == '900150983CD24FB0D6963F7D28E17F72'",
   "hashing.crc32('abc').toHexString() == '352441C2'",
+  "hashing.crc32c('123456789').toHexString() == 'E3069283' && hashing.crc32c(b'123456789') == hashing.crc32c('123456789')",
+  "hashing.md5(b'abc') == hashing.md5('abc')",
+  // bytes literals and methods (the reference's rules.Bytes examples)
+  "b'*' == b'\\x2A' && b'\\052' == b'*'",
+  "b'€' == b'\\342\\202\\254' && b'€' == b'\\xE2\\x82\\xAC' && b'€'.size() == 3",
+  "b'\\xFF\\xFF'.size() == 2 && b\"a\".size() == 1 && b'' == b\"\"",
+  "b'\\x2A'.toHexString() == '2A' && b'**'.toHexString() == '2A2A' && b'€'.toHexString() == 'E282AC'",
+  "b'\\xFB\\xEF\\xBE'.toBase64() == '----' && b'\\xFB\\xFF'.toBase64() == '-_8='",
+  "'hi'.toUtf8() == b'hi' && b'a' < b'b' && b'x' is bytes",
+  // math.ceil / floor / round return ints
+  'math.ceil(2.1) is int && math.floor(2.7) is int && math.round(2.5) is int && math.abs(-1) is int && math.abs(-1.5) is float',
+  // path bind(map) and bindings by name
+  "(/path/$(foo)/$(bar)).bind({'foo': 'something', 'bar': 'another'}) == /path/something/another",
+  "(/a/$(x)/$(request.auth.uid)).bind({'x': 'y'}) == /a/y/alice",
+  "(/a/$(x)).bind({'x': 'y'}).x == 'y' && (/a/$(x)).bind({'x': 'y'})['x'] == 'y' && (/a/$(x)).bind({'x': 'y'})[1] == 'y'",
+  "path('a/b').bind({'k': 'v', 'n': 2}).k == 'v' && path('a/b').bind({'n': 2}).n == '2' && path('a/b').bind({'k': 'v'}) == /a/b",
   // debug
   'debug(1 + 1) == 2',
   // request

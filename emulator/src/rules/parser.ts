@@ -10,7 +10,7 @@ export interface Pos {
 
 export type Expr = Pos &
   (
-    | { k: 'lit'; v: null | boolean | bigint | number | string }
+    | { k: 'lit'; v: null | boolean | bigint | number | string | Uint8Array }
     | { k: 'id'; name: string }
     | { k: 'list'; items: Expr[] }
     | { k: 'map'; entries: [Expr, Expr][] }
@@ -66,11 +66,11 @@ export class ParseIssue extends Error {
   }
 }
 
-type TokKind = 'id' | 'int' | 'float' | 'str' | 'punct' | 'eof';
+type TokKind = 'id' | 'int' | 'float' | 'str' | 'bytes' | 'punct' | 'eof';
 interface Tok extends Pos {
   kind: TokKind;
   text: string; // identifier / punctuation text, or decoded string content
-  value?: bigint | number;
+  value?: bigint | number | Uint8Array;
   start: number;
   end: number;
 }
@@ -136,15 +136,24 @@ export class Parser {
     const c = s[this.pos];
     if (c === undefined) return { kind: 'eof', text: '<end of file>', ...p, start, end: start };
     if (/[A-Za-z_]/.test(c)) {
-      if ((c === 'r' || c === 'R') && (s[this.pos + 1] === "'" || s[this.pos + 1] === '"')) {
-        this.pos++;
-        const text = this.lexString(p, true);
-        return { kind: 'str', text, ...p, start, end: this.pos };
-      }
       let e = this.pos + 1;
       while (e < s.length && /[A-Za-z0-9_]/.test(s[e] as string)) e++;
+      const word = s.slice(start, e);
+      if (s[e] === "'" || s[e] === '"') {
+        // A literal prefix: r'raw string' and b'bytes' (rules.Bytes) exist; nothing else does.
+        this.pos = e;
+        if (word === 'r' || word === 'R') {
+          const text = this.lexString(p, true);
+          return { kind: 'str', text, ...p, start, end: this.pos };
+        }
+        if (word === 'b' || word === 'B') {
+          const value = this.lexBytes(p);
+          return { kind: 'bytes', text: s.slice(start, this.pos), value, ...p, start, end: this.pos };
+        }
+        this.error(p, `Unsupported literal prefix '${word}': only r'...' (raw string) and b'...' (bytes) literals are supported.`);
+      }
       this.pos = e;
-      return { kind: 'id', text: s.slice(start, e), ...p, start, end: e };
+      return { kind: 'id', text: word, ...p, start, end: e };
     }
     if (/[0-9]/.test(c) || (c === '.' && /[0-9]/.test(s[this.pos + 1] ?? ''))) {
       const m = /^(?:0[xX][0-9a-fA-F]+|(\d*\.\d+|\d+\.(?!\.)\d*|\d+)([eE][+-]?\d+)?)/.exec(s.slice(this.pos));
@@ -239,6 +248,45 @@ export class Parser {
             break;
           }
           this.error(ep, `Invalid escape sequence '\\${e ?? ''}'.`);
+      }
+    }
+  }
+
+  /** b'...': characters as UTF-8, \xHH and \NNN as single bytes, the usual one-letter escapes. */
+  private lexBytes(p: Pos): Uint8Array {
+    const s = this.src;
+    const q = s[this.pos] as string;
+    this.pos++;
+    const out: number[] = [];
+    const ONE: Record<string, number> = { n: 10, t: 9, r: 13, b: 8, f: 12, v: 11, a: 7, '\\': 92, "'": 39, '"': 34, '`': 96, '?': 63 };
+    for (;;) {
+      const cp = s.codePointAt(this.pos);
+      if (cp === undefined || cp === 10) this.error(p, 'Unterminated bytes literal.');
+      const c = String.fromCodePoint(cp);
+      this.pos += c.length;
+      if (c === q) return new Uint8Array(out);
+      if (c !== '\\') {
+        out.push(...Buffer.from(c, 'utf8'));
+        continue;
+      }
+      const e = s[this.pos] ?? '';
+      const ep = { line: this.line, col: this.pos - this.lineStart };
+      this.pos++;
+      const one = ONE[e];
+      if (one !== undefined) {
+        out.push(one);
+      } else if (e === 'x' || e === 'X') {
+        const hex = s.slice(this.pos, this.pos + 2);
+        if (!/^[0-9a-fA-F]{2}$/.test(hex)) this.error(ep, `Invalid escape sequence '\\${e}${hex}': bytes take two hex digits.`);
+        this.pos += 2;
+        out.push(parseInt(hex, 16));
+      } else if (/[0-3]/.test(e)) {
+        const oct = s.slice(this.pos - 1, this.pos + 2);
+        if (!/^[0-3][0-7]{2}$/.test(oct)) this.error(ep, 'Invalid octal escape sequence: bytes take three octal digits.');
+        this.pos += 2;
+        out.push(parseInt(oct, 8));
+      } else {
+        this.error(ep, `Invalid escape sequence '\\${e}' in a bytes literal.`);
       }
     }
   }
@@ -452,7 +500,16 @@ export class Parser {
       if (op === 'is') {
         const ty = this.expectIdent('a type name');
         // Qualified type names such as rules.Map are not supported: an issue, not a silent mismatch.
-        if (this.isPunct('.')) this.error(ty, `Unsupported type name '${ty.text}.…' after 'is'.`);
+        if (this.isPunct('.')) {
+          this.next();
+          const sub = this.peek();
+          const name = `${ty.text}.${sub.text}`;
+          this.error(
+            ty,
+            `Unsupported type name '${name}' after 'is': the rules reference names its types rules.Map, rules.String, ...; ` +
+              `an 'is' test takes the lower-case name (map, string, int, float, number, bool, bytes, list, set, path, timestamp, duration, latlng).`,
+          );
+        }
         l = { k: 'is', e: l, type: ty.text, typePos: { line: ty.line, col: ty.col }, line: t.line, col: t.col };
         continue;
       }
@@ -522,6 +579,8 @@ export class Parser {
         return { k: 'lit', v: t.value as bigint | number, ...p };
       case 'str':
         return { k: 'lit', v: t.text, ...p };
+      case 'bytes':
+        return { k: 'lit', v: t.value as Uint8Array, ...p };
       case 'id':
         if (t.text === 'true' || t.text === 'false') return { k: 'lit', v: t.text === 'true', ...p };
         if (t.text === 'null') return { k: 'lit', v: null, ...p };

@@ -157,7 +157,11 @@ export class RLatLng {
 }
 
 export class RPath {
-  constructor(readonly segments: readonly string[]) {}
+  /** bindings: the values bind(map) gave names (path.name, path['name']); equality ignores them. */
+  constructor(
+    readonly segments: readonly string[],
+    readonly bindings: ReadonlyMap<string, string> | null = null,
+  ) {}
   toString(): string {
     return '/' + this.segments.join('/');
   }
