@@ -1,33 +1,62 @@
 /**
- * Admin calls of SPEC section 7. Each is for role 1 only (403 for anyone else, checked by the router)
- * and each is written to the audit log (provider_audit).
+ * Admin calls of SPEC section 7 (and its "defined but unused" admin paths). Each is for role 1 only
+ * (403 for anyone else, checked by the router, which also writes the refusal to the audit log) and each
+ * is written to the audit log (provider_audit); a call that changes something writes its audit entry in
+ * the same transaction as the change, so neither exists without the other.
  */
 import { koboToNaira, nairaToKobo } from '@punter/core/money';
 import { C, asUser, transactionView, uniqueKey, type EntryDoc, type ProviderDeps, type UserDoc } from './context';
+import type { ApiCallName } from '@punter/core/api-schemas';
 import { badRequest, conflict, header, notFound, ok, parseBody, type ProviderRequest, type ProviderResponse } from './http';
 import {
   adminCreateBody,
+  adminDeleteRequestSchema,
   approveBody,
   batchCreateBody,
   blogCreateRequestSchema,
   blogDeleteHeadersSchema,
   blogUpdateRequestSchema,
   cryptoUpdateRequestSchema,
+  giftCardCategoryUpdateRequestSchema,
   giftCardCreateRequestSchema,
   giftCardDeleteRequestSchema,
   giftCardUpdateRequestSchema,
   userIdBody,
+  userUpdateRequestSchema,
 } from './schemas';
-import { newId, str, type Data } from './store';
+import { newId, str, type Data, type Tx } from './store';
 import type { Wallet, WithdrawalDoc } from './wallet';
 
 const R = C.adminRecords;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export function createAdmin(deps: ProviderDeps, wallet: Wallet) {
-  async function audit(admin: UserDoc, action: string, target: string | null): Promise<void> {
+  const auditDoc = (adminId: string, action: string, target: string | null, extra: Data = {}) => {
     const id = newId();
-    await deps.store.set(C.audit, id, { id, admin_id: admin.id, action, target, created_at: deps.now() });
+    return { id, doc: { id, admin_id: adminId, action, target, created_at: deps.now(), ...extra } };
+  };
+  /** Audits a read (after it happened). */
+  async function audit(admin: UserDoc, action: string, target: string | null): Promise<void> {
+    const { id, doc } = auditDoc(admin.id, action, target);
+    await deps.store.set(C.audit, id, doc);
+  }
+  /** Audits a change inside the transaction that makes it. */
+  function auditIn(tx: Tx, admin: UserDoc, action: string, target: string | null): void {
+    const { id, doc } = auditDoc(admin.id, action, target);
+    tx.create(C.audit, id, doc);
+  }
+  /** Writes a refused admin call (403: the caller is not role 1): who, which call, when. */
+  async function auditRefused(caller: UserDoc, call: ApiCallName, method: string, path: string): Promise<void> {
+    const { id, doc } = auditDoc(caller.id, call, null, { refused: true, method, path });
+    await deps.store.set(C.audit, id, doc);
+  }
+  /** Writes one document and its audit entry in one transaction. */
+  async function writeAudited(admin: UserDoc, action: string, target: string, write: (tx: Tx) => void): Promise<void> {
+    await deps.store.runTransaction((tx) => {
+      write(tx);
+      auditIn(tx, admin, action, target);
+      return Promise.resolve();
+    });
   }
 
   async function records(kind: string) {
@@ -44,6 +73,21 @@ export function createAdmin(deps: ProviderDeps, wallet: Wallet) {
     role: u.role,
     createdAt: iso(u.created_at),
   });
+  const userDetailView = (u: UserDoc) => ({
+    ...adminView(u),
+    username: u.username,
+    suspended: u.suspended,
+    phone_verified: u.phone_verified,
+    must_change_password: u.must_change_password,
+    can_post_signal: u.can_post_signal,
+    can_post_game: u.can_post_game,
+    can_monetize_game: u.can_monetize_game,
+    subscription_expires_at: u.subscription_expires_at ? iso(u.subscription_expires_at) : null,
+  });
+  const categoryView = async (id: string, category: Data | null) => {
+    const cards = (await records('giftcards')).filter((c) => c.category_id === id);
+    return { id, name: str(category?.name) || id, cards: cards.map(cardView) };
+  };
   const blogView = (b: Data) => ({
     id: String(b.id),
     title: String(b.title),
@@ -77,23 +121,27 @@ export function createAdmin(deps: ProviderDeps, wallet: Wallet) {
 
   async function setSuspended(admin: UserDoc, body: unknown, suspended: boolean, action: string) {
     const input = parseBody(userIdBody, body);
-    const target = asUser(await deps.store.get(C.users, input.user_id));
-    if (!target) throw notFound('User not found');
-    if (target.id === admin.id && suspended) throw badRequest('You cannot suspend your own account');
-    await deps.store.update(C.users, target.id, { suspended });
-    await audit(admin, action, target.id);
-    return { id: target.id, suspended };
+    return deps.store.runTransaction(async (tx) => {
+      const target = asUser(await tx.get(C.users, input.user_id));
+      if (!target) throw notFound('User not found');
+      if (target.id === admin.id && suspended) throw badRequest('You cannot suspend your own account');
+      tx.update(C.users, target.id, { suspended });
+      auditIn(tx, admin, action, target.id);
+      return { id: target.id, suspended };
+    });
   }
 
   return {
     audit,
+    auditRefused,
 
     async batchCreate(admin: UserDoc, body: unknown): Promise<ProviderResponse> {
       const input = parseBody(batchCreateBody, body);
       const id = newId();
       const now = deps.now();
-      await deps.store.set(`${R}/batches/items`, id, { id, ...input, created_at: now, day: iso(now).slice(0, 10) });
-      await audit(admin, 'batch.create', id);
+      await writeAudited(admin, 'batch.create', id, (tx) =>
+        tx.set(`${R}/batches/items`, id, { id, ...input, created_at: now, day: iso(now).slice(0, 10) }),
+      );
       return ok({ message: 'Batch created successfully!', data: { id, ...input, createdAt: iso(now) } });
     },
 
@@ -122,13 +170,75 @@ export function createAdmin(deps: ProviderDeps, wallet: Wallet) {
 
     async adminCreate(admin: UserDoc, body: unknown): Promise<ProviderResponse> {
       const input = parseBody(adminCreateBody, body);
-      const index = await deps.store.get(C.unique, uniqueKey('email', input.email));
-      const target = index ? asUser(await deps.store.get(C.users, String(index.user_id))) : null;
-      if (!target) throw notFound('No account found with this email');
-      if (target.role === 1) throw conflict('This user is already an admin');
-      await deps.store.update(C.users, target.id, { role: 1 });
-      await audit(admin, 'admin.create', target.id);
+      const target = await deps.store.runTransaction(async (tx) => {
+        const index = await tx.get(C.unique, uniqueKey('email', input.email));
+        const found = index ? asUser(await tx.get(C.users, String(index.user_id))) : null;
+        if (!found) throw notFound('No account found with this email');
+        if (found.role === 1) throw conflict('This user is already an admin');
+        tx.update(C.users, found.id, { role: 1 });
+        auditIn(tx, admin, 'admin.create', found.id);
+        return found;
+      });
       return ok({ message: 'Admin added successfully', data: adminView({ ...target, role: 1 }) });
+    },
+
+    /** DELETE admin/delete: takes the admin role (1 -> 0) from an account; the account itself stays. */
+    async adminDelete(admin: UserDoc, body: unknown): Promise<ProviderResponse> {
+      const input = parseBody(adminDeleteRequestSchema, body);
+      if (input.user_id === admin.id) throw badRequest('You cannot remove your own admin role');
+      const target = await deps.store.runTransaction(async (tx) => {
+        const found = asUser(await tx.get(C.users, input.user_id));
+        if (!found) throw notFound('User not found');
+        if (found.role !== 1) throw conflict('This user is not an admin');
+        tx.update(C.users, found.id, { role: 0 });
+        auditIn(tx, admin, 'admin.delete', found.id);
+        return found;
+      });
+      return ok({ message: 'Admin deleted successfully', data: adminView({ ...target, role: 0 }) });
+    },
+
+    /** GET users/all: every account, newest first (at most 1000). */
+    async allUsers(admin: UserDoc): Promise<ProviderResponse> {
+      const docs = await deps.store.query(C.users);
+      const list = docs
+        .map((d) => asUser(d.data))
+        .filter((u): u is UserDoc => u !== null)
+        .sort((a, b) => b.created_at - a.created_at)
+        .slice(0, 1000);
+      await audit(admin, 'user.list', null);
+      return ok({ message: 'Users fetched', data: list.map(userDetailView) });
+    },
+
+    /**
+     * PUT users/update: names, the posting permissions, and `must_change_password: true`, which ends the
+     * user's sessions; their next login answers 206 and sends a password-reset code.
+     */
+    async userUpdate(admin: UserDoc, body: unknown): Promise<ProviderResponse> {
+      const input = parseBody(userUpdateRequestSchema, body);
+      const { user_id: userId, ...changes } = input;
+      if (changes.must_change_password && userId === admin.id) {
+        throw badRequest('You cannot force a password change on your own account; reset your password instead');
+      }
+      const updated = await deps.store.runTransaction(async (tx) => {
+        const found = asUser(await tx.get(C.users, userId));
+        if (!found) throw notFound('User not found');
+        const patch = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as Partial<UserDoc>;
+        const next: UserDoc = { ...found, ...patch };
+        if (next.can_monetize_game && !next.can_post_game) {
+          throw badRequest('can_monetize_game needs can_post_game', [
+            { message: 'A user needs can_post_game before can_monetize_game', field: 'can_monetize_game' },
+          ]);
+        }
+        tx.update(C.users, userId, patch);
+        auditIn(tx, admin, changes.must_change_password ? 'user.update.must_change_password' : 'user.update', userId);
+        return next;
+      });
+      if (changes.must_change_password) {
+        // Sessions end now (authenticate also refuses them while the flag is set).
+        const tokens = await deps.store.query(C.tokens, { where: [['user_id', '==', userId]] });
+        await Promise.all(tokens.map((t) => deps.store.delete(C.tokens, t.id)));
+      }
+      return ok({ message: 'User updated successfully', data: userDetailView(updated) });
     },
 
     async suspend(admin: UserDoc, body: unknown): Promise<ProviderResponse> {
@@ -166,6 +276,7 @@ export function createAdmin(deps: ProviderDeps, wallet: Wallet) {
           admin_id: String(l.admin_id),
           action: String(l.action),
           target: (l.target as string | null) ?? null,
+          ...(l.refused === true ? { refused: true } : {}),
           createdAt: iso(Number(l.created_at)),
         }));
       return ok({ message: 'Logs fetched', data: list });
@@ -182,8 +293,7 @@ export function createAdmin(deps: ProviderDeps, wallet: Wallet) {
       const id = newId();
       const now = deps.now();
       const doc = { id, title: input.title, body: input.body, image_url: input.image_url ?? null, author_id: admin.id, created_at: now, updated_at: now };
-      await deps.store.set(`${R}/blogs/items`, id, doc);
-      await audit(admin, 'blog.create', id);
+      await writeAudited(admin, 'blog.create', id, (tx) => tx.set(`${R}/blogs/items`, id, doc));
       return ok({ message: 'Blog created successfully', data: blogView(doc) });
     },
 
@@ -193,16 +303,14 @@ export function createAdmin(deps: ProviderDeps, wallet: Wallet) {
       if (!existing) throw notFound('Blog not found');
       const { id, ...changes } = input;
       const doc = { ...existing, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)), updated_at: deps.now() };
-      await deps.store.set(`${R}/blogs/items`, id, doc);
-      await audit(admin, 'blog.update', id);
+      await writeAudited(admin, 'blog.update', id, (tx) => tx.set(`${R}/blogs/items`, id, doc));
       return ok({ message: 'Blog updated successfully', data: blogView(doc) });
     },
 
     async blogDelete(admin: UserDoc, req: ProviderRequest): Promise<ProviderResponse> {
       const input = parseBody(blogDeleteHeadersSchema, { id: header(req, 'id') });
       if (!(await deps.store.get(`${R}/blogs/items`, input.id))) throw notFound('Blog not found');
-      await deps.store.delete(`${R}/blogs/items`, input.id);
-      await audit(admin, 'blog.delete', input.id);
+      await writeAudited(admin, 'blog.delete', input.id, (tx) => tx.delete(`${R}/blogs/items`, input.id));
       return ok({ message: 'Blog deleted successfully' });
     },
 
@@ -223,20 +331,31 @@ export function createAdmin(deps: ProviderDeps, wallet: Wallet) {
         image_url: input.image_url ?? null,
         created_at: deps.now(),
       };
-      await deps.store.set(`${R}/giftcards/items`, id, doc);
-      await audit(admin, 'giftcard.create', id);
+      await writeAudited(admin, 'giftcard.create', id, (tx) => tx.set(`${R}/giftcards/items`, id, doc));
       return ok({ message: 'Card created successfully', data: cardView(doc) });
     },
 
     async giftCardCategory(admin: UserDoc, id: string): Promise<ProviderResponse> {
-      const cards = (await records('giftcards')).filter((c) => c.category_id === id);
       const category = await deps.store.get(`${R}/giftcard-categories/items`, id);
-      if (!category && cards.length === 0) throw notFound('Category not found');
+      const data = await categoryView(id, category);
+      if (!category && data.cards.length === 0) throw notFound('Category not found');
       await audit(admin, 'giftcard.category', id);
-      return ok({
-        message: 'Category fetched',
-        data: { id, name: str(category?.name) || id, cards: cards.map(cardView) },
+      return ok({ message: 'Category fetched', data });
+    },
+
+    /** POST giftcards/update_category: creates the category or renames it (upsert by id). */
+    async giftCardCategoryUpdate(admin: UserDoc, body: unknown): Promise<ProviderResponse> {
+      const input = parseBody(giftCardCategoryUpdateRequestSchema, body);
+      const path = `${R}/giftcard-categories/items`;
+      const doc = await deps.store.runTransaction(async (tx) => {
+        const existing = await tx.get(path, input.id);
+        const now = deps.now();
+        const next: Data = { id: input.id, name: input.name, created_at: existing?.created_at ?? now, updated_at: now };
+        tx.set(path, input.id, next);
+        auditIn(tx, admin, existing ? 'giftcard.category.update' : 'giftcard.category.create', input.id);
+        return next;
       });
+      return ok({ message: 'Card category updated successfully', data: await categoryView(input.id, doc) });
     },
 
     async giftCardUpdate(admin: UserDoc, body: unknown): Promise<ProviderResponse> {
@@ -248,28 +367,40 @@ export function createAdmin(deps: ProviderDeps, wallet: Wallet) {
       if (input.category_id !== undefined) doc.category_id = input.category_id;
       if (input.rate !== undefined) doc.rate_kobo = nairaToKobo(input.rate);
       if (input.image_url !== undefined) doc.image_url = input.image_url;
-      await deps.store.set(`${R}/giftcards/items`, input.id, doc);
-      await audit(admin, 'giftcard.update', input.id);
+      await writeAudited(admin, 'giftcard.update', input.id, (tx) => tx.set(`${R}/giftcards/items`, input.id, doc));
       return ok({ message: 'Card updated successfully', data: cardView(doc) });
     },
 
     async giftCardDelete(admin: UserDoc, body: unknown): Promise<ProviderResponse> {
       const input = parseBody(giftCardDeleteRequestSchema, body);
       if (!(await deps.store.get(`${R}/giftcards/items`, input.id))) throw notFound('Card not found');
-      await deps.store.delete(`${R}/giftcards/items`, input.id);
-      await audit(admin, 'giftcard.delete', input.id);
+      await writeAudited(admin, 'giftcard.delete', input.id, (tx) => tx.delete(`${R}/giftcards/items`, input.id));
       return ok({ message: 'Card has been deleted successfully' });
     },
 
     async report(admin: UserDoc): Promise<ProviderResponse> {
-      const [users, wallets, entries, pending] = await Promise.all([
+      const [users, wallets, entries, pending, reversed] = await Promise.all([
         deps.store.query(C.users),
         deps.store.query(C.wallets),
         allEntries(),
         deps.store.query(C.withdrawals, { where: [['status', '==', 'PENDING']] }),
+        deps.store.query(C.withdrawals, { where: [['status', '==', 'FAILED']] }),
       ]);
+      // A reversed withdrawal's debit and its refund credit cancel out: neither counts as WITHDRAWAL or
+      // FUNDING; they are reported apart.
+      const excluded = new Set<string>();
+      let reversedTotal = 0;
+      for (const r of reversed) {
+        const w = r.data as unknown as WithdrawalDoc;
+        excluded.add(`${w.user_id}/${w.entry_id}`);
+        if (w.reversal_entry_id) excluded.add(`${w.user_id}/${w.reversal_entry_id}`);
+        reversedTotal += w.amount_kobo;
+      }
       const values: Record<string, number> = {};
-      for (const e of entries) if (e.status === 'SUCCESS') values[e.type] = (values[e.type] ?? 0) + e.amount_kobo;
+      for (const e of entries) {
+        if (e.status !== 'SUCCESS' || excluded.has(`${e.user_id}/${e.id}`)) continue;
+        values[e.type] = (values[e.type] ?? 0) + e.amount_kobo;
+      }
       const totalBalance = wallets.reduce((sum, w) => sum + Number(w.data.balance_kobo ?? 0), 0);
       const pendingTotal = pending.reduce((sum, w) => sum + Number(w.data.amount_kobo ?? 0), 0);
       await audit(admin, 'report.wallet', null);
@@ -281,6 +412,8 @@ export function createAdmin(deps: ProviderDeps, wallet: Wallet) {
           transaction_values: Object.fromEntries(Object.entries(values).map(([k, v]) => [k, koboToNaira(v)])),
           pending_withdrawals_count: pending.length,
           pending_withdrawals_total: koboToNaira(pendingTotal),
+          reversed_withdrawals_count: reversed.length,
+          reversed_withdrawals_total: koboToNaira(reversedTotal),
         },
       });
     },
@@ -307,26 +440,52 @@ export function createAdmin(deps: ProviderDeps, wallet: Wallet) {
 
     async approve(admin: UserDoc, body: unknown): Promise<ProviderResponse> {
       const input = parseBody(approveBody, body);
-      const w = await wallet.settleWithdrawal(input.transaction_id, { status: 'SUCCESS' }, admin.id);
-      await audit(admin, 'transaction.approve', w.id);
+      const decline = input.action === 'decline';
+      const outcome = decline
+        ? ({ status: 'FAILED', reason: input.reason ?? 'declined by an admin' } as const)
+        : ({ status: 'SUCCESS' } as const);
+      const w = await wallet.settleWithdrawal(input.transaction_id, outcome, admin.id, (tx, settled) =>
+        auditIn(tx, admin, decline ? 'transaction.decline' : 'transaction.approve', settled.id),
+      );
       const entry = (await deps.store.get(C.entries(w.user_id), w.entry_id)) as unknown as EntryDoc;
-      return ok({ message: 'Transaction approved', data: adminTx(entry) });
+      const owner = await deps.store.get(C.users, w.user_id);
+      return ok({
+        message: decline ? 'Transaction declined and refunded' : 'Transaction approved',
+        data: adminTx({ ...entry, email: str(owner?.email) }),
+      });
     },
 
     async cryptoUpdate(admin: UserDoc, body: unknown): Promise<ProviderResponse> {
       const input = parseBody(cryptoUpdateRequestSchema, body);
       const now = deps.now();
-      await deps.store.set(`${R}/crypto/items`, input.symbol, {
-        symbol: input.symbol,
-        buy_rate_kobo: nairaToKobo(input.buy_rate),
-        sell_rate_kobo: nairaToKobo(input.sell_rate),
-        updated_at: now,
-      });
-      await audit(admin, 'crypto.update', input.symbol);
+      await writeAudited(admin, 'crypto.update', input.symbol, (tx) =>
+        tx.set(`${R}/crypto/items`, input.symbol, {
+          symbol: input.symbol,
+          buy_rate_kobo: nairaToKobo(input.buy_rate),
+          sell_rate_kobo: nairaToKobo(input.sell_rate),
+          updated_at: now,
+        }),
+      );
       return ok({
         message: 'Rate updated successfully',
         data: { symbol: input.symbol, buy_rate: input.buy_rate, sell_rate: input.sell_rate, updatedAt: iso(now) },
       });
+    },
+
+    /** GET crypto/rates: the rates crypto/update wrote, by symbol. */
+    async cryptoRates(admin: UserDoc): Promise<ProviderResponse> {
+      const docs = await deps.store.query(`${R}/crypto/items`);
+      const list = docs
+        .map((d) => d.data)
+        .sort((a, b) => str(a.symbol).localeCompare(str(b.symbol)))
+        .map((r) => ({
+          symbol: str(r.symbol),
+          buy_rate: koboToNaira(Number(r.buy_rate_kobo)),
+          sell_rate: koboToNaira(Number(r.sell_rate_kobo)),
+          updatedAt: iso(Number(r.updated_at)),
+        }));
+      await audit(admin, 'crypto.rates', null);
+      return ok({ message: 'Rates fetched', data: list });
     },
   };
 }

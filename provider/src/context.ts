@@ -205,6 +205,8 @@ export async function authenticate(deps: ProviderDeps, req: ProviderRequest): Pr
   if (!record || typeof record.expires_at !== 'number' || record.expires_at <= deps.now()) throw unauthorized();
   const user = asUser(await deps.store.get(C.users, String(record.user_id)));
   if (!user) throw unauthorized();
+  // An account that must change its password (users/update) has no session until it does (login answers 206).
+  if (user.must_change_password) throw unauthorized();
   if (user.suspended) throw forbidden('Your account has been suspended. Please contact support.');
   return user;
 }

@@ -1,9 +1,9 @@
 /**
  * The reference provider, framework-free: createProvider(deps).handle(request) -> response.
- * Routes are the calls of SPEC section 7 as core/src/api-schemas.ts lists them (API_CALLS), plus
- * POST /api/v1/user/subscribe (the monthly subscription, a path SPEC does not show), GET /api/v1/users/profile
- * (the token owner's profile; SPEC: defined but unused) and the sandbox
- * pages. main.ts serves it over node:http; the functions call it in-process or over HTTP.
+ * Routes are the calls of SPEC section 7 as core/src/api-schemas.ts lists them (API_CALLS), including
+ * POST /api/v1/user/subscribe (the monthly subscription, a path SPEC does not show), SPEC's "defined but
+ * unused" paths (users/profile for any user; admin/delete, users/all, users/update,
+ * giftcards/update_category and crypto/rates for role 1), and the sandbox pages. main.ts serves it over node:http; the functions call it in-process or over HTTP.
  */
 import { resolveApiCall, type ApiCallName } from '@punter/core/api-schemas';
 import { MoneyError } from '@punter/core/money';
@@ -87,6 +87,9 @@ export function createProvider(options: ProviderOptions): Provider {
     },
     topGames: () => ok({ message: 'Top games fetched', data: topGames(deps.now()) }),
     notifications: (u) => wallet.notifications(u),
+    subscribe: (u, req) => wallet.subscribe(u, key(req)),
+    // SPEC lists this path as defined but unused; the functions bridge uses it to learn whose token it holds.
+    userProfile: (u) => ok({ message: 'Profile fetched', data: profileData(u, deps.settings, deps.now()) }),
   };
 
   const adminRoutes: Partial<Record<ApiCallName, Handler>> = {
@@ -112,6 +115,11 @@ export function createProvider(options: ProviderOptions): Provider {
     approveTransaction: (u, req) => admin.approve(u, req.body),
     pendingTransactions: (u) => admin.pendingTransactions(u),
     cryptoUpdate: (u, req) => admin.cryptoUpdate(u, req.body),
+    adminDelete: (u, req) => admin.adminDelete(u, req.body),
+    allUsers: (u) => admin.allUsers(u),
+    userUpdate: (u, req) => admin.userUpdate(u, req.body),
+    giftCardCategoryUpdate: (u, req) => admin.giftCardCategoryUpdate(u, req.body),
+    cryptoRates: (u) => admin.cryptoRates(u),
   };
 
   async function route(req: ProviderRequest): Promise<ProviderResponse> {
@@ -123,16 +131,6 @@ export function createProvider(options: ProviderOptions): Provider {
       const answer = await handleSandbox(deps, { ...req, method, path });
       if (answer) return answer;
     }
-    if (method === 'POST' && path === '/api/v1/user/subscribe') {
-      const user = await authenticate(deps, req);
-      const k = header(req, 'idempotency-key');
-      return wallet.subscribe(user, k === undefined ? undefined : parseBody(idempotencyKeySchema, k));
-    }
-    if (method === 'GET' && path === '/api/v1/users/profile') {
-      // SPEC lists this path as defined but unused; the functions bridge uses it to learn whose token it holds.
-      const user = await authenticate(deps, req);
-      return ok({ message: 'Profile fetched', data: profileData(user, deps.settings, deps.now()) });
-    }
     const resolved = resolveApiCall(method, path);
     if (!resolved) throw notFound(`No route for ${method} ${path}`);
     const open = publicRoutes[resolved.name];
@@ -142,6 +140,12 @@ export function createProvider(options: ProviderOptions): Provider {
     if (handler) return handler(user, req, resolved.params);
     const adminHandler = adminRoutes[resolved.name];
     if (adminHandler) {
+      if (user.role !== 1) {
+        // Refusals are audited too: who tried which admin call, and when.
+        await admin.auditRefused(user, resolved.name, method, path).catch((error: unknown) => {
+          deps.log('could not audit a refused admin call', { user_id: user.id, call: resolved.name, error: String(error) });
+        });
+      }
       requireAdmin(user);
       return adminHandler(user, req, resolved.params);
     }

@@ -29,6 +29,9 @@ export {
   giftCardUpdateRequestSchema,
   giftCardDeleteRequestSchema,
   cryptoUpdateRequestSchema,
+  adminDeleteRequestSchema,
+  userUpdateRequestSchema,
+  giftCardCategoryUpdateRequestSchema,
   analystGamesQuerySchema,
   idempotencyKeySchema,
 } from '@punter/core/api-schemas';

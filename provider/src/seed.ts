@@ -4,7 +4,9 @@
  *     a punter (can_post_game + can_monetize_game) and an admin (role 1), all phone-verified with PIN 1234
  *     and a saved bank, each with some wallet history (top-ups through the sandbox payment gateway,
  *     a subscription, a withdrawal) written through the provider itself, so the ledger rules hold;
- *   - two trading pots, three betting codes posted by the punter, two signals.
+ *   - two trading pots, three betting codes posted by the punter, two signals;
+ *   - for the admin screens: two ads, a gift-card category with a card, and a crypto rate (the category,
+ *     card and rate written through the admin calls, so they are audited).
  * Prints the credentials. Run: `node --import tsx provider/src/seed.ts` (FIRESTORE_EMULATOR_HOST set).
  */
 import { pathToFileURL } from 'node:url';
@@ -162,7 +164,9 @@ async function seedAccount(provider: Provider, store: Store, account: DemoAccoun
     });
     must(await call(provider, 'POST', '/api/v1/user/topup', { transaction_id: transactionId, expectedAmount: amount, expectedCurrency: 'NGN' }, token), 'top up');
   }
-  if (account.subscribe) must(await call(provider, 'POST', '/api/v1/user/subscribe', {}, token), 'subscribe');
+  if (account.subscribe) {
+    must(await call(provider, 'POST', '/api/v1/user/subscribe', {}, token, { 'idempotency-key': `seed-subscribe-${account.key}` }), 'subscribe');
+  }
   if (account.withdraw > 0) {
     must(
       await call(
@@ -205,11 +209,32 @@ async function seedContent(provider: Provider, store: Store): Promise<void> {
       for (const code of codes) must(await call(provider, 'POST', '/api/v1/puntershub/create-code', { ...code, startDate: start, endDate: end }, token), 'create code');
     }
   }
+  await seedAdminContent(provider, store, now);
   const signals = await store.query('signal', { limit: 1 });
   if (signals.length === 0) {
     await store.set('signal', 'demo-signal-1', { title: 'Pre-signal', details: 'ready to trade', group: 'A', status: 'Active', timestamp: new Date(now - 120_000), created_at: new Date(now - 120_000).toISOString() });
     await store.set('signal', 'demo-signal-2', { title: 'Start Trading', details: 'start trading', group: 'A', status: 'Active', timestamp: new Date(now - 30_000), created_at: new Date(now - 30_000).toISOString() });
   }
+}
+
+export const DEMO_ADS = [
+  { id: 'demo-ad-subscribe', title: 'Trade smarter: ₦2,000 a month', image_url: '/favicon.svg', link: '/dashboard' },
+  { id: 'demo-ad-refer', title: 'Refer a friend, earn 2.5% of their pot', image_url: '/favicon.svg', link: '/profile' },
+] as const;
+
+/** Ads (no call writes them; SPEC only reads them), and a gift-card category, a card and a crypto rate. */
+async function seedAdminContent(provider: Provider, store: Store, now: number): Promise<void> {
+  for (const [i, ad] of DEMO_ADS.entries()) {
+    const path = `${C.adminRecords}/ads/items`;
+    if (!(await store.get(path, ad.id))) await store.set(path, ad.id, { ...ad, created_at: now - i * 60_000 });
+  }
+  const categories = await store.query(`${C.adminRecords}/giftcard-categories/items`, { limit: 1 });
+  if (categories.length > 0 || !(await store.get(C.unique, uniqueKey('email', 'admin@punter.test')))) return;
+  const login = must(await call(provider, 'POST', '/api/v1/user/login', { email: 'admin@punter.test', password: DEMO_PASSWORD }), 'admin login');
+  const token = String(login.body.token);
+  must(await call(provider, 'POST', '/api/v1/giftcards/update_category', { id: 'apple', name: 'Apple / iTunes' }, token), 'gift-card category');
+  must(await call(provider, 'POST', '/api/v1/giftcards/create', { name: 'iTunes US $100', category_id: 'apple', rate: 950 }, token), 'gift card');
+  must(await call(provider, 'PUT', '/api/v1/crypto/update', { symbol: 'USDT', buy_rate: 1500, sell_rate: 1480 }, token), 'crypto rate');
 }
 
 /** Seeds everything through `provider` (whose store is `store`); returns what it did per account. */

@@ -103,11 +103,15 @@ export function createWallet(deps: ProviderDeps, accounts: Accounts) {
     return docs.map((d) => d.data as unknown as EntryDoc);
   }
 
-  /** Settles a PENDING withdrawal: SUCCESS marks the entry; FAILED reverses it with a new credit entry. */
+  /**
+   * Settles a PENDING withdrawal: SUCCESS marks the entry; FAILED (a failed payout or an admin's decline)
+   * reverses it with a new credit entry. `also` writes more in the same transaction (the admin's audit entry).
+   */
   async function settleWithdrawal(
     withdrawalId: string,
     outcome: { status: 'SUCCESS' } | { status: 'FAILED'; reason: string },
     by: string,
+    also?: (tx: Tx, w: WithdrawalDoc) => void,
   ): Promise<WithdrawalDoc> {
     return deps.store.runTransaction(async (tx) => {
       const w = (await tx.get(C.withdrawals, withdrawalId)) as unknown as WithdrawalDoc | null;
@@ -115,6 +119,7 @@ export function createWallet(deps: ProviderDeps, accounts: Accounts) {
       if (w.status !== 'PENDING') throw conflict(`This transaction is already ${w.status === 'SUCCESS' ? 'approved' : 'reversed'}`);
       const now = deps.now();
       const wallet = outcome.status === 'FAILED' ? await readWallet(tx, w.user_id) : null;
+      const debit = outcome.status === 'FAILED' ? ((await tx.get(C.entries(w.user_id), w.entry_id)) as unknown as EntryDoc | null) : null;
       const updated: WithdrawalDoc = { ...w, status: outcome.status, settled_at: now, settled_by: by };
       if (outcome.status === 'SUCCESS') {
         tx.update(C.entries(w.user_id), w.entry_id, { status: 'SUCCESS', settled_at: now });
@@ -124,16 +129,25 @@ export function createWallet(deps: ProviderDeps, accounts: Accounts) {
           message: `Your withdrawal of ${formatNaira(w.amount_kobo)} to ${w.bank_name} was successful`,
         });
       } else if (wallet) {
+        const amount = formatNaira(w.amount_kobo);
         const reversal = postEntry(deps, tx, wallet, {
           type: 'FUNDING',
           direction: 'credit',
           amountKobo: w.amount_kobo,
-          narration: `Reversal of failed withdrawal to ${w.bank_name} (${outcome.reason})`,
+          narration: `Refund: your withdrawal of ${amount} to ${w.bank_name} failed (${outcome.reason}); ${amount} was returned to your wallet`,
           reference: `reversal:${w.id}`,
         });
-        // The debit stays on the statement as settled and the reversal credit follows it, as on a bank
-        // statement; the withdrawal record keeps the outcome FAILED and the reason.
-        tx.update(C.entries(w.user_id), w.entry_id, { status: 'SUCCESS', settled_at: now });
+        // The debit stays on the statement (its amounts and balances never change) and the refund credit
+        // follows it, as on a bank statement. SPEC has only SUCCESS and PENDING, so the debit's status
+        // becomes SUCCESS and its narration says it failed and was refunded; the withdrawal record keeps
+        // the outcome FAILED and the reason.
+        const narration = debit ? `${debit.narration} - FAILED, ${amount} refunded to your wallet` : undefined;
+        tx.update(C.entries(w.user_id), w.entry_id, {
+          status: 'SUCCESS',
+          settled_at: now,
+          reversal_entry_id: reversal.entry.id,
+          ...(narration ? { narration } : {}),
+        });
         updated.reversal_entry_id = reversal.entry.id;
         updated.failure_reason = outcome.reason;
         notify(deps, tx, w.user_id, 'WITHDRAWAL_REVERSED', {
@@ -142,6 +156,7 @@ export function createWallet(deps: ProviderDeps, accounts: Accounts) {
         });
       }
       tx.set(C.withdrawals, w.id, updated as unknown as Data);
+      also?.(tx, updated);
       return updated;
     });
   }
@@ -258,6 +273,8 @@ export function createWallet(deps: ProviderDeps, accounts: Accounts) {
       const failed = (why: string) => new ApiError(400, `Transaction verification failed. Please try again. (${why})`);
       const answer = (entry: EntryDoc, balanceKobo: number, replay: boolean) =>
         ok({
+          // SPEC section 7: the web reads `success`.
+          success: true,
           message: replay ? 'This top up was already credited' : 'Wow! Your top up was successful',
           data: { transaction: transactionView(entry), balance: koboToNaira(balanceKobo) },
         });
@@ -284,9 +301,11 @@ export function createWallet(deps: ProviderDeps, accounts: Accounts) {
       if (payment.status !== 'successful') throw failed('the payment was not successful');
       if (payment.currency !== 'NGN') throw failed('the currency is not NGN');
       if (payment.amountKobo !== input.expectedAmount) throw failed('the amount does not match');
-      if (payment.customerEmail && payment.customerEmail.toLowerCase() !== user.email) {
-        throw failed('the payment belongs to another customer');
-      }
+      // A payment belongs to the customer whose email it was made with: one without an email, or with
+      // another one, cannot be claimed by whoever learns its transaction_id.
+      const payer = payment.customerEmail?.trim().toLowerCase() ?? '';
+      if (!payer) throw failed('the payment has no customer email, so it cannot be matched to your account');
+      if (payer !== user.email.trim().toLowerCase()) throw failed('the payment belongs to another customer');
 
       return walletLocks.run(user.id, async () => {
         const result = await deps.store.runTransaction(async (tx) => {
@@ -417,7 +436,8 @@ export function createWallet(deps: ProviderDeps, accounts: Accounts) {
       });
     },
 
-    async subscribe(user: UserDoc, idempotencyKey: string | undefined): Promise<ProviderResponse> {
+    /** The monthly subscription; the Idempotency-Key is required, so a double submit charges once. */
+    async subscribe(user: UserDoc, idempotencyKey: string): Promise<ProviderResponse> {
       const price = deps.settings.subscriptionKobo;
       const { value } = await walletLocks.run(user.id, () =>
         deps.store.runTransaction((tx) =>

@@ -31,7 +31,7 @@ describe('accounts', () => {
     let refs = await c.call('GET', '/api/v1/user/my-referrals', undefined, referrer.token);
     expect(refs.body.data).toEqual([expect.objectContaining({ first_name: 'Kemi', last_name: 'Obi', subscription: false })]);
     await topUp(provider, friend.token, friend.email, 2_000);
-    const sub = await c.call('POST', '/api/v1/user/subscribe', {}, friend.token);
+    const sub = await c.call('POST', '/api/v1/user/subscribe', {}, friend.token, { 'idempotency-key': 'friend-subscribe-1' });
     expect(sub.status).toBe(200);
     expect(sub.body.data).toMatchObject({ entry: { type: 'SUBSCRIPTION', amount: 2000, new_balance: 0 } });
     refs = await c.call('GET', '/api/v1/user/my-referrals', undefined, referrer.token);

@@ -57,7 +57,7 @@ describe('answers match core/api-schemas', () => {
       headers: { 'idempotency-key': 'contract-withdraw-1' },
       body: { destination_account: (bank.data as { id: string }).id, amount: 1000, pin: '1357' },
     });
-    await check('subscribe', { token: t });
+    await check('subscribe', { token: t, headers: { 'idempotency-key': 'contract-subscribe-1' } });
     await store.set('trading_pots', 'contract-pot', { id: 'contract-pot', pot_volume: 100_000, raised_amount: 0, investors_count: 0, percentage: 10, duration: 1, status: 'Raising' });
     await check('joinAutoTrada', { token: t, headers: { 'idempotency-key': 'contract-join-1' }, body: { amount: 10_000, pot_id: 'contract-pot' } });
     await check('limitTransactions', { token: t });
@@ -101,6 +101,11 @@ describe('answers match core/api-schemas', () => {
     await check('giftCardCategory', { token: t, params: { id: 'games' } });
     await check('giftCardDelete', { token: t, body: { id: cardId } });
     await check('cryptoUpdate', { token: t, body: { symbol: 'BTC', buy_rate: 150_000_000, sell_rate: 149_000_000 } });
+    await check('cryptoRates', { token: t });
+    await check('giftCardCategoryUpdate', { token: t, body: { id: 'games', name: 'Games' } });
+    await check('allUsers', { token: t });
+    await check('userUpdate', { token: t, body: { user_id: buyer.id, can_post_signal: true } });
+    await check('adminDelete', { token: t, body: { user_id: buyer.id } });
     await check('allLogs', { token: t });
 
     expect((Object.keys(API_CALLS) as ApiCallName[]).filter((n) => !covered.has(n))).toEqual([]);

@@ -79,7 +79,7 @@ describe('pots, subscription and notifications', () => {
     const join = (amount: number, key: string) => c.call('POST', '/api/v1/user/join-auto-trada', { amount, pot_id: 'p1' }, user.token, { 'idempotency-key': key });
     expect((await join(10_000, 'join-key-0001')).status).toBe(403);
     await topUp(provider, user.token, user.email, 52_000);
-    expect((await c.call('POST', '/api/v1/user/subscribe', {}, user.token)).status).toBe(200);
+    expect((await c.call('POST', '/api/v1/user/subscribe', {}, user.token, { 'idempotency-key': 'user-subscribe-1' })).status).toBe(200);
     expect((await join(60_000, 'join-key-0002')).body.message).toBe('Insufficient funds');
     expect((await join(5_000, 'join-key-0003')).body.message).toBe('Minimum amount to join with is ₦10,000');
     expect((await join(25_000, 'join-key-0004')).body.message).toBe('Amount can only be ₦20,000 or less');
