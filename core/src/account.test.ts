@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LOGGED_IN_CODES, PROFILE_CODES } from './profile-schemas';
 import {
   ACCOUNT_MESSAGES,
   HOW_TO_VIDEOS,
@@ -120,6 +121,12 @@ describe('login', () => {
     expect(loginOutcome(400)).toEqual({ storeProfile: false, redirectTo: null });
     expect(loginOutcome('200')).toEqual({ storeProfile: false, redirectTo: null });
     expect(loginOutcome(undefined)).toEqual({ storeProfile: false, redirectTo: null });
+  });
+  it('uses the one LOGGED_IN_CODES definition of profile-schemas', () => {
+    for (const code of LOGGED_IN_CODES) expect(isLoggedIn({ code })).toBe(true);
+    for (const code of PROFILE_CODES.filter((c) => !(LOGGED_IN_CODES as readonly number[]).includes(c))) {
+      expect(isLoggedIn({ code })).toBe(false);
+    }
   });
   it('counts codes 200 and 203 as logged in (ADR 0001), nothing else', () => {
     expect(isLoggedIn({ code: 200, token: 't', data: {} })).toBe(true);

@@ -4,6 +4,7 @@
  * how-to videos. Pure data and functions: no Firebase, no DOM.
  */
 import { z } from 'zod';
+import { isLoggedInCode } from './profile-schemas';
 
 // ---------------------------------------------------------------------------------------------
 // Routes (SPEC section 2). Paths use react-router's ':param' syntax; getHref builds a real URL.
@@ -139,14 +140,14 @@ export function loginOutcome(
 }
 
 /**
- * The route guard's rule: logged in when the stored profile's code is 200 or 203 (ADR 0001:
- * 203 = credentials right, phone verified, no transaction PIN yet). Accepts anything read from
- * storage; a missing or malformed profile is not logged in.
+ * The route guard's rule: logged in when the stored profile's code is one of LOGGED_IN_CODES
+ * (profile-schemas.ts, the one definition: 200, or 203 = credentials right, phone verified, no
+ * transaction PIN yet, ADR 0001). Accepts anything read from storage; a missing or malformed
+ * profile is not logged in.
  */
 export function isLoggedIn(profile: unknown): boolean {
   if (typeof profile !== 'object' || profile === null) return false;
-  const code = (profile as { code?: unknown }).code;
-  return code === 200 || code === 203;
+  return isLoggedInCode((profile as { code?: unknown }).code);
 }
 
 /** True when the dashboard shows the 'create your PIN' banner (code 203, ADR 0001). */

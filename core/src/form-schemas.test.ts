@@ -4,10 +4,15 @@ import { API_CALLS } from './api-schemas';
 import { loadOverTwoFiveState, saveOverTwoFiveSetup, type OverTwoFiveSetupInput } from './over-two-five';
 import { INITIAL_STAKE_CALCULATOR_STATE, startSession } from './stake-calculator';
 import {
+  ACCOUNT_VERIFY_AFTER,
   AVATAR_URLS,
+  CREATE_ACCOUNT_REQUIRED_FIELDS,
   DEVICE_TOKEN_PLACEHOLDER,
   amountField,
   buildRegistrationPayload,
+  filterBanksByName,
+  isCreateAccountEnabled,
+  shouldVerifyAccountNumber,
   changePasswordFormSchema,
   createPinFormSchema,
   fieldErrors,
@@ -144,6 +149,38 @@ describe('register form', () => {
   });
 });
 
+describe('Create Account button (SPEC section 5)', () => {
+  const filled = { ...step1, ...step2 };
+
+  it('is enabled once the eight fields are filled and both consents are ticked', () => {
+    expect(CREATE_ACCOUNT_REQUIRED_FIELDS).toEqual([
+      'first_name',
+      'last_name',
+      'email',
+      'username',
+      'password',
+      'country',
+      'gender',
+      'phone_number',
+    ]);
+    expect(isCreateAccountEnabled(filled)).toBe(true);
+    // The optional referral code plays no part.
+    const withoutReferral = { ...filled, referral_code: '' };
+    expect(isCreateAccountEnabled(withoutReferral)).toBe(true);
+  });
+
+  it.each(CREATE_ACCOUNT_REQUIRED_FIELDS)('is disabled while %s is empty or blank', (field) => {
+    expect(isCreateAccountEnabled({ ...filled, [field]: '' })).toBe(false);
+    expect(isCreateAccountEnabled({ ...filled, [field]: '   ' })).toBe(false);
+  });
+
+  it('is disabled until both consents are ticked', () => {
+    expect(isCreateAccountEnabled({ ...filled, accept_terms: false })).toBe(false);
+    expect(isCreateAccountEnabled({ ...filled, accept_age: false })).toBe(false);
+    expect(isCreateAccountEnabled({ ...filled, accept_terms: false, accept_age: false })).toBe(false);
+  });
+});
+
 describe('password, code and PIN forms', () => {
   it('forgot password needs an email', () => {
     expect(errorsOf(forgotPasswordFormSchema, { email: '' })).toEqual({ email: 'Please Enter Your Email' });
@@ -218,6 +255,35 @@ describe('wallet forms', () => {
     expect(amount(2500)).toBe('ok');
     expect(topUpFormSchema.parse({ amount: '1,000,000,000' })).toEqual({ amount: 1_000_000_000 });
     expect(amountField('Custom').safeParse('').error?.issues[0]?.message).toBe('Custom');
+  });
+});
+
+describe('save bank screen rules (SPEC section 5)', () => {
+  const banks = [
+    { code: '044', name: 'Access Bank' },
+    { code: '058', name: 'Guaranty Trust Bank' },
+    { code: '063', name: 'Access Bank (Diamond)' },
+  ];
+
+  it('filters the bank list by a case-insensitive name search', () => {
+    expect(filterBanksByName(banks, 'ACCESS').map((b) => b.code)).toEqual(['044', '063']);
+    expect(filterBanksByName(banks, 'access bank (d').map((b) => b.code)).toEqual(['063']);
+    expect(filterBanksByName(banks, '  tRuSt ').map((b) => b.code)).toEqual(['058']);
+  });
+
+  it('keeps every bank for a blank search (a copy) and none when nothing matches', () => {
+    const all = filterBanksByName(banks, '  ');
+    expect(all).toEqual(banks);
+    expect(all).not.toBe(banks);
+    expect(filterBanksByName(banks, 'zenith')).toEqual([]);
+  });
+
+  it('verifies the account number once more than 9 characters are typed', () => {
+    expect(ACCOUNT_VERIFY_AFTER).toBe(9);
+    expect(shouldVerifyAccountNumber('')).toBe(false);
+    expect(shouldVerifyAccountNumber('012345678')).toBe(false);
+    expect(shouldVerifyAccountNumber('0123456789')).toBe(true);
+    expect(shouldVerifyAccountNumber('01234567890')).toBe(true);
   });
 });
 

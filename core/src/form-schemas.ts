@@ -198,6 +198,36 @@ export function buildRegistrationPayload(form: RegisterForm): RegisterRequest {
   return payload;
 }
 
+/** The fields Create Account waits for (SPEC section 5), in SPEC's order. */
+export const CREATE_ACCOUNT_REQUIRED_FIELDS = [
+  'first_name',
+  'last_name',
+  'email',
+  'username',
+  'password',
+  'country',
+  'gender',
+  'phone_number',
+] as const;
+
+/** The register form as the screen holds it while the user types (both steps). */
+export type RegisterFormValues = Readonly<
+  Record<(typeof CREATE_ACCOUNT_REQUIRED_FIELDS)[number], string> & { accept_terms: boolean; accept_age: boolean }
+>;
+
+/**
+ * Create Account is enabled only when first name, last name, email, username, password, country, gender and
+ * phone are filled (not blank) and both consents are ticked: (a) the privacy policy and terms, (b) over 18 and
+ * gambling is risky (SPEC section 5). Whether the values are valid is registerFormSchema's job, on submit.
+ */
+export function isCreateAccountEnabled(values: RegisterFormValues): boolean {
+  return (
+    CREATE_ACCOUNT_REQUIRED_FIELDS.every((field) => values[field].trim() !== '') &&
+    values.accept_terms &&
+    values.accept_age
+  );
+}
+
 /** Forgot password: the email. */
 export const forgotPasswordFormSchema = z.object({ email: email() });
 /** Change password: the 4-character code and the new password. */
@@ -224,6 +254,20 @@ export const saveBankFormSchema = z.object({
   account_number: z.string({ error: MSG_ACCOUNT_NUMBER }).trim().pipe(accountNumberSchema),
   account_name: required(MSG_ACCOUNT_NAME),
 });
+
+/** The bank list filtered by a case-insensitive name search (SPEC section 5); a blank search keeps every bank. */
+export function filterBanksByName<T extends { readonly name: string }>(banks: readonly T[], search: string): T[] {
+  const needle = search.trim().toLowerCase();
+  return needle ? banks.filter((bank) => bank.name.toLowerCase().includes(needle)) : [...banks];
+}
+
+/** The account-number verification runs once more than this many characters are typed (SPEC section 5). */
+export const ACCOUNT_VERIFY_AFTER = 9;
+
+/** True when the typed account number is long enough for the verification call (more than 9 characters). */
+export function shouldVerifyAccountNumber(accountNumber: string): boolean {
+  return accountNumber.length > ACCOUNT_VERIFY_AFTER;
+}
 
 /** Withdraw: amount, PIN and the selected saved bank id. Output matches the withdraw request body. */
 export const withdrawFormSchema = z.object({

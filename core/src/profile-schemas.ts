@@ -9,7 +9,18 @@ import { idSchema, isoDateTime } from './api-primitives';
 /** Login result codes (SPEC section 4, ADR 0001): 200 and 203 are logged in, 201 verify phone, 206 change password. */
 export const PROFILE_CODES = [200, 201, 203, 206] as const;
 export const profileCodeSchema = z.literal(PROFILE_CODES);
+/**
+ * The one definition of "logged in" (SPEC section 6, ADR 0001): the stored profile's code is 200, or
+ * 203 (credentials right, phone verified, no transaction PIN yet). The route guard (account.ts
+ * isLoggedIn), the login screen, the session callables and the login response schema all use it.
+ */
 export const LOGGED_IN_CODES = [200, 203] as const;
+export type LoggedInCode = (typeof LOGGED_IN_CODES)[number];
+
+/** True when a login result code counts as logged in (LOGGED_IN_CODES). Anything else, '200' included, does not. */
+export function isLoggedInCode(code: unknown): code is LoggedInCode {
+  return (LOGGED_IN_CODES as readonly unknown[]).includes(code);
+}
 
 export const profileDataSchema = z.object({
   id: idSchema,

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { loginOutcome, safeReturnTo } from '@punter/core/account';
 import { loginFormSchema } from '@punter/core/form-schemas';
+import { isLoggedInCode } from '@punter/core/profile-schemas';
 import { ErrorMessages } from '@/components/alert';
 import { PasswordInput } from '@/components/password-input';
 import { TextField } from '@/components/text-field';
@@ -25,8 +26,7 @@ export function LoginPage() {
       setResetEmail(data.email);
       await callSession('sessionSendResetOtp', { email: data.email }).catch(() => undefined);
     }
-    const loggedIn = profile.code === 200 || profile.code === 203;
-    void navigate(loggedIn ? safeReturnTo(params.get(REDIRECT_PARAM) ?? outcome.redirectTo) : outcome.redirectTo, {
+    void navigate(isLoggedInCode(profile.code) ? safeReturnTo(params.get(REDIRECT_PARAM) ?? outcome.redirectTo) : outcome.redirectTo, {
       replace: true,
     });
   });

@@ -6,12 +6,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { loginOutcome } from '@punter/core/account';
-import type {
-  GENDER_OPTIONS} from '@punter/core/form-schemas';
+import type { GENDER_OPTIONS } from '@punter/core/form-schemas';
 import {
   buildRegistrationPayload,
   COUNTRIES,
   DEFAULT_GENDER,
+  isCreateAccountEnabled,
   parseForm,
   registerFormSchema,
   registerStep1FormSchema,
@@ -64,13 +64,8 @@ export function RegisterPage() {
 
   const set = <K extends keyof Values>(key: K) => (value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
 
-  // Create Account: every required field filled and both consents ticked (SPEC section 5).
-  const complete =
-    [values.first_name, values.last_name, values.email, values.username, values.password, values.country, values.gender, values.phone_number].every(
-      (v) => v.trim() !== '',
-    ) &&
-    values.accept_terms &&
-    values.accept_age;
+  // Create Account: every required field filled and both consents ticked (SPEC section 5, core).
+  const complete = isCreateAccountEnabled(values);
 
   const next = (event: FormEvent) => {
     event.preventDefault();

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { ACCOUNT_MESSAGES, maskPhone } from '@punter/core/account';
-import { OTP_TYPE } from '@punter/core/api-schemas';
+import { OTP_TYPE } from '@punter/core/otp';
 import { verifyTokenFormSchema } from '@punter/core/form-schemas';
 import { ErrorMessages } from '@/components/alert';
 import { CodeInput } from '@/components/code-input';

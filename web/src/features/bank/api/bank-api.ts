@@ -1,5 +1,6 @@
 /** Bank calls of SPEC section 7: the bank list, account-name resolution, saving a bank. */
 import type { BankListEntry, SavedBank } from '@punter/core/api-schemas';
+import { filterBanksByName } from '@punter/core/form-schemas';
 import { callApi } from '@/lib/api';
 
 export type { BankListEntry };
@@ -16,8 +17,7 @@ export async function saveBank(input: { bank_name: string; account_name: string;
   return (await callApi('bankAdd', { body: input })).data;
 }
 
-/** The bank list filtered by a case-insensitive name search (SPEC section 5). */
+/** The bank list filtered by a case-insensitive name search (SPEC section 5; the rule is core's). */
 export function filterBanks(banks: readonly BankListEntry[], search: string): BankListEntry[] {
-  const needle = search.trim().toLowerCase();
-  return needle ? banks.filter((bank) => bank.name.toLowerCase().includes(needle)) : [...banks];
+  return filterBanksByName(banks, search);
 }

@@ -6,7 +6,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { ACCOUNT_MESSAGES } from '@punter/core/account';
-import { saveBankFormSchema } from '@punter/core/form-schemas';
+import { saveBankFormSchema, shouldVerifyAccountNumber } from '@punter/core/form-schemas';
 import { ErrorMessages } from '@/components/alert';
 import { Spinner } from '@/components/spinner';
 import { TextField } from '@/components/text-field';
@@ -14,9 +14,6 @@ import { paths } from '@/config/paths';
 import { fetchBanks, filterBanks, resolveAccountName, saveBank } from '@/features/bank/api/bank-api';
 import { useAsync } from '@/lib/use-async';
 import { useFormSubmit } from '@/lib/use-form-submit';
-
-/** Verification runs once more than this many characters are typed (SPEC section 5). */
-const VERIFY_AFTER = 9;
 
 export function SaveBankPage() {
   const navigate = useNavigate();
@@ -40,7 +37,8 @@ export function SaveBankPage() {
   const lookup = useRef(0);
 
   const resolve = (number: string, bankCode: string) => {
-    if (!bankCode || number.length <= VERIFY_AFTER) return;
+    // Verification runs once more than 9 characters are typed (SPEC section 5, core's rule).
+    if (!bankCode || !shouldVerifyAccountNumber(number)) return;
     const id = ++lookup.current;
     setLocked(true);
     setResolving(true);
