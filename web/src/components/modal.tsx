@@ -1,6 +1,8 @@
 /**
  * A modal on the native <dialog> element: focus moves into it, Tab stays inside, Escape closes it,
- * and the page behind is inert.
+ * and the page behind is inert. React's `open` is the source of truth; when the dialog closes by
+ * itself (a `<form method="dialog">`, `dialog.close()` from elsewhere, the browser's close request),
+ * its `close` event reports it through onClose so the state follows.
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
@@ -16,6 +18,12 @@ interface ModalProps {
 export function Modal({ open, title, onClose, children, wide = false }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  // The `close` event is queued after dialog.close(): by then `open` may already be false (we closed
+  // it), and onClose must not run a second time. The ref holds the latest prop for that check.
+  const openRef = useRef(open);
+  useEffect(() => {
+    openRef.current = open;
+  }, [open]);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -32,6 +40,9 @@ export function Modal({ open, title, onClose, children, wide = false }: ModalPro
       onCancel={(event) => {
         event.preventDefault();
         onClose();
+      }}
+      onClose={() => {
+        if (openRef.current) onClose();
       }}
       onClick={(event) => {
         if (event.target === ref.current) onClose();
