@@ -1,6 +1,7 @@
 /**
  * The one router: every route lazy, each with its own error boundary. Protected routes sit
- * under RequireAuth + AppLayout; the auth pages under AuthShell; the legal pages stand alone.
+ * under RequireAuth + AppLayout; the auth pages and the public catch-all 'Page not found' under
+ * AuthShell; the legal pages stand alone.
  * Routes of later issues (signal, punters hub, pots, ...) are added by those issues.
  */
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
@@ -42,7 +43,6 @@ const protectedRoutes: RouteObject[] = [
       Component: (await import('@/features/calculators/components/over-two-five-page')).OverTwoFivePage,
     }),
   },
-  { path: '*', lazy: async () => ({ Component: (await import('@/app/not-found-page')).NotFoundPage }) },
 ].map(withBoundary);
 
 const authRoutes: RouteObject[] = [
@@ -81,6 +81,8 @@ const authRoutes: RouteObject[] = [
       Component: (await import('@/features/subscription/components/expired-subscription-page')).ExpiredSubscriptionPage,
     }),
   },
+  // Unknown paths: a public 'Page not found' (core: unknown paths are not protected, they 404).
+  { path: '*', lazy: async () => ({ Component: (await import('@/app/not-found-page')).NotFoundPage }) },
 ].map(withBoundary);
 
 const legalRoutes: RouteObject[] = [
