@@ -1,10 +1,13 @@
 /**
  * The lazy module behind each route's screen (as src/app/router.tsx imports them). Used at build
  * time to preload the current route's chunks from index.html (vite.config.ts) and by the benchmark.
+ * Paths use react-router's ':param' syntax; the preload script matches them as patterns.
  */
 export const ROUTE_MODULES: Readonly<Record<string, string>> = {
   '/login': 'src/features/auth/components/login-page.tsx',
   '/register': 'src/features/auth/components/register-page.tsx',
+  // Register with a referral code: the same screen as /register.
+  '/referral/:referralCode': 'src/features/auth/components/register-page.tsx',
   '/verify-token': 'src/features/auth/components/verify-token-page.tsx',
   '/forgot-password': 'src/features/auth/components/forgot-password-page.tsx',
   '/change-password': 'src/features/auth/components/change-password-page.tsx',

@@ -9,7 +9,7 @@ const webDir = fileURLToPath(new URL('.', import.meta.url));
 /**
  * Routes are lazy, so a first visit would load the entry, run it, and only then fetch the screen's
  * chunk. This adds a tiny inline script to index.html that preloads the chunks of the route being
- * opened (and /dashboard's for '/') in parallel with the entry.
+ * opened (and /dashboard's for '/') in parallel with the entry. Routes with parameters match by pattern.
  */
 function preloadRouteChunks(): Plugin {
   return {
@@ -42,7 +42,8 @@ function preloadRouteChunks(): Plugin {
           map[route] = [...closure([chunk.fileName])].filter((f) => !loaded.has(f)).map((f) => `/${f}`);
         }
         if (map['/dashboard']) map['/'] = map['/dashboard'];
-        const script = `(function(m){var f=m[location.pathname.replace(/\\/$/,'')||'/'];if(f)f.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)})})(${JSON.stringify(map)})`;
+        // Exact paths first; a route with parameters ('/referral/:referralCode') matches any value.
+        const script = `(function(m){var p=location.pathname.replace(/\\/$/,'')||'/',f=m[p];if(!f)for(var k in m)if(k.indexOf(':')>=0&&new RegExp('^'+k.replace(/:[^/]+/g,'[^/]+')+'$').test(p)){f=m[k];break}if(f)f.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)})})(${JSON.stringify(map)})`;
         return [{ tag: 'script', children: script, injectTo: 'head' }];
       },
     },
