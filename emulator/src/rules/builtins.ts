@@ -514,34 +514,8 @@ interface ZonedParts {
   dayOfYear: number;
 }
 
-const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
-
-function zoned(t: RTimestamp, args: RVal[]): ZonedParts {
-  const tz = args.length > 0 ? str(args[0] as RVal, 'time zone') : 'UTC';
-  let d = t.date();
-  if (tz !== 'UTC') {
-    let f = zoneFormatters.get(tz);
-    if (f === undefined) {
-      try {
-        f = new Intl.DateTimeFormat('en-US', {
-          timeZone: tz,
-          hourCycle: 'h23',
-          year: 'numeric',
-          month: 'numeric',
-          day: 'numeric',
-          hour: 'numeric',
-          minute: 'numeric',
-          second: 'numeric',
-        });
-      } catch {
-        fail(`Unknown time zone '${tz}'.`);
-      }
-      zoneFormatters.set(tz, f);
-    }
-    const p: Record<string, number> = {};
-    for (const part of f.formatToParts(d)) if (part.type !== 'literal') p[part.type] = Number(part.value);
-    d = new Date(Date.UTC(p['year'] ?? 0, (p['month'] ?? 1) - 1, p['day'] ?? 1, p['hour'] ?? 0, p['minute'] ?? 0, p['second'] ?? 0));
-  }
+function zoned(t: RTimestamp): ZonedParts {
+  const d = t.date();
   const startOfYear = Date.UTC(d.getUTCFullYear(), 0, 1);
   return {
     year: d.getUTCFullYear(),
@@ -700,15 +674,16 @@ export const METHODS: Readonly<Record<string, MethodSpec>> = {
     arity: [0],
     impl: { timestamp: m((t: RTimestamp) => new RTimestamp(Math.floor(t.seconds / 86400) * 86400, 0)) },
   },
-  year: { arity: [0, 1], impl: { timestamp: m((t: RTimestamp, a) => BigInt(zoned(t, a).year)) } },
-  month: { arity: [0, 1], impl: { timestamp: m((t: RTimestamp, a) => BigInt(zoned(t, a).month)) } },
-  day: { arity: [0, 1], impl: { timestamp: m((t: RTimestamp, a) => BigInt(zoned(t, a).day)) } },
-  hours: { arity: [0, 1], impl: { timestamp: m((t: RTimestamp, a) => BigInt(zoned(t, a).hour)) } },
-  minutes: { arity: [0, 1], impl: { timestamp: m((t: RTimestamp, a) => BigInt(zoned(t, a).minute)) } },
+  // The reference's rules.Timestamp methods take no argument (no time zone): UTC only; an argument is a load issue.
+  year: { arity: [0], impl: { timestamp: m((t: RTimestamp) => BigInt(zoned(t).year)) } },
+  month: { arity: [0], impl: { timestamp: m((t: RTimestamp) => BigInt(zoned(t).month)) } },
+  day: { arity: [0], impl: { timestamp: m((t: RTimestamp) => BigInt(zoned(t).day)) } },
+  hours: { arity: [0], impl: { timestamp: m((t: RTimestamp) => BigInt(zoned(t).hour)) } },
+  minutes: { arity: [0], impl: { timestamp: m((t: RTimestamp) => BigInt(zoned(t).minute)) } },
   seconds: {
-    arity: [0, 1],
+    arity: [0],
     impl: {
-      timestamp: m((t: RTimestamp, a) => BigInt(zoned(t, a).second)),
+      timestamp: m((t: RTimestamp) => BigInt(zoned(t).second)),
       duration: m((d: RDuration) => d.seconds),
     },
   },
@@ -722,8 +697,8 @@ export const METHODS: Readonly<Record<string, MethodSpec>> = {
       timestamp: m((t: RTimestamp) => new RDuration(BigInt(((t.seconds % 86400) + 86400) % 86400) * NANOS + BigInt(t.nanos))),
     },
   },
-  dayOfWeek: { arity: [0, 1], impl: { timestamp: m((t: RTimestamp, a) => BigInt(zoned(t, a).weekday)) } },
-  dayOfYear: { arity: [0, 1], impl: { timestamp: m((t: RTimestamp, a) => BigInt(zoned(t, a).dayOfYear)) } },
+  dayOfWeek: { arity: [0], impl: { timestamp: m((t: RTimestamp) => BigInt(zoned(t).weekday)) } },
+  dayOfYear: { arity: [0], impl: { timestamp: m((t: RTimestamp) => BigInt(zoned(t).dayOfYear)) } },
   toMillis: { arity: [0], impl: { timestamp: m((t: RTimestamp) => t.totalNanos() / 1_000_000n) } },
   distance: {
     arity: [1],

@@ -63,6 +63,7 @@ describe('unsupported constructs are issues with positions, never silently allow
     ["allow read: if br'x' == b'x';", /Unsupported literal prefix 'br'/, 5, 22],
     ["allow read: if b'\\u0041' == b'A';", /Invalid escape sequence '\\u' in a bytes literal/, 5, 24],
     ["allow read: if b'\\xF' == b'A';", /two hex digits/, 5, 24],
+    ["allow read: if request.time.hours('America/New_York') == 1;", /hours\(\) takes 0 argument/, 5, 35],
     ["allow read: if hashing.sha512('a').size() == 64;", /Function not found: 'hashing.sha512'/, 5, 30],
     ["allow read: if (/a/$(nope)).size() == 2;", /Unknown variable 'nope'/, 5, 28],
     ['allow read: if math.cube(2) == 8;', /Function not found: 'math.cube'/, 5, 27],
