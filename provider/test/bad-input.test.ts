@@ -148,7 +148,8 @@ const cases: Case[] = [
   { name: 'join a pot without a pot id', method: 'POST', path: '/api/v1/user/join-auto-trada', body: { amount: 10_000 }, headers: key, as: 'user', status: 400, message: /^pot_id: / },
   { name: 'join a pot with a number pot id', method: 'POST', path: '/api/v1/user/join-auto-trada', body: { amount: 10_000, pot_id: 1 }, headers: key, as: 'user', status: 400, message: 'pot_id: Id must be a string' },
   { name: 'join a pot without an idempotency key', method: 'POST', path: '/api/v1/user/join-auto-trada', body: { amount: 10_000, pot_id: 'pot-1' }, as: 'user', status: 400, message: /Idempotency-Key/ },
-  { name: 'subscribe with too little money', method: 'POST', path: '/api/v1/user/subscribe', body: {}, as: 'user', status: 400, message: 'Insufficient funds' },
+  { name: 'subscribe with too little money', method: 'POST', path: '/api/v1/user/subscribe', body: {}, headers: key, as: 'user', status: 400, message: 'Insufficient funds' },
+  { name: 'subscribe without an idempotency key', method: 'POST', path: '/api/v1/user/subscribe', body: {}, as: 'user', status: 400, message: /Idempotency-Key/ },
   { name: 'post a code without permission', method: 'POST', path: '/api/v1/puntershub/create-code', body: { odd: '2.5', title: 'x', game_code: 'Y', platform: 'bet9ja', amount: 0, startDate: '2026-11-22T18:00', endDate: '2026-11-22T21:00' }, as: 'user', status: 403 },
   { name: 'post a priced code without can_monetize_game', method: 'POST', path: '/api/v1/puntershub/create-code', body: { odd: '2.5', title: 'x', game_code: 'Y', platform: 'bet9ja', amount: 500, startDate: '2026-11-22T18:00', endDate: '2026-11-22T21:00' }, as: 'punter', status: 400, message: /Price must be 0/ },
   { name: 'post a code with bad odds', method: 'POST', path: '/api/v1/puntershub/create-code', body: { odd: '2,5', title: 'x', game_code: 'Y', platform: 'bet9ja', amount: 0, startDate: '2026-11-22T18:00', endDate: '2026-11-22T21:00' }, as: 'punter', status: 400, message: /Please enter a valid float value \(e\.g\., 3\.50\)/ },
@@ -227,9 +228,10 @@ function resolve(value: unknown): unknown {
   return value;
 }
 
-function snapshot(): string {
-  // Everything but the tokens and one-time-code counters, which reading calls do not touch anyway.
-  return JSON.stringify([...store.dump().entries()].sort(([a], [b]) => a.localeCompare(b)));
+/** The whole store, or all of it but one collection. */
+function snapshot(except?: string): string {
+  const entries = [...store.dump().entries()].filter(([k]) => except === undefined || !k.startsWith(`${except}\u0000`));
+  return JSON.stringify(entries.sort(([a], [b]) => a.localeCompare(b)));
 }
 
 describe('bad input on every endpoint', () => {
@@ -282,12 +284,16 @@ describe('bad input on every endpoint', () => {
   });
 
   const adminCalls = (Object.keys(API_CALLS) as ApiCallName[]).filter((n) => API_CALLS[n].auth === 'admin');
-  it.each(adminCalls)('%s is for role 1 only: 403 for an ordinary user', async (name) => {
+  it.each(adminCalls)('%s is for role 1 only: 403 for an ordinary user, and only the refusal is written (to the audit log)', async (name) => {
     const call = API_CALLS[name];
-    const before = snapshot();
+    const audited = () => [...store.dump()].filter(([k]) => k.startsWith(`${C.audit}\u0000`));
+    const auditBefore = new Set(audited().map(([k]) => k));
+    const before = snapshot(C.audit);
     const res = await client(provider).call(call.method, buildApiPath(name, { id: 'x' }), { user_id: 'x', transaction_id: 'x' }, tokens.user, { id: 'x' });
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ status: false, message: 'Only admins can do this.' });
-    expect(snapshot()).toBe(before);
+    expect(snapshot(C.audit)).toBe(before);
+    const added = audited().filter(([k]) => !auditBefore.has(k)).map(([, v]) => v);
+    expect(added).toEqual([expect.objectContaining({ admin_id: ids.user, action: name, refused: true, method: call.method })]);
   });
 });
