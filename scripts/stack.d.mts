@@ -1,6 +1,8 @@
 // Types of scripts/stack.mjs for the TypeScript callers (e2e, benchmarks, integration tests).
 export declare const root: string;
 export declare const PROJECT_ID: string;
+/** Matches the line provider/src/main.ts prints once it listens. */
+export declare const PROVIDER_READY_LINE: RegExp;
 
 export interface StackPorts {
   firestore: number;
@@ -30,6 +32,8 @@ export interface RunningStack {
   providerOrigin: string;
   ports: StackPorts;
   logDir: string;
+  /** What the demo seed printed (its credentials table); '' when seed is false. */
+  seedOutput: string;
   stop(): Promise<void>;
 }
 

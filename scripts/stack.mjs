@@ -13,6 +13,12 @@ import { join, resolve } from 'node:path';
 export const root = resolve(import.meta.dirname, '..');
 export const PROJECT_ID = 'demo-punter';
 
+/**
+ * What provider/src/main.ts prints once it listens. Deliberately not `Provider API: `: that line is
+ * `npm start`'s own (scripts/summary.mjs), printed once.
+ */
+export const PROVIDER_READY_LINE = /^Provider listening on http:\/\/\S+\/api\/v1\b/m;
+
 export const DEFAULT_PORTS = Object.freeze({
   firestore: 8080,
   auth: 9099,
@@ -53,6 +59,7 @@ function run(name, command, args, { env, cwd = root, logDir, readyLine, quiet })
   });
   const log = createWriteStream(join(logDir, `${name}.log`));
   let buffered = '';
+  let output = '';
   let resolveReady;
   let rejectReady;
   const ready = new Promise((res, rej) => {
@@ -64,6 +71,7 @@ function run(name, command, args, { env, cwd = root, logDir, readyLine, quiet })
     log.write(text);
     if (!quiet) for (const line of text.split('\n')) if (line.trim()) process.stdout.write(`[${name}] ${line}\n`);
     buffered = (buffered + text).slice(-8192);
+    if (output.length < 65_536) output += text;
     if (readyLine && readyLine.test(buffered)) resolveReady(buffered);
   };
   child.stdout.on('data', onData);
@@ -73,14 +81,19 @@ function run(name, command, args, { env, cwd = root, logDir, readyLine, quiet })
     rejectReady(new Error(`${name} exited (${code ?? signal}) before it was ready; see ${join(logDir, `${name}.log`)}`));
   });
   if (!readyLine) resolveReady('');
-  return { name, child, ready };
+  return { name, child, ready, output: () => output };
 }
 
+/**
+ * Runs a command to its end; resolves with everything it printed (stdout and stderr). With
+ * options.output, it waits for 'close' (after the output streams ended, so the output is complete;
+ * for commands that leave no grandchild holding them), else for 'exit'.
+ */
 function runToEnd(name, command, args, options) {
   const proc = run(name, command, args, options);
   return new Promise((res, rej) => {
-    proc.child.on('exit', (code) =>
-      code === 0 ? res() : rej(new Error(`${name} failed with exit code ${code}; see ${options.logDir}/${name}.log`)),
+    proc.child.on(options.output ? 'close' : 'exit', (code) =>
+      code === 0 ? res(proc.output()) : rej(new Error(`${name} failed with exit code ${code}; see ${options.logDir}/${name}.log`)),
     );
   });
 }
@@ -152,7 +165,8 @@ export async function buildStack({ web = 'dev', logDir, webEnv = {} }) {
  *   dataDir: string                         (keep Firestore data across restarts)
  *   quiet: boolean                          (do not echo child output; it is always in logDir)
  *   seed: boolean                           (default true)
- * Returns { webUrl, providerUrl, providerOrigin, ports, logDir, stop() }.
+ * Returns { webUrl, providerUrl, providerOrigin, ports, logDir, seedOutput, stop() }; seedOutput is what
+ * the seed printed (the demo accounts' credentials), '' without a seed.
  */
 export async function startStack(options = {}) {
   const { web = 'dev', quiet = false, seed = true, dataDir } = options;
@@ -212,17 +226,20 @@ export async function startStack(options = {}) {
       },
       logDir,
       quiet,
-      readyLine: /Provider API: /,
+      readyLine: PROVIDER_READY_LINE,
     });
     procs.push(provider);
     await withTimeout(provider.ready, 30_000, 'Provider API');
 
-    // 3. Seed demo data (idempotent)
+    // 3. Seed demo data (idempotent). Its credentials table is returned as seedOutput for the caller
+    // to print (npm start's summary), not echoed here.
+    let seedOutput = '';
     if (seed) {
-      await runToEnd('seed', process.execPath, ['--import', 'tsx', join(root, 'provider', 'src', 'seed.ts')], {
+      seedOutput = await runToEnd('seed', process.execPath, ['--import', 'tsx', join(root, 'provider', 'src', 'seed.ts')], {
         env: { ...shared },
         logDir,
-        quiet,
+        quiet: true,
+        output: true,
       });
     }
 
@@ -252,7 +269,7 @@ export async function startStack(options = {}) {
 
     // 5. Web app
     const webUrl = `http://127.0.0.1:${ports.web}`;
-    if (web === 'none') return { webUrl: null, providerUrl, providerOrigin, ports, logDir, stop };
+    if (web === 'none') return { webUrl: null, providerUrl, providerOrigin, ports, logDir, seedOutput, stop };
     const viteBin = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
     const viteArgs =
       web === 'preview'
@@ -262,7 +279,7 @@ export async function startStack(options = {}) {
     procs.push(webProc);
     await waitForHttp(webUrl, 60_000);
 
-    return { webUrl, providerUrl, providerOrigin, ports, logDir, stop };
+    return { webUrl, providerUrl, providerOrigin, ports, logDir, seedOutput, stop };
   } catch (error) {
     await stop();
     throw error;

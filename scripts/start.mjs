@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // `npm start`: the whole local stack on the fixed ports of scripts/stack.mjs, data kept in
-// .emulator-data/ across restarts. Prints the URLs and the demo accounts, runs until Ctrl+C.
+// .emulator-data/ across restarts. Prints the URLs and the demo accounts (scripts/summary.mjs: one
+// `Web app: URL` line, one `Provider API: URL` line), runs until Ctrl+C.
 // Options: --fresh (forget saved data), --preview (serve the production build), --quiet.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { root, startStack } from './stack.mjs';
+import { stackSummary } from './summary.mjs';
 
 const args = new Set(process.argv.slice(2));
 const dataDir = join(root, '.emulator-data');
@@ -22,13 +24,7 @@ try {
   process.exit(1);
 }
 
-console.log('');
-console.log(`Web app: ${stack.webUrl}`);
-console.log(`Provider API: ${stack.providerUrl}`);
-console.log(`Firestore emulator: 127.0.0.1:${stack.ports.firestore}  Auth emulator: 127.0.0.1:${stack.ports.auth}  Functions emulator: 127.0.0.1:${stack.ports.functions}`);
-console.log(`One-time codes sent by the SMS sandbox: ${stack.providerOrigin}/sandbox/sms?phone=<phone number>`);
-console.log(`Logs: ${stack.logDir}`);
-console.log('Press Ctrl+C to stop.');
+console.log(stackSummary(stack).join('\n'));
 
 let stopping = false;
 const shutdown = async () => {

@@ -1,6 +1,6 @@
 /**
  * Runs the provider over HTTP: `node --import tsx provider/src/main.ts`.
- * Prints `Provider API: http://127.0.0.1:<port>/api/v1` once it listens. Environment: see config.ts.
+ * Prints `Provider listening on http://127.0.0.1:<port>/api/v1` once it listens. Environment: see config.ts.
  */
 import { optionsFromEnv, readEnv } from './config';
 import { createProvider } from './provider';
@@ -17,7 +17,7 @@ server.listen(env.PROVIDER_PORT, env.PROVIDER_HOST, () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PROVIDER_PORT;
   const mode = provider.deps.payments.name === 'sandbox' ? 'sandbox adapters' : 'Flutterwave adapters';
-  console.log(`Provider API: http://${env.PROVIDER_HOST}:${port}/api/v1 (${mode})`);
+  console.log(`Provider listening on http://${env.PROVIDER_HOST}:${port}/api/v1 (${mode})`);
   if (provider.deps.settings.sandboxRoutes) {
     const origin = provider.deps.settings.publicOrigin;
     console.log(`Sandbox checkout: ${origin}/sandbox/checkout  SMS inbox: ${origin}/sandbox/sms?phone=...`);
