@@ -1,0 +1,92 @@
+/**
+ * The monthly subscription: ₦2,000 from the wallet for 30 days, charged once per Idempotency-Key (which
+ * is required); when the clock passes the expiry, joining a pot is refused and the referrer sees the
+ * referral's subscription flag turn false; renewing starts a new 30 days.
+ */
+import { describe, expect, it } from 'vitest';
+import { C } from '../src/context';
+import { client, makeProvider, onboardedUser, topUp } from './helpers';
+import { expectLedgerMatchesBalance } from './stores';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+describe('subscription', () => {
+  it('needs an Idempotency-Key; a retried key returns the first answer and charges once', async () => {
+    const provider = makeProvider();
+    const c = client(provider);
+    const user = await onboardedUser(provider);
+    await topUp(provider, user.token, user.email, 5_000);
+    const missing = await c.call('POST', '/api/v1/user/subscribe', {}, user.token);
+    expect(missing).toEqual({
+      status: 400,
+      body: { status: false, message: 'Idempotency-Key header is required', error: [{ message: 'Idempotency-Key header is required' }] },
+    });
+    const bad = await c.call('POST', '/api/v1/user/subscribe', {}, user.token, { 'idempotency-key': 'x' });
+    expect([bad.status, bad.body.message]).toEqual([400, 'Idempotency-Key must be 8 to 128 letters, digits, - or _']);
+    expect((await expectLedgerMatchesBalance(provider.deps.store, user.id)).balanceKobo).toBe(500_000);
+
+    const subscribe = () => c.call('POST', '/api/v1/user/subscribe', {}, user.token, { 'idempotency-key': 'double-submit-1' });
+    const [first, second] = await Promise.all([subscribe(), subscribe()]);
+    expect(first.status).toBe(200);
+    expect(second).toEqual(first);
+    expect(await subscribe()).toEqual(first);
+    const { balanceKobo, entries } = await expectLedgerMatchesBalance(provider.deps.store, user.id);
+    expect(balanceKobo).toBe(300_000);
+    expect(entries.filter((e) => e.type === 'SUBSCRIPTION')).toHaveLength(1);
+  });
+
+  it('past 30 days pot joining is refused and the referral flag turns false; renewing restores both', async () => {
+    const clock = { now: Date.parse('2026-11-01T09:00:00Z') };
+    const provider = makeProvider({ now: () => clock.now });
+    const c = client(provider);
+    const store = provider.deps.store;
+    const referrer = await onboardedUser(provider);
+    const code = String((await store.get(C.users, referrer.id))?.referral_code);
+    const user = await onboardedUser(provider, { referral_code: code, first_name: 'Kemi' });
+    await topUp(provider, user.token, user.email, 30_000);
+    await store.set('trading_pots', 'p1', { id: 'p1', pot_volume: 1_000_000, raised_amount: 0, investors_count: 0, percentage: 10, duration: 1, status: 'Raising' });
+    const join = (token: string, key: string) =>
+      c.call('POST', '/api/v1/user/join-auto-trada', { amount: 10_000, pot_id: 'p1' }, token, { 'idempotency-key': key });
+    const flag = async (token: string) =>
+      ((await c.call('GET', '/api/v1/user/my-referrals', undefined, token)).body.data as Array<{ subscription: boolean }>)[0]?.subscription;
+
+    const sub = await c.call('POST', '/api/v1/user/subscribe', {}, user.token, { 'idempotency-key': 'month-one-key' });
+    expect(sub.body.data).toMatchObject({ subscription_expires_at: '2026-12-01T09:00:00.000Z' });
+    expect(await flag(referrer.token)).toBe(true);
+
+    // Day 29: still subscribed (a fresh login: bearer tokens last 24 hours).
+    clock.now += 29 * DAY;
+    const login = async (u: { email: string; password: string }) =>
+      String((await c.call('POST', '/api/v1/user/login', { email: u.email, password: u.password })).body.token);
+    let userToken = await login(user);
+    let referrerToken = await login(referrer);
+    expect((await join(userToken, 'join-day-29')).status).toBe(200);
+    expect(await flag(referrerToken)).toBe(true);
+
+    // One millisecond past the 30 days: expired.
+    clock.now = Date.parse('2026-12-01T09:00:00Z') + 1;
+    userToken = await login(user);
+    referrerToken = await login(referrer);
+    const refused = await join(userToken, 'join-day-30');
+    expect(refused).toEqual({
+      status: 403,
+      body: {
+        status: false,
+        message: 'Your subscription has expired. Please subscribe to join a pot.',
+        error: [{ message: 'Your subscription has expired. Please subscribe to join a pot.' }],
+      },
+    });
+    expect(await flag(referrerToken)).toBe(false);
+    const profile = await c.call('GET', '/api/v1/users/profile', undefined, userToken);
+    expect(profile.body.data).toMatchObject({ is_subscribed: false, subscription_expires_at: '2026-12-01T09:00:00.000Z' });
+    const balanceBefore = (await expectLedgerMatchesBalance(store, user.id)).balanceKobo;
+    expect(balanceBefore).toBe(3_000_000 - 200_000 - 1_000_000);
+
+    // Renewing starts 30 days from now, and joining works again.
+    const renew = await c.call('POST', '/api/v1/user/subscribe', {}, userToken, { 'idempotency-key': 'month-two-key' });
+    expect(renew.body.data).toMatchObject({ subscription_expires_at: new Date(clock.now + 30 * DAY).toISOString() });
+    expect(await flag(referrerToken)).toBe(true);
+    expect((await join(userToken, 'join-after-renew')).status).toBe(200);
+    expect((await expectLedgerMatchesBalance(store, user.id)).balanceKobo).toBe(balanceBefore - 200_000 - 1_000_000);
+  });
+});
