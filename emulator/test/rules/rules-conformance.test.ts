@@ -380,6 +380,175 @@ describe('built-ins, list query shapes, access limit, transactions', () => {
   });
 });
 
+/** An unsigned JWT in rules-unit-testing's mock-token format (the emulator decodes, never verifies). */
+function mockToken(uid: string): string {
+  const part = (o: object): string => Buffer.from(JSON.stringify(o)).toString('base64url');
+  const now = Math.floor(Date.now() / 1000);
+  const payload = {
+    iss: `https://securetoken.google.com/${PROJECT}`,
+    aud: PROJECT,
+    iat: now,
+    exp: now + 3600,
+    auth_time: now,
+    sub: uid,
+    user_id: uid,
+    firebase: { sign_in_provider: 'custom', identities: {} },
+  };
+  return `${part({ alg: 'none', kid: 'fakekid', type: 'JWT' })}.${part(payload)}.`;
+}
+
+/** A raw REST call on the suite's project as `uid` (or anonymous); answers the HTTP status and body. */
+async function rest(path: string, body: unknown, uid?: string): Promise<{ status: number; body: unknown }> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (uid !== undefined) headers['authorization'] = `Bearer ${mockToken(uid)}`;
+  const res = await fetch(`http://${host}:${port}/v1/projects/${PROJECT}/databases/(default)/documents${path}`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as unknown };
+}
+
+describe('constructs of the language, each through the Node client (or REST where the SDK cannot express it)', () => {
+  it('allow write covers create, update and delete; allow with no condition', async () => {
+    await seed({ 'writable/w1': { x: 1 } });
+    await matrix([
+      ['anonymous reads (allow read;)', 'ok', () => anon().doc('writable/w1').get()],
+      ['alice creates', 'ok', () => alice().doc('writable/w2').set({ x: 1 })],
+      ['alice updates', 'ok', () => alice().doc('writable/w1').update({ x: 2 })],
+      ['alice deletes', 'ok', () => alice().doc('writable/w1').delete()],
+      ['anonymous creates', 'denied', () => anon().doc('writable/w3').set({ x: 1 })],
+      ['anonymous updates', 'denied', () => anon().doc('writable/w2').update({ x: 3 })],
+      ['anonymous deletes', 'denied', () => anon().doc('writable/w2').delete()],
+      ['the rule inside the block comment does not exist', 'denied', () => anon().doc('commented/c1').get()],
+    ]);
+  });
+
+  it('map literals, raw strings, string escapes, hex integers', async () => {
+    const good = { m: { a: 1, b: [true, null], c: { d: 'e' } }, code: 'A123', esc: 'tab\there', n: 255 };
+    await matrix([
+      ['every literal matches', 'ok', () => alice().doc('literals/l1').set(good)],
+      ['another map', 'denied', () => alice().doc('literals/l2').set({ ...good, m: { a: 1, b: [true] , c: { d: 'e' } } })],
+      ['a code the raw regex refuses', 'denied', () => alice().doc('literals/l3').set({ ...good, code: 'A12' })],
+      ['a literal backslash-t instead of a tab', 'denied', () => alice().doc('literals/l4').set({ ...good, esc: 'tab\\there' })],
+      ['254 is not 0xFF', 'denied', () => alice().doc('literals/l5').set({ ...good, n: 254 })],
+    ]);
+  });
+
+  it('two applicable allows: one false and one true allow (any-true), in one block or two', async () => {
+    await matrix([
+      ['the second allow of the block is true', 'ok', () => anon().doc('anytrue/open').get()],
+      ["the other block's allow is true", 'ok', () => anon().doc('anytrue/other-block').get()],
+      ['none is true', 'denied', () => anon().doc('anytrue/closed').get()],
+    ]);
+  });
+
+  it('error && false is false (so its negation allows); ! of an error denies', async () => {
+    await seed({ 'errsem/and-false': {}, 'errsem/not-error': {}, 'errsem/not-present': { present: 2 } });
+    await matrix([
+      ['!(error && false)', 'ok', () => anon().doc('errsem/and-false').get()],
+      ['!(error)', 'denied', () => anon().doc('errsem/not-error').get()],
+      ['!(2 == 1) on a present field', 'ok', () => anon().doc('errsem/not-present').get()],
+    ]);
+  });
+
+  it('request.method for each operation', async () => {
+    await seed({ 'methods/get': {}, 'methods/other': {}, 'methods/update': { v: 1 }, 'methods/delete': {} });
+    await matrix([
+      ["get is 'get'", 'ok', () => anon().doc('methods/get').get()],
+      ["get is not 'other'", 'denied', () => anon().doc('methods/other').get()],
+      ["create is 'create'", 'ok', () => anon().doc('methods/create').set({})],
+      ["create is not 'fresh'", 'denied', () => anon().doc('methods/fresh').set({})],
+      ["update is 'update'", 'ok', () => anon().doc('methods/update').update({ v: 2 })],
+      ["update is not 'delete'", 'denied', () => anon().doc('methods/delete').update({ v: 2 })],
+      ["delete is 'delete'", 'ok', () => anon().doc('methods/delete').delete()],
+      ["delete is not 'update'", 'denied', () => anon().doc('methods/update').delete()],
+      ["list is 'list'", 'ok', () => anon().collection('methods').get()],
+    ]);
+  });
+
+  it('request.path, resource.id, resource.__name__', async () => {
+    await seed({ 'resid/r1': { x: 1 }, 'resid/r2': { x: 1 } });
+    await matrix([
+      ['request.path of reqpath/ok', 'ok', () => anon().doc('reqpath/ok').get()],
+      ['request.path of reqpath/no', 'denied', () => anon().doc('reqpath/no').get()],
+      ['resource.id and __name__ of r1', 'ok', () => anon().doc('resid/r1').get()],
+      ['resource.__name__[4] of r2', 'denied', () => anon().doc('resid/r2').get()],
+    ]);
+  });
+
+  it('request.query.offset and limit (a REST runQuery: the client SDKs send no offset)', async () => {
+    await seed({ 'offsets/o1': { x: 1 }, 'offsets/o2': { x: 2 }, 'offsets/o3': { x: 3 } });
+    const run = (q: Record<string, unknown>) => rest(':runQuery', { structuredQuery: { from: [{ collectionId: 'offsets' }], ...q } }, 'alice');
+    const ok = await run({ offset: 2, limit: 5 });
+    expect(ok.status).toBe(200);
+    expect((ok.body as { document?: unknown }[]).filter((r) => r.document !== undefined)).toHaveLength(1);
+    expect((await run({ offset: 3, limit: 5 })).status).toBe(403);
+    expect((await run({ limit: 5 })).status).toBe(403);
+  });
+
+  it('is number / duration / set, in on a set; addedKeys, removedKeys, unchangedKeys, changedKeys', async () => {
+    await seed({ 'kinds/u1': { kept: 1, changed: 1, removed: 1 } });
+    await matrix([
+      ['types and set membership hold', 'ok', () => alice().doc('kinds/k1').set({ n: 1, f: 1.5, tags: ['a', 'b'] })],
+      ['a string is not a number', 'denied', () => alice().doc('kinds/k2').set({ n: 'x', f: 1.5, tags: ['a', 'b'] })],
+      ["'b' not in the set", 'denied', () => alice().doc('kinds/k3').set({ n: 1, f: 1.5, tags: ['a'] })],
+      ['an update that changes nothing it should', 'denied', () => alice().doc('kinds/u1').set({ kept: 1, changed: 1, added: 1 })],
+      ['an update that keeps one key', 'denied', () => alice().doc('kinds/u1').set({ changed: 2, added: 1 })],
+      ['add one, remove one, change one, keep one', 'ok', () => alice().doc('kinds/u1').set({ kept: 1, changed: 2, added: 1 })],
+    ]);
+  });
+
+  it('timestamp day/seconds/nanos, duration abs/nanos, math.isInfinite, bool(), path(), bytes, hashing, path bind()', async () => {
+    const good = {
+      at: Timestamp.fromDate(new Date('2020-05-17T12:30:05.123Z')),
+      big: Infinity,
+      small: 2.5,
+      flag: 'true',
+      name: 'Ada Lovelace',
+      bin: firebase.firestore.Blob.fromUint8Array(new Uint8Array([1, 2, 3])),
+      owner: 'alice',
+    };
+    await matrix([
+      ['every built-in holds', 'ok', () => alice().doc('misc/m1').set(good)],
+      ['another second', 'denied', () => alice().doc('misc/m2').set({ ...good, at: Timestamp.fromDate(new Date('2020-05-17T12:30:06.123Z')) })],
+      ['other nanos', 'denied', () => alice().doc('misc/m3').set({ ...good, at: Timestamp.fromDate(new Date('2020-05-17T12:30:05.124Z')) })],
+      ['a finite big', 'denied', () => alice().doc('misc/m4').set({ ...good, big: 1e308 })],
+      ["bool('yes') is an error", 'denied', () => alice().doc('misc/m5').set({ ...good, flag: 'yes' })],
+      ['another name hashes otherwise', 'denied', () => alice().doc('misc/m6').set({ ...good, name: 'Ada Byron' })],
+      ['other bytes', 'denied', () => alice().doc('misc/m7').set({ ...good, bin: firebase.firestore.Blob.fromUint8Array(new Uint8Array([1, 2, 4])) })],
+      ['another owner bound into the path', 'denied', () => alice().doc('misc/m8').set({ ...good, owner: 'bob' })],
+    ]);
+  });
+
+  it('a batch may read 20 distinct documents over its writes; the 21st denies it', async () => {
+    const batch = (counts: number[]) => {
+      const db = alice();
+      const b = db.batch();
+      counts.forEach((n, i) => b.set(db.doc(`batchlim/${counts.join('-')}-${i}`), { n }));
+      return b.commit();
+    };
+    await matrix([
+      ['one write reading 10', 'ok', () => alice().doc('batchlim/single').set({ n: 10 })],
+      ['a batch reading 10 + 10', 'ok', () => batch([10, 10])],
+      ['a batch reading 10 + 10 + 1', 'denied', () => batch([10, 10, 1])],
+      ['a batch reading 9 + 9 + 2', 'ok', () => batch([9, 9, 2])],
+    ]);
+  });
+
+  it('REST: a write the rules deny answers 403 PERMISSION_DENIED; the same write they allow commits', async () => {
+    const write = (uid: string) => ({
+      writes: [{ update: { name: `projects/${PROJECT}/databases/(default)/documents/users/${uid}`, fields: { name: { stringValue: 'N' } } } }],
+    });
+    const denied = await rest(':commit', write('bob'), 'alice');
+    expect(denied.status).toBe(403);
+    expect(denied.body).toMatchObject({ error: { code: 403, status: 'PERMISSION_DENIED' } });
+    const allowed = await rest(':commit', write('alice'), 'alice');
+    expect(allowed.status).toBe(200);
+    expect(allowed.body).toHaveProperty('commitTime');
+  });
+});
+
 describe('loading rules', () => {
   it('answers issues with line and column for a bad file and keeps the previous rules', async () => {
     const res = await fetch(`http://${host}:${port}/emulator/v1/projects/${PROJECT}:securityRules`, {
@@ -395,5 +564,27 @@ describe('loading rules', () => {
     await seed({ 'public/a': { x: 1 } });
     await assertSucceeds(anon().doc('public/a').get());
     await assertFails(anon().doc('x/y').get());
+  });
+
+  it('refuses a built-in the language does not have, with its line and column', async () => {
+    const load = async (condition: string) => {
+      const res = await fetch(`http://${host}:${port}/emulator/v1/projects/${PROJECT}:securityRules`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          rules: { files: [{ name: 'bad.rules', content: `rules_version = '2';\nservice cloud.firestore {\n  match /x/{y} {\n    allow read: if ${condition};\n  }\n}` }] },
+        }),
+      });
+      const body = (await res.json()) as { issues?: { sourcePosition: { line: number; column: number }; description: string }[] };
+      return { status: res.status, issue: body.issues?.[0] };
+    };
+    const sha512 = await load("hashing.sha512('a').size() == 64");
+    expect(sha512.status).toBe(400);
+    expect(sha512.issue?.sourcePosition).toMatchObject({ line: 4, column: 28 });
+    expect(sha512.issue?.description).toMatch(/sha512/);
+    const timeZone = await load("request.time.hours('UTC') == 1");
+    expect(timeZone.issue?.sourcePosition).toMatchObject({ line: 4, column: 33 });
+    await seed({ 'public/a': { x: 1 } });
+    await assertSucceeds(anon().doc('public/a').get());
   });
 });
