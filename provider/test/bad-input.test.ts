@@ -218,6 +218,31 @@ const cases: Case[] = [
   { name: 'crypto without fields', method: 'PUT', path: '/api/v1/crypto/update', body: {}, as: 'admin', status: 400, message: /^symbol: / },
   { name: 'crypto with a number symbol', method: 'PUT', path: '/api/v1/crypto/update', body: { symbol: 42, buy_rate: 1, sell_rate: 1 }, as: 'admin', status: 400, message: /^symbol: / },
   { name: 'delete a blog without its id header', method: 'DELETE', path: '/api/v1/blog/delete', as: 'admin', status: 400 },
+  // transactions/approve with a decline
+  { name: 'settle with an unknown action', method: 'PUT', path: '/api/v1/transactions/approve', body: { transaction_id: 'nope', action: 'refund' }, as: 'admin', status: 400, message: "action: Action must be 'approve' or 'decline'" },
+  { name: 'decline with an empty reason', method: 'PUT', path: '/api/v1/transactions/approve', body: { transaction_id: 'nope', action: 'decline', reason: '  ' }, as: 'admin', status: 400, message: 'reason: Reason must not be empty' },
+  { name: 'decline with a huge reason', method: 'PUT', path: '/api/v1/transactions/approve', body: { transaction_id: 'nope', action: 'decline', reason: longText(201) }, as: 'admin', status: 400, message: 'reason: Reason must not be more than 200 characters' },
+  { name: 'decline an unknown transaction', method: 'PUT', path: '/api/v1/transactions/approve', body: { transaction_id: 'nope', action: 'decline' }, as: 'admin', status: 404 },
+  // admin/delete (removes the admin role)
+  { name: 'admin delete without a user id', method: 'DELETE', path: '/api/v1/admin/delete', body: {}, as: 'admin', status: 400, message: /^user_id: / },
+  { name: 'admin delete with a number user id', method: 'DELETE', path: '/api/v1/admin/delete', body: { user_id: 3 }, as: 'admin', status: 400, message: 'user_id: Id must be a string' },
+  { name: 'admin delete of yourself', method: 'DELETE', path: '/api/v1/admin/delete', body: { user_id: '__admin__' }, as: 'admin', status: 400, message: 'You cannot remove your own admin role' },
+  { name: 'admin delete of an unknown user', method: 'DELETE', path: '/api/v1/admin/delete', body: { user_id: 'nope' }, as: 'admin', status: 404, message: 'User not found' },
+  { name: 'admin delete of a user who is not an admin', method: 'DELETE', path: '/api/v1/admin/delete', body: { user_id: '__user__' }, as: 'admin', status: 409, message: 'This user is not an admin' },
+  // users/update
+  { name: 'user update without a user id', method: 'PUT', path: '/api/v1/users/update', body: { first_name: 'Ada' }, as: 'admin', status: 400, message: /^user_id: / },
+  { name: 'user update of an unknown user', method: 'PUT', path: '/api/v1/users/update', body: { user_id: 'nope', first_name: 'Ada' }, as: 'admin', status: 404, message: 'User not found' },
+  { name: 'user update with a string flag', method: 'PUT', path: '/api/v1/users/update', body: { user_id: '__user__', can_post_signal: 'true' }, as: 'admin', status: 400, message: 'can_post_signal: can_post_signal must be true or false' },
+  { name: 'user update granting a role', method: 'PUT', path: '/api/v1/users/update', body: { user_id: '__user__', role: 1 }, as: 'admin', status: 400 },
+  { name: 'user update with a blank first name', method: 'PUT', path: '/api/v1/users/update', body: { user_id: '__user__', first_name: ' ' }, as: 'admin', status: 400, message: 'first_name: First name is required' },
+  { name: 'user update clearing must_change_password', method: 'PUT', path: '/api/v1/users/update', body: { user_id: '__user__', must_change_password: false }, as: 'admin', status: 400, message: 'must_change_password: must_change_password can only be set to true' },
+  { name: 'user update monetizing without posting', method: 'PUT', path: '/api/v1/users/update', body: { user_id: '__user__', can_monetize_game: true }, as: 'admin', status: 400, message: 'can_monetize_game needs can_post_game' },
+  { name: 'user update forcing your own password change', method: 'PUT', path: '/api/v1/users/update', body: { user_id: '__admin__', must_change_password: true }, as: 'admin', status: 400, message: /^You cannot force a password change on your own account/ },
+  // giftcards/update_category
+  { name: 'category update without fields', method: 'POST', path: '/api/v1/giftcards/update_category', body: {}, as: 'admin', status: 400, message: /^id: / },
+  { name: 'category update without a name', method: 'POST', path: '/api/v1/giftcards/update_category', body: { id: 'apple' }, as: 'admin', status: 400, message: 'name: Name is required' },
+  { name: 'category update with a number name', method: 'POST', path: '/api/v1/giftcards/update_category', body: { id: 'apple', name: 9 }, as: 'admin', status: 400, message: 'name: Name is required' },
+  { name: 'category update with a huge name', method: 'POST', path: '/api/v1/giftcards/update_category', body: { id: 'apple', name: longText(121) }, as: 'admin', status: 400, message: 'name: Name must not be more than 120 characters' },
   { name: 'unknown route', method: 'GET', path: '/api/v1/nothing/here', as: 'user', status: 404 },
 ];
 
