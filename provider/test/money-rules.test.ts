@@ -111,6 +111,41 @@ describe.each(envs)('money rules on the %s store', (_name, makeEnv) => {
     expect(logs.body.data).toContainEqual(expect.objectContaining({ action: 'transaction.approve', target: pendingId, admin_id: admin.id }));
   });
 
+  it('an admin declines a pending withdrawal with a new refund entry, once, even when two admins settle it at the same time', async () => {
+    const [s1, s2] = env.clients(2);
+    const a = makeProvider({ store: s1!, payouts: { name: 'sandbox', pay: () => Promise.reject(new Error('payout gateway down')) } });
+    const b = makeProvider({ store: s2! });
+    const user = await onboardedUser(a);
+    await topUp(a, user.token, user.email, 5_000);
+    const w = await client(a).call('POST', '/api/v1/user/wallet/withdraw', { destination_account: user.bankId, amount: 3_000, pin: '1234' }, user.token, {
+      'idempotency-key': `decline-race-${user.id}`,
+    });
+    const id = (w.body.data as { transaction: { id: string } }).transaction.id;
+    const admin = await onboardedUser(a);
+    await s1!.update(C.users, admin.id, { role: 1 });
+    const settle = (p: typeof a, action: string) => client(p).call('PUT', '/api/v1/transactions/approve', { transaction_id: id, action }, admin.token);
+    const results = await Promise.all([settle(a, 'decline'), settle(b, 'decline'), settle(a, 'approve'), settle(b, 'decline')]);
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 409, 409, 409]);
+    const winner = results.find((r) => r.status === 200);
+    const { balanceKobo, entries } = await expectLedgerMatchesBalance(s1!, user.id);
+    if (winner?.body.message === 'Transaction approved') {
+      expect(balanceKobo).toBe(200_000);
+      expect(entries).toHaveLength(2);
+    } else {
+      expect(winner?.body.message).toBe('Transaction declined and refunded');
+      expect(balanceKobo).toBe(500_000);
+      expect(entries.map((e) => [e.type, e.direction, e.amount_kobo])).toEqual([
+        ['FUNDING', 'credit', 500_000],
+        ['WITHDRAWAL', 'debit', 300_000],
+        ['FUNDING', 'credit', 300_000],
+      ]);
+      expect(entries[2]?.narration).toMatch(/^Refund: your withdrawal of ₦3,000 .* failed \(declined by an admin\); ₦3,000 was returned to your wallet$/);
+    }
+    const audit = await s1!.query(C.audit, { where: [['target', '==', id]] });
+    expect(audit).toHaveLength(1);
+  });
+
   it('a failed payout is reversed by a new entry; a retried request with the same key moves no money twice', async () => {
     const [store] = env.clients(1);
     const provider = makeProvider({ store: store! });
