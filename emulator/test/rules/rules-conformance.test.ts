@@ -406,7 +406,7 @@ async function rest(path: string, body: unknown, uid?: string): Promise<{ status
     headers,
     body: JSON.stringify(body),
   });
-  return { status: res.status, body: (await res.json()) as unknown };
+  return { status: res.status, body: (await res.json()) };
 }
 
 describe('constructs of the language, each through the Node client (or REST where the SDK cannot express it)', () => {
