@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { C } from '../src/context';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, credentialsTable, seedDemo } from '../src/seed';
+import { DEMO_ACCOUNTS, DEMO_ADS, DEMO_PASSWORD, credentialsTable, seedDemo } from '../src/seed';
 import { createMemoryStore } from '../src/store-memory';
 import { client, makeProvider } from './helpers';
 
@@ -30,6 +30,14 @@ describe('demo seed', () => {
       expect(list.length).toBe(account.topUps.length + (account.subscribe ? 1 : 0) + (account.withdraw > 0 ? 1 : 0));
     }
     expect((await store.query(C.games)).length).toBe(3);
+    // The admin screens have something real to read: ads (seeded), a category with a card and a rate (through the admin calls).
+    const admin = await c.call('POST', '/api/v1/user/login', { email: 'admin@punter.test', password: DEMO_PASSWORD });
+    const t = String(admin.body.token);
+    const ads = await c.call('GET', '/api/v1/ads/all-ads', undefined, t);
+    expect((ads.body.data as Array<{ id: string }>).map((a) => a.id)).toEqual(DEMO_ADS.map((a) => a.id));
+    const category = await c.call('GET', '/api/v1/giftcards/categories/apple', undefined, t);
+    expect(category.body.data).toMatchObject({ id: 'apple', name: 'Apple / iTunes', cards: [{ name: 'iTunes US $100', rate: 950 }] });
+    expect((await c.call('GET', '/api/v1/crypto/rates', undefined, t)).body.data).toEqual([expect.objectContaining({ symbol: 'USDT', buy_rate: 1500 })]);
     expect((await store.query('trading_pots')).length).toBe(2);
   });
 });
