@@ -39,25 +39,64 @@ let client: grpc.Client;
 
 const identity = (b: Buffer): Buffer => b;
 
-function seedDocs(): JsonObject[] {
-  return Array.from({ length: 20 }, (_, i) => ({
+/**
+ * Documents seeded before the run, in a project the fuzzer never names and in the fuzzed project itself (in a
+ * collection no template or mutation can reach: every generated path is under `f/` or an invalid one).
+ */
+const SEEDED: { db: string; collection: string }[] = [
+  { db: SEED_DB, collection: 'seed' },
+  { db: DB, collection: 'kept-by-the-fuzzer' },
+];
+const SEED_COUNT = 20;
+
+function seedNames(): string[] {
+  return SEEDED.flatMap(({ db, collection }) => Array.from({ length: SEED_COUNT }, (_, i) => `${db}/documents/${collection}/s${i}`));
+}
+
+function seedDocs(db: string, collection: string): JsonObject[] {
+  return Array.from({ length: SEED_COUNT }, (_, i) => ({
     update: {
-      name: `${SEED_DB}/documents/seed/s${i}`,
+      name: `${db}/documents/${collection}/s${i}`,
       fields: { n: { integerValue: String(i) }, s: { stringValue: `value ${i} é✓😀` }, m: { mapValue: { fields: { x: { booleanValue: true } } } } },
     },
   }));
 }
 
+/** The seeded documents as REST returns them (JSON), sorted. */
 async function readSeed(): Promise<unknown> {
-  const documents = Array.from({ length: 20 }, (_, i) => `${SEED_DB}/documents/seed/s${i}`);
-  const res = await fetch(`${base}/v1/${SEED_DB}/documents:batchGet`, {
-    method: 'POST',
-    headers: { authorization: 'Bearer owner' },
-    body: JSON.stringify({ documents }),
-  });
-  expect(res.status).toBe(200);
-  const body = (await res.json()) as { found?: unknown }[];
-  return body.map((r) => r.found).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+  const found: unknown[] = [];
+  for (const { db, collection } of SEEDED) {
+    const documents = Array.from({ length: SEED_COUNT }, (_, i) => `${db}/documents/${collection}/s${i}`);
+    const res = await fetch(`${base}/v1/${db}/documents:batchGet`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer owner' },
+      body: JSON.stringify({ documents }),
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { found?: unknown }[];
+    expect(body.every((r) => r.found !== undefined)).toBe(true);
+    found.push(...body.map((r) => r.found));
+  }
+  return found.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+}
+
+/** The seeded documents as gRPC GetDocument answers them: the encoded protobuf bytes, by name. */
+async function readSeedBytes(): Promise<Map<string, Buffer>> {
+  const getType = lookupType('google.firestore.v1.GetDocumentRequest');
+  const out = new Map<string, Buffer>();
+  for (const name of seedNames()) {
+    const bytes = await new Promise<Buffer>((resolve, reject) => {
+      client.makeUnaryRequest(
+        '/google.firestore.v1.Firestore/GetDocument',
+        identity,
+        identity,
+        encodeJson(getType, { name }),
+        (err, value) => (err || !value ? reject(err ?? new Error('no value')) : resolve(value)),
+      );
+    });
+    out.set(name, bytes);
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -234,10 +273,16 @@ function grpcUnary(method: string, body: Buffer): Promise<void> {
     if (SERVER_STREAMING.has(method)) {
       const call = client.makeServerStreamRequest(path, identity, identity, body, meta, { deadline });
       call.on('data', () => undefined);
-      call.on('error', () => resolve());
+      call.on('error', (e) => {
+        recordGrpc('grpc-unary', method, e);
+        resolve();
+      });
       call.on('end', () => resolve());
     } else {
-      client.makeUnaryRequest(path, identity, identity, body, meta, { deadline }, () => resolve());
+      client.makeUnaryRequest(path, identity, identity, body, meta, { deadline }, (e) => {
+        if (e) recordGrpc('grpc-unary', method, e);
+        resolve();
+      });
     }
   });
 }
@@ -248,7 +293,10 @@ function grpcBidi(method: string, bodies: Buffer[]): Promise<void> {
       deadline: Date.now() + 1500,
     });
     call.on('data', () => undefined);
-    call.on('error', () => resolve());
+    call.on('error', (e) => {
+      recordGrpc('grpc-bidi', method, e);
+      resolve();
+    });
     call.on('end', () => resolve());
     for (const b of bodies) call.write(b);
     setTimeout(() => call.end(), int(5));
@@ -256,13 +304,20 @@ function grpcBidi(method: string, bodies: Buffer[]): Promise<void> {
 }
 
 async function http(method: string, path: string, body?: string, headers: Record<string, string> = {}): Promise<number> {
+  let res: Response;
+  let text: string;
   try {
-    const res = await fetch(`${base}${path}`, { method, headers, ...(body === undefined ? {} : { body }), signal: AbortSignal.timeout(1500) });
-    await res.arrayBuffer();
-    return res.status;
-  } catch {
+    res = await fetch(`${base}${path}`, { method, headers, ...(body === undefined ? {} : { body }), signal: AbortSignal.timeout(1500) });
+    text = await res.text();
+  } catch (e) {
+    // A timeout is allowed (a loaded machine; counted in the printed outcomes); a reset or refused connection
+    // is the emulator failing to answer.
+    if ((e as Error).name === 'TimeoutError') count('http-timeout');
+    else violation(`${method} ${path.slice(0, 120)}: no answer: ${String((e as Error).cause ?? e)}`);
     return 0;
   }
+  recordHttp(method, path, res, text);
+  return res.status;
 }
 
 function rawTcp(bytes: Buffer): Promise<void> {
@@ -280,6 +335,106 @@ function rawTcp(bytes: Buffer): Promise<void> {
 const statuses = new Map<string, number>();
 function count(kind: string): void {
   statuses.set(kind, (statuses.get(kind) ?? 0) + 1);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Every answered error must be well formed and one Firestore gives for bad input. Violations are collected
+// (with the request that caused them) and asserted after the run.
+
+/**
+ * gRPC codes a bad request may get. DEADLINE_EXCEEDED and CANCELLED are the client's own (a Listen stays
+ * open until the deadline); INTERNAL, UNKNOWN, UNAVAILABLE and DATA_LOSS are never acceptable.
+ */
+const GRPC_EXPECTED = new Set([
+  grpc.status.CANCELLED,
+  grpc.status.INVALID_ARGUMENT,
+  grpc.status.DEADLINE_EXCEEDED,
+  grpc.status.NOT_FOUND,
+  grpc.status.ALREADY_EXISTS,
+  grpc.status.PERMISSION_DENIED,
+  grpc.status.RESOURCE_EXHAUSTED,
+  grpc.status.FAILED_PRECONDITION,
+  grpc.status.ABORTED,
+  grpc.status.UNIMPLEMENTED,
+  grpc.status.UNAUTHENTICATED,
+]);
+const CODE_NAMES = Object.fromEntries(Object.entries(grpc.status).map(([k, v]) => [v, k])) as Record<number, string>;
+/** HTTP statuses a bad request may get (Firestore's mapping of the gRPC codes above, plus 405 and 413). */
+const HTTP_EXPECTED = new Set([200, 204, 400, 401, 403, 404, 405, 409, 412, 413, 429, 501]);
+const violations: string[] = [];
+const outcomes = new Map<string, number>();
+
+function violation(text: string): void {
+  if (violations.length < 20) violations.push(text);
+  else if (violations.length === 20) violations.push('…');
+}
+
+function recordGrpc(kind: string, method: string, err: Error): void {
+  const e = err as Partial<grpc.ServiceError>;
+  if (typeof e.code !== 'number') {
+    violation(`${kind} ${method}: an error without a gRPC status: ${err.message}`);
+    return;
+  }
+  const name = CODE_NAMES[e.code] ?? String(e.code);
+  outcomes.set(`${kind} ${name}`, (outcomes.get(`${kind} ${name}`) ?? 0) + 1);
+  if (!GRPC_EXPECTED.has(e.code)) violation(`${kind} ${method}: code ${name}: ${e.details}`);
+  // A well-formed status: a known code and a message (except the client's own deadline / cancel).
+  else if (typeof e.details !== 'string' || (e.details === '' && e.code !== grpc.status.CANCELLED && e.code !== grpc.status.DEADLINE_EXCEEDED)) {
+    violation(`${kind} ${method}: code ${name} without a message`);
+  }
+}
+
+/** Firestore's HTTP status for each canonical error status (google.rpc.Code -> HTTP). */
+const HTTP_FOR_STATUS: Record<string, number> = {
+  INVALID_ARGUMENT: 400,
+  FAILED_PRECONDITION: 400,
+  OUT_OF_RANGE: 400,
+  UNAUTHENTICATED: 401,
+  PERMISSION_DENIED: 403,
+  NOT_FOUND: 404,
+  ALREADY_EXISTS: 409,
+  ABORTED: 409,
+  RESOURCE_EXHAUSTED: 429,
+  UNIMPLEMENTED: 501,
+};
+
+function recordHttp(method: string, path: string, res: Response, text: string): void {
+  const what = `${method} ${path.slice(0, 120)} -> ${res.status}`;
+  const channel = path.includes('/channel');
+  outcomes.set(`${channel ? 'webchannel' : 'http'} ${res.status}`, (outcomes.get(`${channel ? 'webchannel' : 'http'} ${res.status}`) ?? 0) + 1);
+  if (!HTTP_EXPECTED.has(res.status)) {
+    violation(`${what}: ${text.slice(0, 200)}`);
+    return;
+  }
+  if (res.status < 400) return;
+  if (channel && res.status === 400 && text === 'Unknown SID') return;
+  if (method === 'HEAD') {
+    if (text !== '') violation(`${what}: a body on HEAD`);
+    return;
+  }
+  let body: { error?: { code?: unknown; message?: unknown; status?: unknown }; issues?: { description?: unknown }[] };
+  try {
+    body = JSON.parse(text) as typeof body;
+  } catch {
+    violation(`${what}: not a JSON error: ${text.slice(0, 200)}`);
+    return;
+  }
+  // Rules that do not compile: 400 with the compiler's issues, which firebase-tools prints.
+  if (path.endsWith(':securityRules') && res.status === 400 && body.error === undefined) {
+    if (!Array.isArray(body.issues) || body.issues.length === 0 || body.issues.some((i) => typeof i.description !== 'string')) {
+      violation(`${what}: malformed issues ${text.slice(0, 200)}`);
+    }
+    return;
+  }
+  // Every other error body is Firestore's JSON error: {error:{code:<the HTTP status>, message, status}}.
+  const e = body.error;
+  if (!e || e.code !== res.status || typeof e.message !== 'string' || e.message === '' || typeof e.status !== 'string') {
+    violation(`${what}: malformed error ${text.slice(0, 200)}`);
+    return;
+  }
+  const expected = HTTP_FOR_STATUS[e.status];
+  // 405 (wrong verb on an emulator endpoint) and 413 (body too large) come from the HTTP layer itself.
+  if (expected !== res.status && !(res.status === 405 || res.status === 413)) violation(`${what}: status ${e.status} with HTTP ${res.status}`);
 }
 
 async function oneRequest(): Promise<void> {
@@ -303,7 +458,12 @@ async function oneRequest(): Promise<void> {
       const body = jsonText(mutateJson(pick(TEMPLATES).json));
       const verb = pick(['commit', 'batchGet', 'runQuery', 'runAggregationQuery', 'beginTransaction', 'rollback', 'listCollectionIds', 'batchWrite', 'bogus']);
       await http('POST', `/v1/${DB}/documents:${verb}`, body, { authorization: 'Bearer owner' });
-    } else if (k === 1) await http(pick(['GET', 'DELETE', 'PATCH', 'POST']), `/v1/${DB}/documents/${path}`, jsonText(randomJsonValue()));
+    } else if (k === 1) {
+      const verb = pick(['GET', 'DELETE', 'PATCH', 'POST']);
+      const body = jsonText(randomJsonValue());
+      // fetch refuses a body on GET (the request would never reach the emulator).
+      await http(verb, `/v1/${DB}/documents/${path}`, verb === 'GET' ? undefined : body);
+    }
     else if (k === 2) await http('PATCH', `/v1/${DB}/documents/f/${encodeURIComponent(pick(['a', 'b', 'big']))}`, jsonText({ fields: { s: randomJsonValue() } }));
     else if (k === 3) await http('POST', `/v1/projects/${encodeURIComponent(pick(['', 'x/y', '..', 'é']))}/databases/(default)/documents:commit`, '{"writes":[]}');
     else if (k === 4) await http('PUT', `/emulator/v1/projects/${TARGET_PROJECT}:securityRules`, jsonText(mutateJson({ rules: { files: [{ content: 'service cloud.firestore { match /{x} { allow read: if ( } }' }] } })));
@@ -350,18 +510,23 @@ async function oneRequest(): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 
 let before: unknown;
+let beforeBytes: Map<string, Buffer>;
 
 beforeAll(async () => {
   emulator = await start({ port: 0 });
   base = `http://${emulator.host}:${emulator.port}`;
   client = new grpc.Client(`${emulator.host}:${emulator.port}`, grpc.credentials.createInsecure());
-  const res = await fetch(`${base}/v1/${SEED_DB}/documents:commit`, {
-    method: 'POST',
-    headers: { authorization: 'Bearer owner' },
-    body: JSON.stringify({ writes: seedDocs() }),
-  });
-  expect(res.status).toBe(200);
+  for (const { db, collection } of SEEDED) {
+    const res = await fetch(`${base}/v1/${db}/documents:commit`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer owner' },
+      body: JSON.stringify({ writes: seedDocs(db, collection) }),
+    });
+    expect(res.status).toBe(200);
+  }
   before = await readSeed();
+  beforeBytes = await readSeedBytes();
+  expect(beforeBytes.size).toBe(2 * SEED_COUNT);
 });
 
 afterAll(async () => {
@@ -381,10 +546,14 @@ describe('fuzz', () => {
     await Promise.all(Array.from({ length: 16 }, worker));
     // Bounded by count (TOTAL requests); the test's own timeout bounds its time.
     expect(sent).toBeGreaterThanOrEqual(TOTAL);
+    console.log(`fuzz outcomes (seed ${seed}):`, Object.fromEntries([...outcomes, ...statuses].sort()));
+    expect(violations).toEqual([]);
     for (const kind of ['grpc-unary', 'grpc-bidi', 'rest', 'webchannel', 'tcp']) expect(statuses.get(kind) ?? 0).toBeGreaterThan(100);
 
-    // Still serving, with the seeded data untouched, on every transport.
+    // Still serving, with the seeded data untouched (byte for byte, in both projects), on every transport.
     expect(await readSeed()).toEqual(before);
+    const afterBytes = await readSeedBytes();
+    for (const [name, bytes] of beforeBytes) expect(afterBytes.get(name)?.equals(bytes), `${name} unchanged`).toBe(true);
     const getType = lookupType('google.firestore.v1.GetDocumentRequest');
     const docType = lookupType('google.firestore.v1.Document');
     const got = await new Promise<JsonObject>((resolve, reject) => {
