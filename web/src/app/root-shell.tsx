@@ -25,12 +25,22 @@ export function RootShell() {
       const flash = takeFlash();
       if (flash) toast[flash.kind](flash.message);
     }, 50);
-    // The Firebase SDK is not part of the first paint; fetch it once the page is up.
-    const timer = window.setTimeout(preloadFirebase, 1500);
-    return () => {
-      window.clearTimeout(flashTimer);
-      window.clearTimeout(timer);
-    };
+    return () => window.clearTimeout(flashTimer);
+  }, []);
+
+  useEffect(() => {
+    // The Firebase SDK and the API schemas are needed by no screen to paint, only by the first call
+    // to the provider: fetch them once the visitor starts using the page (first pointer, key or
+    // focus), so a screen's first load (/login above all) stays small. Screens that call the
+    // provider as they open (the dashboard) load them at once anyway.
+    const events = ['pointerdown', 'keydown', 'focusin', 'touchstart'] as const;
+    const stop = () => events.forEach((name) => window.removeEventListener(name, start, true));
+    function start() {
+      stop();
+      preloadFirebase();
+    }
+    events.forEach((name) => window.addEventListener(name, start, { capture: true, passive: true }));
+    return stop;
   }, []);
 
   useEffect(() => {

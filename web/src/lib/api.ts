@@ -21,7 +21,7 @@ const firebase = () => import('@/lib/firebase-session');
  */
 const apiSchemas = () => import('@punter/core/api-schemas');
 
-/** Starts downloading the Firebase SDK and the API schemas without waiting for them (called once the first screen is up). */
+/** Starts downloading the Firebase SDK and the API schemas without waiting for them (root-shell calls it on the first interaction). */
 export function preloadFirebase(): void {
   void firebase().catch(() => undefined);
   void apiSchemas().catch(() => undefined);
