@@ -42,11 +42,11 @@ afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-async function commit(base: string, docs: Record<string, number>): Promise<void> {
+async function commit(base: string, docs: Record<string, number>, db = DB): Promise<void> {
   const writes = Object.entries(docs).map(([path, n]) => ({
-    update: { name: `${DB}/documents/${path}`, fields: { n: { integerValue: String(n) } } },
+    update: { name: `${db}/documents/${path}`, fields: { n: { integerValue: String(n) } } },
   }));
-  const res = await fetch(`${base}/v1/${DB}/documents:commit`, {
+  const res = await fetch(`${base}/v1/${db}/documents:commit`, {
     method: 'POST',
     headers: { authorization: 'Bearer owner' },
     body: JSON.stringify({ writes }),
@@ -54,8 +54,8 @@ async function commit(base: string, docs: Record<string, number>): Promise<void>
   expect(res.status).toBe(200);
 }
 
-async function readN(base: string, path: string, authorization = 'Bearer owner'): Promise<{ status: number; n?: string }> {
-  const res = await fetch(`${base}/v1/${DB}/documents/${path}`, { headers: { authorization } });
+async function readN(base: string, path: string, authorization = 'Bearer owner', db = DB): Promise<{ status: number; n?: string }> {
+  const res = await fetch(`${base}/v1/${db}/documents/${path}`, { headers: { authorization } });
   const body = (await res.json()) as { fields?: { n?: { integerValue?: string } } };
   return { status: res.status, ...(body.fields?.n?.integerValue === undefined ? {} : { n: body.fields.n.integerValue }) };
 }
@@ -159,6 +159,44 @@ describe('persistence under a kill -9 in the middle of a write storm', () => {
   }, 30_000);
 });
 
+describe('start()', () => {
+  it('accepts a rules file path as well as rules source, and reports its project and host', async () => {
+    const dir = tempDir();
+    const rulesFile = join(dir, 'firestore.rules');
+    writeFileSync(rulesFile, DENY_ALL_RULES.replace('allow read, write: if false;', "allow read: if resource.data.n == 1;"));
+    const fromPath = await start({ port: 0, host: '127.0.0.1', project: 'demo-other', rules: rulesFile });
+    try {
+      expect(fromPath.project).toBe('demo-other');
+      expect(fromPath.host).toBe('127.0.0.1');
+      const base = `http://${fromPath.host}:${fromPath.port}`;
+      await commit(base, { 'r/one': 1, 'r/two': 2 });
+      expect((await readN(base, 'r/one', '')).status).toBe(200);
+      expect((await readN(base, 'r/two', '')).status).toBe(403);
+    } finally {
+      await fromPath.stop();
+    }
+    // The same option given the source text behaves the same.
+    const fromSource = await start({ port: 0, rules: DENY_ALL_RULES });
+    try {
+      const base = `http://${fromSource.host}:${fromSource.port}`;
+      await commit(base, { 'r/one': 1 });
+      expect((await readN(base, 'r/one', '')).status).toBe(403);
+      expect((await readN(base, 'r/one')).status).toBe(200);
+    } finally {
+      await fromSource.stop();
+    }
+    // A path to a file that does not exist is not silently "no rules": it does not compile, so all is denied.
+    const missing = await start({ port: 0, rules: join(dir, 'missing.rules') });
+    try {
+      const base = `http://${missing.host}:${missing.port}`;
+      await commit(base, { 'r/one': 1 });
+      expect((await readN(base, 'r/one', '')).status).toBe(403);
+    } finally {
+      await missing.stop();
+    }
+  });
+});
+
 describe('CLI', () => {
   it('prints exactly "ready on HOST:PORT" once it serves, and exits cleanly on SIGINT', async () => {
     // How fast it gets ready (goal < 1 s) is measured by the benchmark, not asserted here.
@@ -173,7 +211,40 @@ describe('CLI', () => {
     const run = spawnSync(process.execPath, [BIN, '--port', 'eighty'], { encoding: 'utf8' });
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('Usage: firestore-emulator');
+    const badProject = spawnSync(process.execPath, [BIN, '--port', '0', '--project', 'Not_A_Project'], { encoding: 'utf8' });
+    expect(badProject.status).toBe(2);
+    expect(badProject.stderr).toContain('--project');
   });
+
+  it('serves on --host with --project, keeping each project\'s documents apart (and persisted per project)', async () => {
+    // The project id names the default project (like the official emulator, every project id is served;
+    // requests name theirs): documents written under demo-other are only visible under demo-other.
+    const data = tempDir();
+    const other = 'projects/demo-other/databases/(default)';
+    const cli = await runCli(['--host', '127.0.0.1', '--project', 'demo-other', '--data', data]);
+    expect(cli.stdout()).toMatch(/^ready on 127\.0\.0\.1:\d+\n$/);
+    await commit(cli.base, { 'p/doc': 1, 'p/only-other': 5 }, other);
+    await commit(cli.base, { 'p/doc': 2 });
+    expect(await readN(cli.base, 'p/doc', 'Bearer owner', other)).toEqual({ status: 200, n: '1' });
+    expect(await readN(cli.base, 'p/doc')).toEqual({ status: 200, n: '2' });
+    expect((await readN(cli.base, 'p/only-other')).status).toBe(404);
+    // Clearing the default project clears only it.
+    const cleared = await fetch(`${cli.base}/emulator/v1/projects/demo-other/databases/(default)/documents`, { method: 'DELETE' });
+    expect(cleared.status).toBe(200);
+    expect((await readN(cli.base, 'p/doc', 'Bearer owner', other)).status).toBe(404);
+    expect(await readN(cli.base, 'p/doc')).toEqual({ status: 200, n: '2' });
+    await commit(cli.base, { 'p/after': 3 }, other);
+    cli.child.kill('SIGTERM');
+    expect(await exited(cli.child)).toBe(0);
+    // After a restart each project has exactly its own documents back.
+    const again = await runCli(['--host', '127.0.0.1', '--project', 'demo-other', '--data', data]);
+    expect(await readN(again.base, 'p/after', 'Bearer owner', other)).toEqual({ status: 200, n: '3' });
+    expect((await readN(again.base, 'p/doc', 'Bearer owner', other)).status).toBe(404);
+    expect(await readN(again.base, 'p/doc')).toEqual({ status: 200, n: '2' });
+    expect((await readN(again.base, 'p/after')).status).toBe(404);
+    again.child.kill('SIGTERM');
+    expect(await exited(again.child)).toBe(0);
+  }, 30_000);
 
   it('reloads --rules on change and keeps the previous rules when the new file does not compile', async () => {
     const dir = tempDir();
