@@ -256,7 +256,6 @@ export const TYPE_NAMES = new Set([
   'set',
   'string',
   'timestamp',
-  'constraint',
   'null',
 ]);
 

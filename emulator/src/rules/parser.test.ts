@@ -55,6 +55,7 @@ describe('unsupported constructs are issues with positions, never silently allow
     ['allow read: if request.auth.uid.frobnicate();', /Unknown method 'frobnicate/, 5, 39],
     ["allow read: if 'a'.size(1) == 1;", /size\(\) takes 0/, 5, 26],
     ['allow read: if request.time is instant;', /Unknown type 'instant'/, 5, 38],
+    ['allow read: if request.time is constraint;', /Unknown type 'constraint'/, 5, 38],
     ['allow read: if 1 is rules.Integer;', /Unsupported type name 'rules.Integer'.*lower-case/, 5, 27],
     ['allow read: if rules.math.abs(-1) == 1;', /Unsupported qualified name 'rules.math.abs'.*write 'math.abs'/, 5, 22],
     ["allow read: if rules.hashing.sha256('a').size() == 32;", /rules.hashing.sha256/, 5, 22],
