@@ -165,3 +165,52 @@ export async function captureFailure(page: Page | undefined, testName: string): 
     // the page is gone: nothing more to keep
   }
 }
+
+export interface ApiUser {
+  email: string;
+  password: string;
+  phone: string;
+  first_name: string;
+  last_name: string;
+  username: string;
+  pin: string;
+}
+
+async function providerPost(providerOrigin: string, path: string, body: unknown, token?: string): Promise<Record<string, unknown>> {
+  const res = await fetch(`${providerOrigin}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const answer = (await res.json()) as Record<string, unknown>;
+  if (!res.ok) throw new Error(`${path} failed: ${res.status} ${JSON.stringify(answer).slice(0, 300)}`);
+  return answer;
+}
+
+/**
+ * A new account made through the provider's HTTP API (no browser): registered, phone verified with
+ * the SMS sandbox code, transaction PIN set; no bank, no transaction. Logging in gives code 200.
+ */
+export async function registerViaApi(providerOrigin: string, user: ApiUser): Promise<void> {
+  const since = Date.now();
+  await providerPost(providerOrigin, '/api/v1/user/register', {
+    email: user.email,
+    password: user.password,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    username: user.username,
+    phone_number: user.phone,
+    device_type: 'WEB',
+    device_token: 'e2e-device-token',
+    referral_code: '',
+    marketing_channel: 'Others',
+    gender: 'male',
+    country: 'Nigeria',
+    avatar_url: '/avatars/male.svg',
+  });
+  const otp = await latestSmsCode(providerOrigin, user.phone, since);
+  await providerPost(providerOrigin, '/api/v1/otp/verify', { otp, otpType: 'PHONE-VERIFICATION', email: user.email });
+  const login = await providerPost(providerOrigin, '/api/v1/user/login', { email: user.email, password: user.password });
+  if (typeof login.token !== 'string') throw new Error(`no token after registering ${user.email}`);
+  await providerPost(providerOrigin, '/api/v1/user/pin/set', { pin: user.pin }, login.token);
+}

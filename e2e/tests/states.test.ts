@@ -1,0 +1,146 @@
+/**
+ * Screens and states the journey does not reach: the public 'Page not found', a brand-new account
+ * (no bank, no transaction: the withdraw modal's add-a-bank link, the empty transaction list), a
+ * declined top-up, copying the referral link, the Over 2.5 Guidelines modal, and a dialog that
+ * closes by itself. Each screen is captured at 360x740 and 1280x800 and audited with axe-core.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
+import { capture, captureFailure, expectToast, launchBrowser, newSession, registerViaApi, type ApiUser } from '../support/browser';
+
+const { webUrl, providerOrigin } = inject('stack');
+const run = Date.now().toString().slice(-8);
+const user: ApiUser = {
+  email: `bola.${run}@punter.test`,
+  password: 'Fresh-start-2026',
+  phone: `0805${run.slice(-7)}`,
+  first_name: 'Bola',
+  last_name: `Fresh${run}`,
+  username: `bola_${run}`,
+  pin: '4321',
+};
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+async function waitForPath(pathname: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === pathname);
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  ({ context, page } = await newSession(browser, webUrl));
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(webUrl).origin });
+  await registerViaApi(providerOrigin, user);
+});
+
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail') await captureFailure(page, ctx.task.name);
+});
+
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('a visitor', () => {
+  test('an unknown path shows a public Page not found with a link home', async () => {
+    await page.goto('/no-such-page');
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/no-such-page');
+    await capture(page, 'not-found');
+    await page.getByRole('link', { name: 'Go to the home page' }).click();
+    // Home is /dashboard, which sends a visitor to log in first.
+    await waitForPath('/login');
+    expect(new URL(page.url()).search).toBe('?redirectTo=%2Fdashboard');
+  });
+
+  test("a protected route of SPEC without a screen yet stays behind the guard", async () => {
+    await page.goto('/signal-4');
+    await waitForPath('/login');
+    expect(new URL(page.url()).search).toBe('?redirectTo=%2Fsignal-4');
+  });
+});
+
+describe('a brand-new account', () => {
+  test('logs in and sees the empty dashboard', async () => {
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await waitForPath('/dashboard');
+    await page.getByTestId('wallet-balance').filter({ hasText: '₦' }).waitFor();
+    await page.getByText('You have no transaction at the moment..').waitFor();
+  });
+
+  test('the withdraw modal without a saved bank links to /save-bank', async () => {
+    await page.getByRole('button', { name: 'Payout' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Withdraw' });
+    const link = dialog.getByRole('link', { name: 'You dont have any bank added, please add one here' });
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toBe('/save-bank');
+    expect(await dialog.getByLabel('Bank', { exact: true }).count()).toBe(0);
+    await capture(page, 'withdraw-no-bank');
+    await link.click();
+    await waitForPath('/save-bank');
+    await page.getByRole('heading', { name: 'Save Bank For Withdrawals' }).waitFor();
+  });
+
+  test('the empty transactions page', async () => {
+    await page.goto('/transactions');
+    await page.getByText('You have no transaction at the moment..').waitFor();
+    expect(await page.getByRole('button', { name: 'Load More +' }).count()).toBe(0);
+    expect(await page.getByText('Thats all your transactions').count()).toBe(0);
+    await capture(page, 'transactions-empty');
+  });
+
+  test('a declined payment in the sandbox checkout shows the verification-failed toast and no money', async () => {
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Top up' }).click();
+    await page.getByLabel('Amount (₦)').fill('2500');
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    const checkout = page.frameLocator('iframe[title="Payment checkout"]');
+    await checkout.getByText('NGN 2500').first().waitFor();
+    await Promise.all([page.waitForEvent('load', { timeout: 30_000 }), checkout.locator('#fail').click()]);
+    await expectToast(page, 'Transaction verification failed. Please try again.');
+    await capture(page, 'top-up-failed');
+    expect(await page.getByTestId('wallet-balance').filter({ hasText: '₦' }).textContent()).toBe('₦0');
+    await page.getByText('You have no transaction at the moment..').waitFor();
+  });
+
+  test('a dialog that closes by itself (dialog.close()) can be opened again', async () => {
+    await page.getByRole('button', { name: 'Top up' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Top up' });
+    await dialog.waitFor();
+    // Closed from outside React (as a form method="dialog" or the browser would): the state must follow.
+    await page.evaluate(() => document.querySelector<HTMLDialogElement>('dialog[open]')?.close());
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Top up' }).click();
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  test('copying the referral link on /profile shows its toast and puts the link on the clipboard', async () => {
+    await page.goto('/profile');
+    await page.getByRole('heading', { name: 'My Profile' }).waitFor();
+    await page.getByText('You have not saved a bank yet.').waitFor();
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await expectToast(page, 'Referral link copied');
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    const stored = await page.evaluate(() => (JSON.parse(localStorage.getItem('profile') ?? '{}') as { data?: { referral_link?: string } }).data?.referral_link);
+    expect(copied).toBe(stored);
+    expect(copied).toMatch(/^https?:\/\//);
+    await capture(page, 'profile-link-copied');
+  });
+
+  test('the Over 2.5 Guidelines modal', async () => {
+    await page.goto('/overtwofivecalculator');
+    await page.getByRole('button', { name: 'Guidelines' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Guidelines' });
+    await dialog.getByText('The target may not be above 3% of capital; 1.5% is suggested.', { exact: false }).waitFor();
+    await capture(page, 'over-two-five-guidelines');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+  });
+});
