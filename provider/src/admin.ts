@@ -139,9 +139,14 @@ export function createAdmin(deps: ProviderDeps, wallet: Wallet) {
       const input = parseBody(batchCreateBody, body);
       const id = newId();
       const now = deps.now();
-      await writeAudited(admin, 'batch.create', id, (tx) =>
-        tx.set(`${R}/batches/items`, id, { id, ...input, created_at: now, day: iso(now).slice(0, 10) }),
-      );
+      await deps.store.runTransaction(async (tx) => {
+        // The batch is credited to an admin: admin_id must name an existing account with role 1.
+        const owner = asUser(await tx.get(C.users, input.admin_id));
+        if (!owner) throw notFound('Admin not found');
+        if (owner.role !== 1) throw badRequest('admin_id: This user is not an admin', [{ message: 'This user is not an admin', field: 'admin_id' }]);
+        tx.set(`${R}/batches/items`, id, { id, ...input, created_at: now, day: iso(now).slice(0, 10) });
+        auditIn(tx, admin, 'batch.create', id);
+      });
       return ok({ message: 'Batch created successfully!', data: { id, ...input, createdAt: iso(now) } });
     },
 
