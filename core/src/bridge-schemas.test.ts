@@ -134,7 +134,8 @@ describe('providerCall', () => {
       ['POST', '/api/v1/user/login'],
       ['POST', '/api/v1/user/register'],
       ['POST', '/api/v1/otp/verify'],
-      ['GET', '/api/v1/users/all'],
+      ['POST', '/api/v1/users/all'],
+      ['GET', '/api/v1/users/everyone'],
       ['DELETE', '/api/v1/user/naira-wallet'],
       ['GET', '/api/v1/user/../admin/admins'],
     ]) {
