@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from './account';
 import { GAME_STATUSES, INVALID_ODDS_MESSAGE, ODDS_PATTERN, PLATFORMS, TOKEN_EXPIRED_MESSAGE } from './punters-hub';
 import { API_ROUTES, type ApiAuth, type ApiRouteName, type HttpMethod } from './api-routes';
+import { OTP_TYPE } from './otp';
 import { SIGNAL_TARGET_GROUPS } from './signals';
 
 // The building blocks and the stored profile live in small modules of their own (so a screen can load
@@ -478,7 +479,7 @@ export const registerRequestSchema = z.object({
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
-export const OTP_TYPE = 'PHONE-VERIFICATION';
+export { OTP_TYPE };
 export const otpRequestSchema = z.object({
   email: emailSchema,
   phone_number: phoneNumberSchema,

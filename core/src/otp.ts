@@ -1,6 +1,6 @@
 /**
  * The OTP type of the phone-verification calls (SPEC section 7), in a module of its own so a screen that
  * only needs the constant (web's /verify-token) does not load every schema of ./api-schemas.
- * ./api-schemas declares the same value for its request schemas; otp.test.ts keeps the two equal.
+ * ./api-schemas uses and re-exports it.
  */
 export const OTP_TYPE = 'PHONE-VERIFICATION';
