@@ -170,7 +170,7 @@ const TRUE: readonly string[] = [
   "b'\\xFF\\xFF'.size() == 2 && b\"a\".size() == 1 && b'' == b\"\"",
   "b'\\x2A'.toHexString() == '2A' && b'**'.toHexString() == '2A2A' && b'€'.toHexString() == 'E282AC'",
   "b'\\xFB\\xEF\\xBE'.toBase64() == '----' && b'\\xFB\\xFF'.toBase64() == '-_8='",
-  "'hi'.toUtf8() == b'hi' && b'a' < b'b' && b'x' is bytes",
+  "'hi'.toUtf8() == b'hi' && b'a' < b'b' && b'x' is bytes && [b'a', 1][0] == b'a' && {'k': b'v'}.k == b'v'",
   // math.ceil / floor / round return ints
   'math.ceil(2.1) is int && math.floor(2.7) is int && math.round(2.5) is int && math.abs(-1) is int && math.abs(-1.5) is float',
   // path bind(map) and bindings by name
@@ -258,6 +258,13 @@ describe('errors deny, and && / || absorb them like Firestore', () => {
     ["{'a': 1}.b == 1", /Property b is undefined/],
     ["'a'.keys() == []", /Function not found/],
     ["get(/databases/(default)/documents/a) == null", /document path/],
+    ["(/a/$(x)).bind({'y': 'v'}) == /a/v", /no value for 'x'/],
+    ["(/a/$(x)).bind({'x': [1]}) == /a/v", /must be a string/],
+    ["path('a/b').nope == 'x'", /no binding named 'nope'/],
+    ["path('a/b')['nope'] == 'x'", /no binding named 'nope'/],
+    ["path('a/b').bind('x') == path('a/b')", /bind\(\) takes a map/],
+    ['math.floor(1.0 / 0) == 1', /Cannot convert/],
+    ["b'a'.toBase64() == 1 || b'a' < 'a'", /comparison/],
   ])('%s is an error', (expr, message) => {
     const r = cond(expr, { resource: doc('t/doc1', {}) });
     expect(r).toMatch(/^error: /);
