@@ -6,7 +6,7 @@ import * as grpc from '@grpc/grpc-js';
 import type { BidiMethod, Caller, FirestoreBackend, JsonObject, ServerStreamMethod, UnaryMethod } from '../contract';
 import { Code, RpcError } from '../contract';
 import { callerFromAuthorization } from './caller';
-import { decodeToJson, encodeJson, firestoreRoot } from './proto-json';
+import { decodeToJson, encodeJson, firestoreRoot, responseEncoder } from './proto-json';
 
 const UNARY: readonly UnaryMethod[] = [
   'GetDocument',
@@ -70,13 +70,14 @@ export function createGrpcServer(backend: FirestoreBackend): grpc.Server {
   for (const method of service.methodsArray) {
     const reqType = root.lookupType(method.requestType);
     const resType = root.lookupType(method.responseType);
+    const encodeResponse = responseEncoder(resType);
     definition[method.name] = {
       path: `/google.firestore.v1.Firestore/${method.name}`,
       requestStream: method.requestStream === true,
       responseStream: method.responseStream === true,
       requestSerialize: (value: JsonObject) => encodeJson(reqType, value),
       requestDeserialize: (buf: Buffer) => safeDecode(reqType, buf),
-      responseSerialize: (value: JsonObject) => encodeJson(resType, value),
+      responseSerialize: encodeResponse,
       responseDeserialize: (buf: Buffer) => decodeToJson(resType, buf),
       originalName: method.name,
     };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonObject } from '../contract';
-import { decodeToJson, encodeJson, formatTimestamp, lookupType, parseTimestamp } from './proto-json';
+import { decodeToJson, encodeDocument, encodeJson, formatTimestamp, lookupType, parseTimestamp, responseEncoder } from './proto-json';
 
 function roundTrip(typeName: string, json: JsonObject): JsonObject {
   const type = lookupType(typeName);
@@ -143,5 +143,70 @@ describe('protobuf <-> canonical JSON', () => {
   it('rejects malformed protobuf bytes', () => {
     const type = lookupType('google.firestore.v1.CommitRequest');
     expect(() => decodeToJson(type, Buffer.from([0x12, 0x05, 0x0a]))).toThrow();
+  });
+});
+
+describe('responses with documents (each document version encoded once)', () => {
+  const fields: JsonObject = {
+    n: { integerValue: '9007199254740993' },
+    t: { timestampValue: '2026-11-22T06:57:13.123456789Z' },
+    m: { mapValue: { fields: { s: { stringValue: 'é✓😀' }, d: { doubleValue: 'NaN' } } } },
+  };
+  const doc = (updateTime: string, f: JsonObject = fields): JsonObject => ({
+    name: 'projects/p/databases/(default)/documents/c/d',
+    fields: f,
+    createTime: '2026-11-22T06:57:13.000000001Z',
+    updateTime,
+  });
+  const v1 = '2026-11-22T06:57:13.000000001Z';
+  const v2 = '2026-11-22T06:57:14.000000002Z';
+
+  function decode(typeName: string, bytes: Buffer): JsonObject {
+    return decodeToJson(lookupType(typeName), bytes);
+  }
+
+  it('encodes RunQuery, BatchGetDocuments and Listen answers to the same messages as the plain encoder', () => {
+    const cases: [string, JsonObject][] = [
+      ['google.firestore.v1.RunQueryResponse', { document: doc(v1), readTime: v2, transaction: 'dHg=' }],
+      ['google.firestore.v1.RunQueryResponse', { readTime: v2 }],
+      ['google.firestore.v1.RunQueryResponse', { document: { name: 'projects/p/databases/(default)/documents/c/e', fields: {}, createTime: v1, updateTime: v1 }, readTime: v2 }],
+      ['google.firestore.v1.BatchGetDocumentsResponse', { found: doc(v1), readTime: v2 }],
+      ['google.firestore.v1.BatchGetDocumentsResponse', { missing: 'projects/p/databases/(default)/documents/c/x', readTime: v2 }],
+      ['google.firestore.v1.ListenResponse', { documentChange: { document: doc(v1), targetIds: [1, 2], removedTargetIds: [3] } }],
+      ['google.firestore.v1.ListenResponse', { targetChange: { targetChangeType: 'CURRENT', targetIds: [1], resumeToken: 'AQI=', readTime: v2 } }],
+    ];
+    for (const [typeName, json] of cases) {
+      const encode = responseEncoder(lookupType(typeName));
+      // Twice: the second answer comes from the caches.
+      for (let i = 0; i < 2; i++) {
+        const bytes = encode(json);
+        expect(decode(typeName, bytes)).toEqual(decode(typeName, encodeJson(lookupType(typeName), json)));
+        // (An empty map is omitted on the wire, as by the plain encoder.)
+        if (JSON.stringify(json).includes('"fields":{}')) continue;
+        expect(decode(typeName, bytes)).toEqual(json);
+      }
+    }
+  });
+
+  it('reuses the bytes of a document version, and never serves a stale version', () => {
+    const type = lookupType('google.firestore.v1.Document');
+    const first = encodeDocument(type, doc(v1));
+    expect(encodeDocument(type, doc(v1))).toBe(first);
+    // The same fields object with another update time (or name) is another document version.
+    const second = encodeDocument(type, doc(v2));
+    expect(second).not.toBe(first);
+    expect(decodeToJson(type, second)['updateTime']).toBe(v2);
+    expect(decodeToJson(type, encodeDocument(type, { ...doc(v2), name: 'projects/p/databases/(default)/documents/c/other' }))['name']).toBe(
+      'projects/p/databases/(default)/documents/c/other',
+    );
+    // Equal but distinct fields objects (a projection, a new version) are encoded afresh, correctly.
+    const projected = { ...doc(v2, { n: fields['n'] as JsonObject }) };
+    expect(decodeToJson(type, encodeDocument(type, projected))).toEqual(projected);
+    // Many readTimes in one stream: the memo of the other fields stays bounded and correct.
+    const encode = responseEncoder(lookupType('google.firestore.v1.RunQueryResponse'));
+    for (let i = 0; i < 200; i++) {
+      const readTime = formatTimestamp(1_800_000_000n + BigInt(i), i);
+      expect(decode('google.firestore.v1.RunQueryResponse', encode({ document: doc(v1), readTime }))['readTime']).toBe(readTime);
+    }
   });
 });

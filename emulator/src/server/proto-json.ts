@@ -378,3 +378,97 @@ export function encodeJson(type: protobuf.Type, json: JsonObject): Buffer {
 export function decodeToJson(type: protobuf.Type, buf: Uint8Array): JsonObject {
   return messageToJson(type, type.decode(buf) as unknown as Msg);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Responses carrying documents: each document version is encoded once.
+//
+// A query answer repeats the same stored documents over and over, and converting a document from canonical
+// JSON to protobuf (parsing timestamps and int64 strings, building protobufjs messages) is most of the cost
+// of answering. The engine never changes a stored document's `fields` object (writes copy it), so the object
+// identifies the version's fields; name and times are checked too. Other documents (projections, documents
+// built by hand) are simply encoded each time.
+
+interface EncodedDocument {
+  name: unknown;
+  createTime: unknown;
+  updateTime: unknown;
+  bytes: Buffer;
+}
+
+const encodedDocuments = new WeakMap<object, EncodedDocument>();
+const DOCUMENT_KEYS = new Set(['name', 'fields', 'createTime', 'updateTime']);
+
+function isJsonObject(v: unknown): v is JsonObject {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** The protobuf bytes of a google.firestore.v1.Document given as canonical JSON, from the cache when it can. */
+export function encodeDocument(documentType: protobuf.Type, doc: JsonObject): Buffer {
+  const fields = doc['fields'];
+  if (!isJsonObject(fields) || !Object.keys(doc).every((k) => DOCUMENT_KEYS.has(k))) return encodeJson(documentType, doc);
+  const hit = encodedDocuments.get(fields);
+  if (hit && hit.name === doc['name'] && hit.createTime === doc['createTime'] && hit.updateTime === doc['updateTime']) return hit.bytes;
+  const bytes = encodeJson(documentType, doc);
+  encodedDocuments.set(fields, { name: doc['name'], createTime: doc['createTime'], updateTime: doc['updateTime'], bytes });
+  return bytes;
+}
+
+function varint(n: number): number[] {
+  const out: number[] = [];
+  let v = n >>> 0;
+  while (v > 0x7f) {
+    out.push((v & 0x7f) | 0x80);
+    v >>>= 7;
+  }
+  out.push(v);
+  return out;
+}
+
+/** A length-delimited field (wire type 2): tag, length, bytes. */
+function lengthDelimited(fieldId: number, bytes: Buffer): Buffer[] {
+  return [Buffer.from([...varint((fieldId << 3) | 2), ...varint(bytes.length)]), bytes];
+}
+
+/** The message `type` with its Document field `docField` (a direct field) encoded from the cache. */
+function withDocument(type: protobuf.Type, json: JsonObject, docField: string, documentType: protobuf.Type, rest: Map<string, Buffer>): Buffer {
+  const doc = json[docField];
+  if (!isJsonObject(doc)) return encodeJson(type, json);
+  const others: JsonObject = {};
+  for (const [k, v] of Object.entries(json)) if (k !== docField) others[k] = v;
+  // The other fields of a stream's answers repeat (the same readTime for every document): memoized by value.
+  const key = JSON.stringify(others);
+  let head = rest.get(key);
+  if (head === undefined) {
+    head = encodeJson(type, others);
+    if (rest.size >= 64) rest.clear();
+    rest.set(key, head);
+  }
+  const field = type.fields[docField];
+  if (!field) return encodeJson(type, json);
+  // Protobuf fields may come in any order; parsers merge them.
+  return Buffer.concat([head, ...lengthDelimited(field.id, encodeDocument(documentType, doc))]);
+}
+
+/**
+ * An encoder for response messages of `type` that encodes their documents once per version
+ * (RunQueryResponse.document, BatchGetDocumentsResponse.found, ListenResponse.documentChange.document); any
+ * other type is encoded as `encodeJson` does.
+ */
+export function responseEncoder(type: protobuf.Type): (json: JsonObject) => Buffer {
+  const name = fullNameOf(type);
+  const root = type.root;
+  const documentType = root.lookupType('google.firestore.v1.Document');
+  const rest = new Map<string, Buffer>();
+  if (name === '.google.firestore.v1.RunQueryResponse') return (json) => withDocument(type, json, 'document', documentType, rest);
+  if (name === '.google.firestore.v1.BatchGetDocumentsResponse') return (json) => withDocument(type, json, 'found', documentType, rest);
+  if (name === '.google.firestore.v1.ListenResponse') {
+    const changeType = root.lookupType('google.firestore.v1.DocumentChange');
+    const changeField = type.fields['documentChange'];
+    return (json) => {
+      const change = json['documentChange'];
+      if (!changeField || !isJsonObject(change) || Object.keys(json).length !== 1) return encodeJson(type, json);
+      return Buffer.concat(lengthDelimited(changeField.id, withDocument(changeType, change, 'document', documentType, rest)));
+    };
+  }
+  return (json) => encodeJson(type, json);
+}
