@@ -40,8 +40,8 @@ function bySession(gets: BackChannelGet[]): Map<string, BackChannelGet[]> {
  * Checks the transport a mode claims from the requests Chromium sent. Streaming: one back-channel GET per
  * session with CI=0 that stays open and carries every server message. Forced long polling: CI=1 GETs, re-sent
  * with the acknowledged array id advancing. Auto-detect: it starts streaming and only switches to CI=1 when
- * the first bytes of a streaming GET are late (a buffering proxy); the emulator flushes at once, so it must
- * stay on streaming.
+ * the first bytes of a streaming GET are late (a buffering proxy); the emulator flushes at once, so sessions
+ * keep streaming.
  */
 function expectTransport(mode: Mode, gets: BackChannelGet[]): void {
   const sessions = bySession(gets);
@@ -56,9 +56,18 @@ function expectTransport(mode: Mode, gets: BackChannelGet[]): void {
       expect(aids, 'AID never goes back').toEqual([...aids].sort((a, b) => a - b));
       if (s.length >= 3) expect(aids.at(-1)!).toBeGreaterThan(aids[0]!);
     }
-  } else {
+  } else if (mode === 'streaming') {
     for (const g of gets) expect(g.ci, `${mode}: every back-channel GET streams`).toBe('0');
     for (const [sid, s] of sessions) expect(s.length, `${mode}: session ${sid} keeps one streaming GET`).toBe(1);
+  } else {
+    // Auto-detect: every session starts with one streaming GET. The SDK falls back to long polling when that
+    // GET's first bytes take more than 4 handshake round trips (a loaded machine can make that happen), so a
+    // session may switch once, but the emulator flushes at once and at least one session must keep streaming.
+    for (const [sid, s] of sessions) {
+      expect(s[0]!.ci, `${mode}: session ${sid} starts streaming`).toBe('0');
+      for (const g of s.slice(1)) expect(g.ci, `${mode}: session ${sid} streams once, then long-polls only if it switched`).toBe('1');
+    }
+    expect([...sessions.values()].some((s) => s.length === 1), `${mode}: a session that kept streaming`).toBe(true);
   }
 }
 
