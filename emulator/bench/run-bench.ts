@@ -98,7 +98,7 @@ interface Row {
   goal: string;
   measured: string;
   ok: boolean;
-  details: Record<string, number | string | boolean>;
+  details: Record<string, number | string | boolean | Array<Record<string, number>>>;
 }
 const rows: Row[] = [];
 function report(row: Row): void {
@@ -128,33 +128,53 @@ async function benchCommits(e: Emulator): Promise<void> {
     await db.doc(`seq/d${i}`).set({ i, s: 'x'.repeat(100) });
     lat.push(performance.now() - t0);
   }
-  // Throughput: 32 in flight.
-  const total = 6000;
+  // Throughput with p99 at once: the same load at several concurrency levels; the goal holds when one level
+  // reaches 2,000 commits a second with its own p99 under 10 ms (throughput and latency of the same commits).
+  const levels: Array<{ inFlight: number; perSec: number; p50: number; p99: number; serverCpu: number; clientCpu: number }> = [];
   let next = 0;
-  const concLat: number[] = [];
-  const cpu0 = cpuMs(e.child.pid!);
-  const own0 = ownCpuMs();
-  const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: 32 }, async () => {
-      while (next < total) {
-        const i = next++;
-        const s = performance.now();
-        await db.doc(`conc/d${i}`).set({ i, s: 'x'.repeat(100) });
-        concLat.push(performance.now() - s);
-      }
-    }),
-  );
-  const perSec = total / ((performance.now() - t0) / 1000);
-  const serverCpuPerCommit = (cpuMs(e.child.pid!) - cpu0) / total;
-  const clientCpuPerCommit = (ownCpuMs() - own0) / total;
+  for (const inFlight of [4, 8, 16, 32]) {
+    const total = 4000;
+    const base = next;
+    const concLat: number[] = [];
+    const cpu0 = cpuMs(e.child.pid!);
+    const own0 = ownCpuMs();
+    const t0 = performance.now();
+    await Promise.all(
+      Array.from({ length: inFlight }, async () => {
+        while (next < base + total) {
+          const i = next++;
+          const s = performance.now();
+          await db.doc(`conc/d${i}`).set({ i, s: 'x'.repeat(100) });
+          concLat.push(performance.now() - s);
+        }
+      }),
+    );
+    levels.push({
+      inFlight,
+      perSec: total / ((performance.now() - t0) / 1000),
+      p50: pct(concLat, 50),
+      p99: pct(concLat, 99),
+      serverCpu: (cpuMs(e.child.pid!) - cpu0) / total,
+      clientCpu: (ownCpuMs() - own0) / total,
+    });
+  }
+  const meeting = levels.filter((l) => l.perSec >= 2000 && l.p99 < 10);
+  const best = meeting.length > 0 ? meeting.reduce((a, b) => (b.perSec > a.perSec ? b : a)) : levels.reduce((a, b) => (b.perSec > a.perSec ? b : a));
   const p99 = pct(lat, 99);
+  const perLevel = levels.map((l) => `${l.inFlight}: ${round(l.perSec, 0)}/s p99 ${round(l.p99)} ms`).join('; ');
   report({
     name: 'admin single-doc commits',
     goal: '>= 2000/s, p99 < 10 ms',
-    measured: `${round(perSec, 0)}/s (32 in flight, p99 ${round(pct(concLat, 99))} ms); one at a time p50 ${round(pct(lat, 50))} ms, p99 ${round(p99)} ms; CPU per commit: emulator ${round(serverCpuPerCommit, 3)} ms, admin SDK client ${round(clientCpuPerCommit, 3)} ms`,
-    ok: perSec >= 2000 && p99 < 10,
-    details: { commitsPerSec: round(perSec, 0), serverCpuMsPerCommit: round(serverCpuPerCommit, 3), clientCpuMsPerCommit: round(clientCpuPerCommit, 3), sequentialP50Ms: round(pct(lat, 50)), sequentialP99Ms: round(p99), concurrentP99Ms: round(pct(concLat, 99)) },
+    measured: `${round(best.perSec, 0)}/s with p99 ${round(best.p99)} ms (${best.inFlight} in flight); by commits in flight ${perLevel}; one at a time p50 ${round(pct(lat, 50))} ms, p99 ${round(p99)} ms; CPU per commit: emulator ${round(best.serverCpu, 3)} ms, admin SDK client ${round(best.clientCpu, 3)} ms`,
+    ok: meeting.length > 0,
+    details: {
+      commitsPerSec: round(best.perSec, 0),
+      inFlight: best.inFlight,
+      p99Ms: round(best.p99),
+      levels: levels.map((l) => ({ inFlight: l.inFlight, commitsPerSec: round(l.perSec, 0), p50Ms: round(l.p50), p99Ms: round(l.p99), serverCpuMsPerCommit: round(l.serverCpu, 3), clientCpuMsPerCommit: round(l.clientCpu, 3) })),
+      sequentialP50Ms: round(pct(lat, 50)),
+      sequentialP99Ms: round(p99),
+    },
   });
   await close();
 }
