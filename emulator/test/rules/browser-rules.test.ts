@@ -5,13 +5,13 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { start, type RunningEmulator } from '../../src/index';
+import { suiteEmulator } from '../helpers';
 import { startBrowserHarness, type BrowserHarness } from '../browser/harness';
 
 const RULES = readFileSync(fileURLToPath(new URL('./conformance.rules', import.meta.url)), 'utf8');
 const PROJECT = 'demo-rules-browser';
 
-let emulator: RunningEmulator | null = null;
+let emulator: Awaited<ReturnType<typeof suiteEmulator>> | null = null;
 let host = '127.0.0.1';
 let port = 0;
 let harness: BrowserHarness | undefined;
@@ -34,21 +34,14 @@ async function seed(docs: Record<string, Record<string, string | number>>): Prom
 }
 
 beforeAll(async () => {
-  const external = process.env['FIRESTORE_EMULATOR_HOST'];
-  if (external) {
-    const i = external.lastIndexOf(':');
-    host = external.slice(0, i);
-    port = Number(external.slice(i + 1));
-    const res = await fetch(`http://${host}:${port}/emulator/v1/projects/${PROJECT}:securityRules`, {
-      method: 'PUT',
-      body: JSON.stringify({ rules: { files: [{ content: RULES }] } }),
-    });
-    expect(res.ok).toBe(true);
-  } else {
-    emulator = await start({ port: 0, rules: RULES });
-    host = emulator.host;
-    port = emulator.port;
-  }
+  emulator = await suiteEmulator();
+  ({ host, port } = emulator);
+  // Rules are kept per project: this suite's project gets conformance.rules, here or on another emulator.
+  const res = await fetch(`http://${host}:${port}/emulator/v1/projects/${PROJECT}:securityRules`, {
+    method: 'PUT',
+    body: JSON.stringify({ rules: { files: [{ content: RULES }] } }),
+  });
+  expect(res.ok).toBe(true);
   harness = await startBrowserHarness(new URL('./browser-rules-entry.ts', import.meta.url), 'runRulesCases');
 }, 60_000);
 

@@ -18,27 +18,19 @@ import firebase from 'firebase/compat/app';
 import { and, collection, getDocs, or, orderBy, query, where } from 'firebase/firestore';
 import 'firebase/compat/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { start, type RunningEmulator } from '../../src/index';
+import { suiteEmulator } from '../helpers';
 
 const RULES = readFileSync(fileURLToPath(new URL('./conformance.rules', import.meta.url)), 'utf8');
 const PROJECT = 'demo-rules-conformance';
 
-let emulator: RunningEmulator | null = null;
+let emulator: Awaited<ReturnType<typeof suiteEmulator>> | null = null;
 let env: RulesTestEnvironment;
 let host = '127.0.0.1';
 let port = 0;
 
 beforeAll(async () => {
-  const external = process.env['FIRESTORE_EMULATOR_HOST'];
-  if (external) {
-    const i = external.lastIndexOf(':');
-    host = external.slice(0, i);
-    port = Number(external.slice(i + 1));
-  } else {
-    emulator = await start({ port: 0 });
-    host = emulator.host;
-    port = emulator.port;
-  }
+  emulator = await suiteEmulator();
+  ({ host, port } = emulator);
   env = await initializeTestEnvironment({ projectId: PROJECT, firestore: { host, port, rules: RULES } });
 });
 

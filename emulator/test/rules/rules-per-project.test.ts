@@ -5,7 +5,8 @@
  */
 import { assertFails, assertSucceeds, initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { start, type RunningEmulator } from '../../src/index';
+import { start } from '../../src/index';
+import { suiteEmulator } from '../helpers';
 
 const RULES_A = `rules_version = '2';
 service cloud.firestore {
@@ -20,22 +21,14 @@ service cloud.firestore {
   }
 }`;
 
-let emulator: RunningEmulator | null = null;
+let emulator: Awaited<ReturnType<typeof suiteEmulator>> | null = null;
 let host = '127.0.0.1';
 let port = 0;
 const envs: RulesTestEnvironment[] = [];
 
 beforeAll(async () => {
-  const external = process.env['FIRESTORE_EMULATOR_HOST'];
-  if (external) {
-    const i = external.lastIndexOf(':');
-    host = external.slice(0, i);
-    port = Number(external.slice(i + 1));
-  } else {
-    emulator = await start({ port: 0 });
-    host = emulator.host;
-    port = emulator.port;
-  }
+  emulator = await suiteEmulator();
+  ({ host, port } = emulator);
 });
 
 afterAll(async () => {
