@@ -24,6 +24,24 @@ const envSchema = z
     VITE_FIRESTORE_EMULATOR_HOST: hostPort.default('127.0.0.1:8080'),
     /** Origin of the provider; its sandbox checkout page is opened in the top-up modal. */
     VITE_PROVIDER_ORIGIN: z.url({ error: 'must be a URL such as http://127.0.0.1:8787' }).default('http://127.0.0.1:8787'),
+    /**
+     * Flutterwave public key. Set: the top-up modal opens Flutterwave's inline checkout (and the provider
+     * must verify with FLW_SECRET_KEY); unset: the provider's sandbox checkout.
+     */
+    VITE_FLW_PUBLIC_KEY: z
+      .string()
+      .refine((v) => !/^FLWSECK/i.test(v), {
+        error: 'is a Flutterwave secret key (FLWSECK...): it must never be built into the web app; set the public key (FLWPUBK...) here and the secret key as the provider\'s FLW_SECRET_KEY',
+        abort: true,
+      })
+      .regex(/^FLWPUBK(_TEST)?-[A-Za-z0-9-]+$/, {
+        error: 'must be a Flutterwave public key such as FLWPUBK-...-X (live) or FLWPUBK_TEST-...-X (test), from the Flutterwave dashboard (Settings > API keys)',
+      })
+      .optional(),
+    /** The Flutterwave inline script, loaded only when a top-up starts with VITE_FLW_PUBLIC_KEY set. */
+    VITE_FLW_CHECKOUT_SCRIPT: z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://checkout.flutterwave.com/v3.js' })
+      .default('https://checkout.flutterwave.com/v3.js'),
     /** WhatsApp number of customer support, international format without '+'. */
     VITE_SUPPORT_WHATSAPP: z
       .string()
