@@ -106,7 +106,8 @@ export function openFlutterwaveCheckout(
   onResult: (result: CheckoutResult) => void,
 ): void {
   let done = false;
-  let handle: ReturnType<FlutterwaveCheckoutFn>;
+  // Filled once FlutterwaveCheckout() returns (a holder, as the callback may in theory run before that).
+  const opened: { handle?: ReturnType<FlutterwaveCheckoutFn> } = {};
   const report = (result: CheckoutResult) => {
     if (done) return;
     done = true;
@@ -117,12 +118,12 @@ export function openFlutterwaveCheckout(
       const result = resultFromFlutterwave(payload, input.txRef);
       if (done) return;
       done = true; // closing the frame below fires onclose, which must not report a cancellation
-      handle?.close?.();
+      opened.handle?.close?.();
       onResult(result);
     },
     onclose: () => report({ status: 'cancelled' }),
   });
-  handle = checkout(config);
+  opened.handle = checkout(config);
 }
 
 /** The message the top-up modal shows when the script cannot be loaded. */
