@@ -14,7 +14,7 @@ import { z } from 'zod';
 /** What a checkout (sandbox page or Flutterwave) reports back to the top-up modal. */
 export interface CheckoutResult {
   status: 'successful' | 'cancelled' | 'failed';
-  transactionId?: string;
+  transactionId?: string | undefined;
 }
 
 /**
@@ -125,9 +125,6 @@ export function openFlutterwaveCheckout(
   });
   opened.handle = checkout(config);
 }
-
-/** The message the top-up modal shows when the script cannot be loaded. */
-export const CHECKOUT_LOAD_ERROR = 'The payment page could not be loaded. Check your connection and try again.';
 
 export class CheckoutLoadError extends Error {
   override readonly name = 'CheckoutLoadError';

@@ -1,21 +1,27 @@
 /**
- * Top up: the amount, then the payment provider's checkout in an iframe (the provider's sandbox
- * checkout by default). The checkout posts its result to this window; the provider then verifies
- * the payment (POST /api/v1/user/topup) and the page reloads, successful or not (SPEC section 4).
+ * Top up: the amount, then a checkout chosen at build time. Without VITE_FLW_PUBLIC_KEY it is the
+ * provider's sandbox checkout in an iframe, which posts its result to this window; with it, Flutterwave's
+ * inline checkout (its script loaded on the first click, its code in a chunk of its own). Both report
+ * through onCheckoutResult: the provider then verifies the payment (POST /api/v1/user/topup) and the
+ * page reloads, successful or not (SPEC section 4).
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import { ACCOUNT_MESSAGES } from '@punter/core/account';
 import { parseForm, topUpFormSchema } from '@punter/core/form-schemas';
+import { Alert } from '@/components/alert';
 import { Modal } from '@/components/modal';
 import { Spinner } from '@/components/spinner';
 import { TextField } from '@/components/text-field';
 import { env } from '@/config/env';
+import type { CheckoutResult } from '@/features/wallet/api/checkout';
 import { verifyTopup } from '@/features/wallet/api/wallet-api';
 import { randomId, setFlash } from '@/lib/flash';
 import { useProfile } from '@/lib/session';
 
 const TX_REF_PREFIX = 'punter-';
+/** Shown when Flutterwave's script (or the chunk that loads it) cannot be loaded. */
+const CHECKOUT_LOAD_ERROR = 'The payment page could not be loaded. Check your connection and try again.';
 
 const checkoutMessage = z.object({
   source: z.literal('sandbox-checkout'),
@@ -39,45 +45,79 @@ function finish(kind: 'success' | 'error', message: string) {
   window.location.reload();
 }
 
+/** The checkout under way: the sandbox iframe, or Flutterwave's (loading its script, then open on top of the page). */
+type Checkout =
+  | { kind: 'sandbox'; url: string; txRef: string; amount: number }
+  | { kind: 'flutterwave'; txRef: string; amount: number; phase: 'loading' | 'open' };
+
 export function TopUpModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const profile = useProfile();
   const [amountText, setAmountText] = useState('');
   const [error, setError] = useState<string>();
-  const [checkout, setCheckout] = useState<{ url: string; txRef: string; amount: number } | null>(null);
+  const [loadError, setLoadError] = useState<string>();
+  const [checkout, setCheckout] = useState<Checkout | null>(null);
   const [verifying, setVerifying] = useState(false);
   const handled = useRef(false);
+  /** The attempt whose result counts (null once the modal is closed or the checkout cancelled). */
+  const attempt = useRef<{ txRef: string; amount: number } | null>(null);
+
+  /** The one path from a checkout's result to verification and the page reload, for both checkouts. */
+  const onCheckoutResult = useCallback(({ status, transactionId }: CheckoutResult) => {
+    const current = attempt.current;
+    if (!current || handled.current) return;
+    if (status === 'cancelled') {
+      attempt.current = null;
+      setCheckout(null);
+      return;
+    }
+    handled.current = true;
+    if (status !== 'successful' || !transactionId) {
+      finish('error', ACCOUNT_MESSAGES.topUpVerificationFailed);
+      return;
+    }
+    setVerifying(true);
+    verifyTopup(transactionId, current.amount).then(
+      () => finish('success', ACCOUNT_MESSAGES.topUpSuccess),
+      () => finish('error', ACCOUNT_MESSAGES.topUpVerificationFailed),
+    );
+  }, []);
 
   useEffect(() => {
-    if (!checkout) return;
+    if (checkout?.kind !== 'sandbox') return;
     const providerOrigin = new URL(env.VITE_PROVIDER_ORIGIN).origin;
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== providerOrigin) return;
       const parsed = checkoutMessage.safeParse(event.data);
-      if (!parsed.success || parsed.data.tx_ref !== checkout.txRef || handled.current) return;
-      const { status, transaction_id: transactionId } = parsed.data;
-      if (status === 'cancelled') {
-        setCheckout(null);
-        return;
-      }
-      handled.current = true;
-      if (status !== 'successful' || !transactionId) {
-        finish('error', ACCOUNT_MESSAGES.topUpVerificationFailed);
-        return;
-      }
-      setVerifying(true);
-      verifyTopup(transactionId, checkout.amount).then(
-        () => finish('success', ACCOUNT_MESSAGES.topUpSuccess),
-        () => finish('error', ACCOUNT_MESSAGES.topUpVerificationFailed),
-      );
+      if (!parsed.success || parsed.data.tx_ref !== checkout.txRef) return;
+      onCheckoutResult({ status: parsed.data.status, transactionId: parsed.data.transaction_id });
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [checkout]);
+  }, [checkout, onCheckoutResult]);
 
   const close = () => {
     if (verifying) return;
+    attempt.current = null;
     setCheckout(null);
     onClose();
+  };
+
+  const startFlutterwave = async (publicKey: string, input: { txRef: string; amount: number; email: string; name: string; phoneNumber: string }) => {
+    const { txRef } = input;
+    setCheckout({ kind: 'flutterwave', txRef, amount: input.amount, phase: 'loading' });
+    try {
+      const flutterwave = await import('@/features/wallet/api/checkout');
+      const checkoutFn = await flutterwave.loadFlutterwaveCheckout(env.VITE_FLW_CHECKOUT_SCRIPT);
+      if (attempt.current?.txRef !== txRef) return; // the modal was closed meanwhile
+      // Our <dialog> is modal (the rest of the page inert): it steps aside while Flutterwave's frame is open.
+      setCheckout({ kind: 'flutterwave', txRef, amount: input.amount, phase: 'open' });
+      flutterwave.openFlutterwaveCheckout(checkoutFn, { publicKey, ...input }, onCheckoutResult);
+    } catch {
+      if (attempt.current?.txRef !== txRef || handled.current) return;
+      attempt.current = null;
+      setCheckout(null);
+      setLoadError(CHECKOUT_LOAD_ERROR);
+    }
   };
 
   const start = (event: FormEvent) => {
@@ -88,21 +128,32 @@ export function TopUpModal({ open, onClose }: { open: boolean; onClose: () => vo
       return;
     }
     setError(undefined);
+    setLoadError(undefined);
     handled.current = false;
     const txRef = `${TX_REF_PREFIX}${randomId()}`;
+    const amount = form.data.amount;
+    attempt.current = { txRef, amount };
     const email = profile?.data.email ?? '';
     const name = profile ? `${profile.data.first_name} ${profile.data.last_name}`.trim() : '';
-    setCheckout({ url: checkoutUrl({ txRef, amount: form.data.amount, email, name }), txRef, amount: form.data.amount });
+    if (env.VITE_FLW_PUBLIC_KEY) {
+      void startFlutterwave(env.VITE_FLW_PUBLIC_KEY, { txRef, amount, email, name, phoneNumber: profile?.data.phone_number ?? '' });
+      return;
+    }
+    setCheckout({ kind: 'sandbox', url: checkoutUrl({ txRef, amount, email, name }), txRef, amount });
   };
 
+  const flutterwaveOpen = checkout?.kind === 'flutterwave' && checkout.phase === 'open' && !verifying;
+
   return (
-    <Modal open={open} title="Top up" onClose={close} wide={checkout !== null}>
+    <Modal open={open && !flutterwaveOpen} title="Top up" onClose={close} wide={checkout?.kind === 'sandbox'}>
       {verifying ? <Spinner label="Verifying your payment..." /> : null}
-      {!verifying && checkout ? (
+      {!verifying && checkout?.kind === 'sandbox' ? (
         <iframe className="checkout-frame" title="Payment checkout" src={checkout.url} />
       ) : null}
+      {!verifying && checkout?.kind === 'flutterwave' ? <Spinner label="Opening the payment page..." /> : null}
       {!checkout ? (
         <form noValidate onSubmit={start}>
+          {loadError ? <Alert>{loadError}</Alert> : null}
           <TextField
             label="Amount (₦)"
             name="amount"
@@ -111,7 +162,7 @@ export function TopUpModal({ open, onClose }: { open: boolean; onClose: () => vo
             value={amountText}
             onChange={setAmountText}
             error={error}
-            hint="Pay by card, mobile money or USSD."
+            hint={env.VITE_FLW_PUBLIC_KEY ? 'Pay by card, bank transfer or USSD.' : 'Pay by card, mobile money or USSD.'}
           />
           <button type="submit" className="button button-block">
             Continue to payment
