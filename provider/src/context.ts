@@ -4,7 +4,7 @@
  * wallet ledger (every balance change is an immutable entry written in the same transaction).
  */
 import type { TransactionStatus, TransactionType } from '@punter/core/account';
-import { addKobo, koboToNaira, subtractKobo } from '@punter/core/money';
+import { addKobo, formatNaira, koboToNaira, subtractKobo } from '@punter/core/money';
 import type { BankResolver } from './adapters/bank-resolver';
 import type { PaymentGateway } from './adapters/payments';
 import type { PayoutGateway } from './adapters/payouts';
@@ -241,6 +241,8 @@ export interface EntryDoc {
   reference: string;
   created_at: number;
   settled_at?: number;
+  /** Set when a failed withdrawal's debit is settled by a refund entry (the debit itself never changes). */
+  reversal_entry_id?: string;
 }
 
 export async function readWallet(tx: Tx, userId: string): Promise<WalletDoc> {
@@ -302,7 +304,10 @@ export function transactionView(entry: EntryDoc) {
     status: entry.status,
     amount: koboToNaira(entry.amount_kobo),
     createdAt: new Date(entry.created_at).toISOString(),
-    narration: entry.narration,
+    // A reversed withdrawal's debit reads as failed and refunded; its stored narration stays as written.
+    narration: entry.reversal_entry_id
+      ? `${entry.narration} - FAILED, ${formatNaira(entry.amount_kobo)} refunded to your wallet`
+      : entry.narration,
     wallet_type: 'NAIRA',
     old_balance: koboToNaira(entry.old_balance_kobo),
     new_balance: koboToNaira(entry.new_balance_kobo),

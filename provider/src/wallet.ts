@@ -119,7 +119,6 @@ export function createWallet(deps: ProviderDeps, accounts: Accounts) {
       if (w.status !== 'PENDING') throw conflict(`This transaction is already ${w.status === 'SUCCESS' ? 'approved' : 'reversed'}`);
       const now = deps.now();
       const wallet = outcome.status === 'FAILED' ? await readWallet(tx, w.user_id) : null;
-      const debit = outcome.status === 'FAILED' ? ((await tx.get(C.entries(w.user_id), w.entry_id)) as unknown as EntryDoc | null) : null;
       const updated: WithdrawalDoc = { ...w, status: outcome.status, settled_at: now, settled_by: by };
       if (outcome.status === 'SUCCESS') {
         tx.update(C.entries(w.user_id), w.entry_id, { status: 'SUCCESS', settled_at: now });
@@ -137,17 +136,11 @@ export function createWallet(deps: ProviderDeps, accounts: Accounts) {
           narration: `Refund: your withdrawal of ${amount} to ${w.bank_name} failed (${outcome.reason}); ${amount} was returned to your wallet`,
           reference: `reversal:${w.id}`,
         });
-        // The debit stays on the statement (its amounts and balances never change) and the refund credit
-        // follows it, as on a bank statement. SPEC has only SUCCESS and PENDING, so the debit's status
-        // becomes SUCCESS and its narration says it failed and was refunded; the withdrawal record keeps
-        // the outcome FAILED and the reason.
-        const narration = debit ? `${debit.narration} - FAILED, ${amount} refunded to your wallet` : undefined;
-        tx.update(C.entries(w.user_id), w.entry_id, {
-          status: 'SUCCESS',
-          settled_at: now,
-          reversal_entry_id: reversal.entry.id,
-          ...(narration ? { narration } : {}),
-        });
+        // The debit stays on the statement (its amounts, balances and narration never change) and the refund
+        // credit follows it, as on a bank statement. SPEC has only SUCCESS and PENDING, so the debit is settled
+        // as SUCCESS with a link to its refund, from which the statement says it failed and was refunded
+        // (transactionView); the withdrawal record keeps the outcome FAILED and the reason.
+        tx.update(C.entries(w.user_id), w.entry_id, { status: 'SUCCESS', settled_at: now, reversal_entry_id: reversal.entry.id });
         updated.reversal_entry_id = reversal.entry.id;
         updated.failure_reason = outcome.reason;
         notify(deps, tx, w.user_id, 'WITHDRAWAL_REVERSED', {

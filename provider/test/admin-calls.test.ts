@@ -164,6 +164,8 @@ describe('declined and failed withdrawals', () => {
     const list = (await c.call('GET', '/api/v1/user/transactions', undefined, user.token)).body.data as Array<{ type: string; narration: string; status: string }>;
     expect(list[0]?.narration).toBe('Refund: your withdrawal of ₦4,000 to Access Bank failed (account name mismatch); ₦4,000 was returned to your wallet');
     expect(list[1]?.narration).toBe('Withdrawal to Access Bank 111****111 - FAILED, ₦4,000 refunded to your wallet');
+    // The ledger entry itself keeps the narration it was written with; only the statement says it failed.
+    expect(entries[1]?.narration).toBe('Withdrawal to Access Bank 111****111');
     expect(list.map((t) => t.status)).toEqual(['SUCCESS', 'SUCCESS', 'SUCCESS']);
     const notes = (await c.call('GET', '/api/v1/admin/notifications', undefined, user.token)).body.data as Array<{ type: string }>;
     expect(notes.map((n) => n.type)).toContain('WITHDRAWAL_REVERSED');
