@@ -1,12 +1,13 @@
 /**
  * Screens and states the journey does not reach: the public 'Page not found', a brand-new account
  * (no bank, no transaction: the withdraw modal's add-a-bank link, the empty transaction list), a
- * declined top-up, copying the referral link, the Over 2.5 Guidelines modal, and a dialog that
- * closes by itself. Each screen is captured at 360x740 and 1280x800 and audited with axe-core.
+ * declined top-up, copying the referral link, the Over 2.5 Guidelines modal, a dialog that closes by
+ * itself, and login code 206 (an admin asked the account to change its password). Each screen is
+ * captured at 360x740 and 1280x800 and audited with axe-core.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
-import { capture, captureFailure, expectToast, launchBrowser, newSession, registerViaApi, type ApiUser } from '../support/browser';
+import { capture, captureFailure, expectToast, latestSmsCode, launchBrowser, newSession, registerViaApi, type ApiUser } from '../support/browser';
 
 const { webUrl, providerOrigin } = inject('stack');
 const run = Date.now().toString().slice(-8);
@@ -142,5 +143,61 @@ describe('a brand-new account', () => {
     await capture(page, 'over-two-five-guidelines');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
+  });
+});
+
+/** The provider's HTTP API as a script would call it (no browser); throws on a non-2xx answer. */
+async function providerCall(method: string, path: string, body: unknown, token?: string): Promise<Record<string, unknown>> {
+  const res = await fetch(`${providerOrigin}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const answer = (await res.json()) as Record<string, unknown>;
+  if (!res.ok) throw new Error(`${method} ${path} failed: ${res.status} ${JSON.stringify(answer).slice(0, 300)}`);
+  return answer;
+}
+
+describe('an account an admin asks to change its password (login code 206)', () => {
+  const asked: ApiUser = {
+    email: `tunde.${run}@punter.test`,
+    password: 'Old-password-2026',
+    phone: `0806${run.slice(-7)}`,
+    first_name: 'Tunde',
+    last_name: `Reset${run}`,
+    username: `tunde_${run}`,
+    pin: '2468',
+  };
+
+  test('logging in goes to /change-password with the code sent; the new password then logs in', async () => {
+    await registerViaApi(providerOrigin, asked);
+    const own = await providerCall('POST', '/api/v1/user/login', { email: asked.email, password: asked.password });
+    const userId = (own.data as { id: string }).id;
+    const admin = await providerCall('POST', '/api/v1/user/login', { email: 'admin@punter.test', password: 'Punter#2026' });
+    await providerCall('PUT', '/api/v1/users/update', { user_id: userId, must_change_password: true }, String(admin.token));
+
+    const { context: fresh, page: p } = await newSession(browser, webUrl);
+    try {
+      await p.goto('/login');
+      await p.getByLabel('Email').fill(asked.email);
+      await p.getByLabel('Password', { exact: true }).fill(asked.password);
+      const sentAt = Date.now();
+      await p.getByRole('button', { name: 'Login' }).click();
+      await p.waitForURL((url) => url.pathname === '/change-password');
+      await p.getByText(asked.email).waitFor();
+      const code = await latestSmsCode(providerOrigin, asked.phone, sentAt);
+      await p.getByLabel('Reset code').fill(code);
+      await p.getByLabel('New password').fill('New-password-2026');
+      await p.getByRole('button', { name: 'Change Password' }).click();
+      await expectToast(p, 'Congratulations!, Your password has changed successfully');
+      await p.waitForURL((url) => url.pathname === '/login');
+      await p.getByLabel('Email').fill(asked.email);
+      await p.getByLabel('Password', { exact: true }).fill('New-password-2026');
+      await p.getByRole('button', { name: 'Login' }).click();
+      await p.waitForURL((url) => url.pathname === '/dashboard');
+      await expect.poll(() => p.getByTestId('wallet-balance').textContent(), { timeout: 30_000 }).toBe('₦0');
+    } finally {
+      await fresh.close();
+    }
   });
 });
