@@ -154,6 +154,11 @@ function compileFilter(f: Json | undefined, ctx: FilterCtx, depth: number): Pred
   throw invalid('Invalid filter: expected compositeFilter, fieldFilter or unaryFilter.');
 }
 
+/** Whether a value in an IN / ARRAY_CONTAINS_ANY list can match at all: null and NaN never do. */
+function equalityMatchable(v: Value): boolean {
+  return !isNull(v) && !isNaNValue(v);
+}
+
 function compileFieldFilter(ff: JsonObject, ctx: FilterCtx): Pred {
   const path = fieldRef(ff['field']);
   const isName = isNamePath(path);
@@ -206,12 +211,16 @@ function compileFieldFilter(ff: JsonObject, ctx: FilterCtx): Pred {
         return v !== undefined && !isNull(v) && !valuesEqual(v, value);
       };
     case 'ARRAY_CONTAINS':
+      // Like IN and ARRAY_CONTAINS_ANY below, NaN is never found (only IS_NAN matches NaN).
+      if (isNaNValue(value)) return () => false;
       return (doc) => {
         const v = get(doc);
         return v !== undefined && isArray(v) && arrayValues(v).some((e) => valuesEqual(e, value));
       };
     case 'IN': {
-      const list = arrayValues(value);
+      // Firestore: a null or NaN in the list matches nothing (`in [null]` and `in [NaN]` return no documents;
+      // only the IS_NULL / IS_NAN filters match those values).
+      const list = arrayValues(value).filter(equalityMatchable);
       return (doc) => {
         const v = get(doc);
         return v !== undefined && list.some((e) => valuesEqual(e, v));
@@ -221,13 +230,15 @@ function compileFieldFilter(ff: JsonObject, ctx: FilterCtx): Pred {
       ctx.inequality.set(key, path);
       ctx.notIn++;
       const list = arrayValues(value);
+      // Firestore: `not-in` with a null in the list returns no documents.
+      if (list.some(isNull)) return () => false;
       return (doc) => {
         const v = get(doc);
         return v !== undefined && !isNull(v) && !list.some((e) => valuesEqual(e, v));
       };
     }
     case 'ARRAY_CONTAINS_ANY': {
-      const list = arrayValues(value);
+      const list = arrayValues(value).filter(equalityMatchable);
       return (doc) => {
         const v = get(doc);
         return v !== undefined && isArray(v) && arrayValues(v).some((e) => list.some((x) => valuesEqual(x, e)));
