@@ -301,6 +301,19 @@ function symField(d: SymDoc, name: string): RVal {
   return new SymUnknown(`${d.what}.${name}`);
 }
 
+/** Values a bind(map) gives: the map's string and int entries, by key. */
+export function bindingsOf(m: RVal): Map<string, string> {
+  if (!(m instanceof RMap)) fail(`bind() takes a map, not ${typeName(m)}.`);
+  const out = new Map<string, string>();
+  for (const k of m.keys()) {
+    const v = m.get(k) as RVal;
+    if (typeof v === 'string') out.set(k, v);
+    else if (typeof v === 'bigint') out.set(k, String(v));
+    else fail(`bind(): the value of '${k}' must be a string, not ${typeName(v)}.`);
+  }
+  return out;
+}
+
 /** path.f / path['f']: the value bind() gave the name f. */
 function pathBinding(p: RPath, name: string): string {
   const v = p.bindings?.get(name);
@@ -574,16 +587,7 @@ export const METHODS: Readonly<Record<string, MethodSpec>> = {
   bind: {
     arity: [1],
     impl: {
-      path: m((p: RPath, [map]) => {
-        if (!(map instanceof RMap)) fail(`bind() takes a map, not ${typeName(map as RVal)}.`);
-        const bindings = new Map(p.bindings ?? []);
-        for (const k of map.keys()) {
-          const v = map.get(k) as RVal;
-          if (typeof v !== 'string' && typeof v !== 'bigint') fail(`bind(): the value of '${k}' must be a string, not ${typeName(v)}.`);
-          bindings.set(k, String(v));
-        }
-        return new RPath(p.segments, bindings);
-      }),
+      path: m((p: RPath, [map]) => new RPath(p.segments, new Map([...(p.bindings ?? []), ...bindingsOf(map as RVal)]))),
     },
   },
   toHexString: { arity: [0], impl: { bytes: m((b: RBytes) => Buffer.from(b.bytes).toString('hex').toUpperCase()) } },
@@ -812,6 +816,13 @@ const CRC32C_TABLE = ((): Uint32Array => {
   return t;
 })();
 
+/** A 32-bit checksum of bytes, or of a string's UTF-8, as 4 big-endian bytes. */
+function checksum(sum: (data: Uint8Array) => number, v: RVal, what: string): RBytes {
+  const data = v instanceof RBytes ? v.bytes : Buffer.from(str(v, what), 'utf8');
+  const c = sum(data);
+  return new RBytes(new Uint8Array([(c >>> 24) & 255, (c >>> 16) & 255, (c >>> 8) & 255, c & 255]));
+}
+
 function crc32c(data: Uint8Array): number {
   let c = 0xffffffff;
   for (const b of data) c = (CRC32C_TABLE[(c ^ b) & 0xff] as number) ^ (c >>> 8);
@@ -912,22 +923,8 @@ export const FUNCTIONS: Readonly<Record<string, FnSpec>> = {
   },
   'hashing.sha256': { arity: [1], impl: ([v]) => digest('sha256', v as RVal) },
   'hashing.md5': { arity: [1], impl: ([v]) => digest('md5', v as RVal) },
-  'hashing.crc32c': {
-    arity: [1],
-    impl: ([v]) => {
-      const data = v instanceof RBytes ? v.bytes : Buffer.from(str(v as RVal, 'hashing.crc32c()'), 'utf8');
-      const c = crc32c(data);
-      return new RBytes(new Uint8Array([(c >>> 24) & 255, (c >>> 16) & 255, (c >>> 8) & 255, c & 255]));
-    },
-  },
-  'hashing.crc32': {
-    arity: [1],
-    impl: ([v]) => {
-      const data = v instanceof RBytes ? v.bytes : Buffer.from(str(v as RVal, 'hashing.crc32()'), 'utf8');
-      const c = crc32(data);
-      return new RBytes(new Uint8Array([(c >>> 24) & 255, (c >>> 16) & 255, (c >>> 8) & 255, c & 255]));
-    },
-  },
+  'hashing.crc32c': { arity: [1], impl: ([v]) => checksum(crc32c, v as RVal, 'hashing.crc32c()') },
+  'hashing.crc32': { arity: [1], impl: ([v]) => checksum(crc32, v as RVal, 'hashing.crc32()') },
 };
 
 export const NAMESPACES = new Set(['math', 'timestamp', 'duration', 'latlng', 'hashing']);

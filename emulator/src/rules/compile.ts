@@ -10,6 +10,7 @@ import {
   METHODS,
   NAMESPACES,
   TYPE_NAMES,
+  bindingsOf,
   binop,
   callFunction,
   callMethod,
@@ -37,19 +38,6 @@ function pathSegments(out: string[], v: RVal): void {
   else if (v instanceof RPath) out.push(...v.segments);
   else if (v instanceof SymBase) fail('A path depends on a value the query does not constrain.');
   else fail(`Path segments must be strings, not ${typeName(v)}.`);
-}
-
-/** Values a bind(map) gives: string and int entries of the map, by key. */
-function bindingsOf(m: RVal): Map<string, string> {
-  if (!(m instanceof RMap)) fail(`bind() takes a map, not ${typeName(m)}.`);
-  const out = new Map<string, string>();
-  for (const k of m.keys()) {
-    const v = m.get(k) as RVal;
-    if (typeof v === 'string') out.set(k, v);
-    else if (typeof v === 'bigint') out.set(k, String(v));
-    else fail(`bind(): the value of '${k}' must be a string, not ${typeName(v)}.`);
-  }
-  return out;
 }
 
 export type LookupKind = 'get' | 'exists' | 'getAfter' | 'existsAfter';
