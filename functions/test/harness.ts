@@ -1,4 +1,5 @@
 /** An in-process reference provider on the in-memory store, and fakes for the Firebase parts. */
+import { expect } from 'vitest';
 import type { CustomClaims } from '@punter/core/bridge-schemas';
 import { createProvider, type Provider } from '@punter/provider/provider';
 import { createMemoryStore } from '@punter/provider/store-memory';
@@ -49,6 +50,19 @@ export async function latestCode(provider: Provider, phone: string): Promise<str
   const code = (res.body as { messages: Array<{ code: string }> }).messages[0]?.code;
   if (!code) throw new Error('no sms');
   return code;
+}
+
+/**
+ * A session callable refused bad input before reaching the provider: invalid-argument in SPEC section 8's shape
+ * (status false, a message, the field named when given) and nothing stored.
+ */
+export async function expectBadInput(h: { store: { dump(): Map<string, unknown> } }, promise: Promise<unknown>, field: string | undefined): Promise<void> {
+  const error = await rejection(promise);
+  expect(error.code).toBe('invalid-argument');
+  expect(error.details.status).toBe(false);
+  expect(error.details.message.length).toBeGreaterThan(0);
+  if (field) expect(error.details.error.some((e) => e.field === field)).toBe(true);
+  expect(h.store.dump().size).toBe(0);
 }
 
 /** The BridgeError a call rejects with; fails the test when it resolves or throws anything else. */
