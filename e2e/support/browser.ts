@@ -94,14 +94,9 @@ export async function latestSmsCode(providerOrigin: string, phone: string, since
 
 /** Logs in through the provider's HTTP API (no browser): used to read a seeded account's profile. */
 export async function providerLogin(providerOrigin: string, email: string, password: string): Promise<{ referral_code: string; first_name: string }> {
-  const res = await fetch(`${providerOrigin}/api/v1/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  const body = (await res.json()) as { data?: { referral_code: string; first_name: string } };
-  if (!res.ok || !body.data) throw new Error(`provider login failed for ${email}: ${res.status}`);
-  return body.data;
+  const answer = await providerCall(providerOrigin, 'POST', '/api/v1/user/login', { email, password });
+  if (!answer.data) throw new Error(`provider login for ${email} gave no profile`);
+  return answer.data as { referral_code: string; first_name: string };
 }
 
 /** Text of the newest toast (react-toastify) once it shows `text`. */
@@ -132,24 +127,17 @@ export function contrastRatio(a: string, b: string): number {
 
 /** Tops up an account through the provider's HTTP API and the sandbox payment (no browser). */
 export async function fundViaApi(providerOrigin: string, email: string, password: string, amountNaira: number): Promise<void> {
-  const login = await fetch(`${providerOrigin}/api/v1/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
+  const { token } = await providerCall(providerOrigin, 'POST', '/api/v1/user/login', { email, password });
+  const paid = await providerCall(providerOrigin, 'POST', '/sandbox/checkout/pay', {
+    tx_ref: `e2e-${Date.now()}-${Math.random()}`,
+    amount: amountNaira,
+    currency: 'NGN',
+    method: 'card',
+    outcome: 'successful',
+    customer_email: email,
   });
-  const { token } = (await login.json()) as { token: string };
-  const pay = await fetch(`${providerOrigin}/sandbox/checkout/pay`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ tx_ref: `e2e-${Date.now()}-${Math.random()}`, amount: amountNaira, currency: 'NGN', method: 'card', outcome: 'successful', customer_email: email }),
-  });
-  const paid = (await pay.json()) as { data: { transaction_id: string } };
-  const topup = await fetch(`${providerOrigin}/api/v1/user/topup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ transaction_id: paid.data.transaction_id, expectedAmount: amountNaira, expectedCurrency: 'NGN' }),
-  });
-  if (!topup.ok) throw new Error(`top up failed: ${topup.status} ${await topup.text()}`);
+  const transactionId = (paid.data as { transaction_id: string }).transaction_id;
+  await providerCall(providerOrigin, 'POST', '/api/v1/user/topup', { transaction_id: transactionId, expectedAmount: amountNaira, expectedCurrency: 'NGN' }, String(token));
 }
 
 /** On a failed test: a screenshot and the page text under e2e/artifacts/failures. */
@@ -176,16 +164,18 @@ export interface ApiUser {
   pin: string;
 }
 
-async function providerPost(providerOrigin: string, path: string, body: unknown, token?: string): Promise<Record<string, unknown>> {
+/** A call to the provider's HTTP API as a script would make it (no browser); throws on a non-2xx answer. */
+export async function providerCall(providerOrigin: string, method: string, path: string, body: unknown, token?: string): Promise<Record<string, unknown>> {
   const res = await fetch(`${providerOrigin}${path}`, {
-    method: 'POST',
+    method,
     headers: { 'content-type': 'application/json', accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
   });
   const answer = (await res.json()) as Record<string, unknown>;
-  if (!res.ok) throw new Error(`${path} failed: ${res.status} ${JSON.stringify(answer).slice(0, 300)}`);
+  if (!res.ok) throw new Error(`${method} ${path} failed: ${res.status} ${JSON.stringify(answer).slice(0, 300)}`);
   return answer;
 }
+
 
 /**
  * A new account made through the provider's HTTP API (no browser): registered, phone verified with
@@ -193,7 +183,7 @@ async function providerPost(providerOrigin: string, path: string, body: unknown,
  */
 export async function registerViaApi(providerOrigin: string, user: ApiUser): Promise<void> {
   const since = Date.now();
-  await providerPost(providerOrigin, '/api/v1/user/register', {
+  await providerCall(providerOrigin, 'POST', '/api/v1/user/register', {
     email: user.email,
     password: user.password,
     first_name: user.first_name,
@@ -209,8 +199,8 @@ export async function registerViaApi(providerOrigin: string, user: ApiUser): Pro
     avatar_url: '/avatars/male.svg',
   });
   const otp = await latestSmsCode(providerOrigin, user.phone, since);
-  await providerPost(providerOrigin, '/api/v1/otp/verify', { otp, otpType: 'PHONE-VERIFICATION', email: user.email });
-  const login = await providerPost(providerOrigin, '/api/v1/user/login', { email: user.email, password: user.password });
+  await providerCall(providerOrigin, 'POST', '/api/v1/otp/verify', { otp, otpType: 'PHONE-VERIFICATION', email: user.email });
+  const login = await providerCall(providerOrigin, 'POST', '/api/v1/user/login', { email: user.email, password: user.password });
   if (typeof login.token !== 'string') throw new Error(`no token after registering ${user.email}`);
-  await providerPost(providerOrigin, '/api/v1/user/pin/set', { pin: user.pin }, login.token);
+  await providerCall(providerOrigin, 'POST', '/api/v1/user/pin/set', { pin: user.pin }, login.token);
 }

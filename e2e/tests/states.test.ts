@@ -7,7 +7,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
-import { capture, captureFailure, expectToast, latestSmsCode, launchBrowser, newSession, registerViaApi, type ApiUser } from '../support/browser';
+import { capture, captureFailure, expectToast, latestSmsCode, launchBrowser, newSession, providerCall, registerViaApi, type ApiUser } from '../support/browser';
 
 const { webUrl, providerOrigin } = inject('stack');
 const run = Date.now().toString().slice(-8);
@@ -146,18 +146,6 @@ describe('a brand-new account', () => {
   });
 });
 
-/** The provider's HTTP API as a script would call it (no browser); throws on a non-2xx answer. */
-async function providerCall(method: string, path: string, body: unknown, token?: string): Promise<Record<string, unknown>> {
-  const res = await fetch(`${providerOrigin}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const answer = (await res.json()) as Record<string, unknown>;
-  if (!res.ok) throw new Error(`${method} ${path} failed: ${res.status} ${JSON.stringify(answer).slice(0, 300)}`);
-  return answer;
-}
-
 describe('an account an admin asks to change its password (login code 206)', () => {
   const asked: ApiUser = {
     email: `tunde.${run}@punter.test`,
@@ -171,10 +159,10 @@ describe('an account an admin asks to change its password (login code 206)', () 
 
   test('logging in goes to /change-password with the code sent; the new password then logs in', async () => {
     await registerViaApi(providerOrigin, asked);
-    const own = await providerCall('POST', '/api/v1/user/login', { email: asked.email, password: asked.password });
+    const own = await providerCall(providerOrigin, 'POST', '/api/v1/user/login', { email: asked.email, password: asked.password });
     const userId = (own.data as { id: string }).id;
-    const admin = await providerCall('POST', '/api/v1/user/login', { email: 'admin@punter.test', password: 'Punter#2026' });
-    await providerCall('PUT', '/api/v1/users/update', { user_id: userId, must_change_password: true }, String(admin.token));
+    const admin = await providerCall(providerOrigin, 'POST', '/api/v1/user/login', { email: 'admin@punter.test', password: 'Punter#2026' });
+    await providerCall(providerOrigin, 'PUT', '/api/v1/users/update', { user_id: userId, must_change_password: true }, String(admin.token));
 
     const { context: fresh, page: p } = await newSession(browser, webUrl);
     try {
