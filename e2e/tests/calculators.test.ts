@@ -38,6 +38,8 @@ describe('stake calculator', () => {
     await page.waitForURL((url) => url.pathname === '/stake-calculator');
     await page.getByRole('button', { name: 'Reset System' }).click();
     await page.getByText('No game is going on.').waitFor();
+    // A fresh calculator has played no game: it does not say 'Ended'.
+    expect(await stat('Status').textContent()).toBe('No game yet');
     expect(await page.getByRole('heading', { name: 'Enter Game Details' }).count()).toBe(0);
     await capture(page, 'stake-calculator-empty');
 
@@ -127,6 +129,29 @@ describe('over 2.5 calculator', () => {
     await page.getByRole('button', { name: 'Reset System' }).click();
     await expectToast(page, 'System reset successfully');
     expect(await stat('Capital').textContent()).toBe('₦0');
+  });
+
+  test('quick rounds replace the calculator toast instead of stacking one per action', async () => {
+    await page.goto('/overtwofivecalculator');
+    await page.getByRole('button', { name: 'Reset System' }).click();
+    await page.getByRole('button', { name: 'Setup' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Setup' });
+    await dialog.getByLabel('Capital (₦)').fill('100000');
+    await dialog.getByLabel('Winning target per game (₦)').fill('1500');
+    await dialog.getByLabel('Stop loss (% of capital)').selectOption('5');
+    await dialog.getByLabel('Split after (losses in a row)').selectOption('4');
+    await dialog.getByLabel('Number of splits').selectOption('2');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    for (let round = 0; round < 4; round += 1) {
+      await page.getByLabel('Over 2.5 odd').fill('1.5');
+      await page.getByRole('button', { name: 'Calculate' }).click();
+      await page.getByRole('button', { name: round % 2 === 0 ? 'Loss' : 'Win' }).click();
+    }
+    // Eight results in a few seconds: one toast on screen, showing the last one.
+    const toasts = page.locator('.Toastify__toast');
+    await expect.poll(() => toasts.count(), { timeout: 10_000 }).toBe(1);
+    expect(await toasts.first().textContent()).toContain('Congratulations boss');
+    await page.getByRole('button', { name: 'Reset System' }).click();
   });
 
   test('a stored state that is not valid is replaced by the initial state', async () => {

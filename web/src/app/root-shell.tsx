@@ -1,4 +1,4 @@
-/** Wraps every route: toasts (5 s), the session-expiry redirect, scroll reset on navigation. */
+/** Wraps every route: toasts (5 s, at most TOAST_LIMIT on screen), the session-expiry redirect, scroll reset on navigation. */
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { toast, ToastContainer } from 'react-toastify';
@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { preloadFirebase } from '@/lib/api';
 import { takeFlash } from '@/lib/flash';
 import { onSessionExpired } from '@/lib/session';
+import { TOAST_LIMIT } from '@/lib/toast';
 
 export function RootShell() {
   const navigate = useNavigate();
@@ -50,7 +51,7 @@ export function RootShell() {
   return (
     <>
       <Outlet />
-      <ToastContainer position="top-center" autoClose={5000} newestOnTop closeOnClick theme="colored" />
+      <ToastContainer position="top-center" autoClose={5000} limit={TOAST_LIMIT} newestOnTop closeOnClick theme="colored" />
     </>
   );
 }

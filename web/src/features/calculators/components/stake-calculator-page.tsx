@@ -16,6 +16,7 @@ import {
   startSession,
 } from '@punter/core/stake-calculator';
 import { TextField } from '@/components/text-field';
+import { gameStatusLabel } from '@/features/calculators/components/game-status-label';
 import { StatGrid } from '@/features/calculators/components/stat-grid';
 import { useCalculator } from '@/features/calculators/components/use-calculator';
 
@@ -66,7 +67,7 @@ export function StakeCalculatorPage() {
                 ['Games', state.gameCount],
                 ['Wins', state.winCount],
                 ['Losses', state.lossCount],
-                ['Status', state.gameStatus],
+                ['Status', gameStatusLabel(state)],
               ]}
             />
           </div>

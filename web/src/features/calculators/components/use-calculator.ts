@@ -1,10 +1,11 @@
 /**
  * A calculator page's state: kept in localStorage (validated on load by core's load*State), changed
  * only through core's actions. `apply` stores a successful result and shows its toast ('Oops try
- * again' as an error), or shows the refusal; it answers whether the action went through.
+ * again' as an error), or shows the refusal; it answers whether the action went through. A
+ * calculator's toast replaces its previous one (one toast per calculator on screen).
  */
-import { toast } from 'react-toastify';
 import type { CalculatorResult } from '@punter/core/stake-calculator';
+import { showToast } from '@/lib/toast';
 import { useStoredState } from '@/lib/use-stored-state';
 
 export function useCalculator<S>(
@@ -15,12 +16,11 @@ export function useCalculator<S>(
   const [state, setState] = useStoredState(storageKey, load, serialize);
   const apply = (result: CalculatorResult<S>): boolean => {
     if (!result.ok) {
-      toast.error(result.error);
+      showToast('error', result.error, storageKey);
       return false;
     }
     setState(result.state);
-    if (result.toast.type === 'error') toast.error(result.toast.message);
-    else toast.success(result.toast.message);
+    showToast(result.toast.type === 'error' ? 'error' : 'success', result.toast.message, storageKey);
     return true;
   };
   return { state, apply };
