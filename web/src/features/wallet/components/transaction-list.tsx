@@ -2,13 +2,9 @@
 import { useState } from 'react';
 import { transactionStatusDisplay } from '@punter/core/account';
 import { Modal } from '@/components/modal';
+import { transactionTypeLabel } from '@/features/wallet/components/transaction-labels';
 import type { Transaction } from '@/features/wallet/api/wallet-api';
 import { formatApiNaira, formatDateTime } from '@/lib/format';
-
-function typeLabel(type: string): string {
-  const words = type.replace(/_/g, ' ').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
 
 function isCredit(t: Transaction): boolean {
   return t.new_balance >= t.old_balance;
@@ -25,7 +21,7 @@ export function TransactionList({ items }: { items: readonly Transaction[] }) {
             <li key={t.id}>
               <button type="button" className="tx-row" onClick={() => setSelected(t)} aria-haspopup="dialog">
                 <span className="tx-main">
-                  <span className="tx-type">{t.type}</span>
+                  <span className="tx-type">{transactionTypeLabel(t.type)}</span>
                   <span className="tx-date muted">{formatDateTime(t.createdAt)}</span>
                 </span>
                 <span className="tx-side">
@@ -33,7 +29,7 @@ export function TransactionList({ items }: { items: readonly Transaction[] }) {
                     {isCredit(t) ? '+' : '-'}
                     {formatApiNaira(t.amount)}
                   </span>
-                  <span className={`tx-status status-${status.colour}`}>{t.status}</span>
+                  <span className={`tx-status status-${status.colour}`}>{status.label}</span>
                 </span>
               </button>
             </li>
@@ -53,7 +49,7 @@ function TransactionDetail({ transaction: t }: { transaction: Transaction }) {
     <dl className="detail-list">
       <div>
         <dt>Type</dt>
-        <dd>{typeLabel(t.type)}</dd>
+        <dd>{transactionTypeLabel(t.type)}</dd>
       </div>
       <div>
         <dt>Amount</dt>

@@ -14,6 +14,7 @@ import { Spinner } from '@/components/spinner';
 import { TextField } from '@/components/text-field';
 import { paths } from '@/config/paths';
 import { fetchSavedBanks, verifyPin, withdraw } from '@/features/wallet/api/wallet-api';
+import { bankOptionLabel } from '@/features/wallet/components/bank-option-label';
 import { randomId } from '@/lib/flash';
 import { useAsync } from '@/lib/use-async';
 import { useFormSubmit } from '@/lib/use-form-submit';
@@ -80,6 +81,7 @@ function WithdrawForm({ onDone }: { onDone: () => void }) {
   }
   const saved = banks.data ?? [];
   const selected = bankId || saved[0]?.id || '';
+  const chosen = saved.find((bank) => bank.id === selected);
 
   return (
     <form noValidate onSubmit={(event) => submit(event, { amount, pin, destination_account: selected })}>
@@ -115,10 +117,15 @@ function WithdrawForm({ onDone }: { onDone: () => void }) {
           >
             {saved.map((bank) => (
               <option key={bank.id} value={bank.id}>
-                {bank.bank_name} · {bank.account_number} · {bank.account_name}
+                {bankOptionLabel(bank)}
               </option>
             ))}
           </select>
+          {chosen ? (
+            <p className="field-hint" data-testid="withdraw-bank-details">
+              {chosen.bank_name} · {chosen.account_number} · {chosen.account_name}
+            </p>
+          ) : null}
           {errors.destination_account ? <p className="field-error">{errors.destination_account}</p> : null}
         </div>
       )}

@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { transactionTypeLabel } from './transaction-labels';
+
+describe('transactionTypeLabel', () => {
+  it('turns the API enum into words', () => {
+    expect(transactionTypeLabel('FUNDING')).toBe('Funding');
+    expect(transactionTypeLabel('JOIN_AUTO_TRADA')).toBe('Join auto trada');
+    expect(transactionTypeLabel('MC_DASAINT_BONUS')).toBe('Mc dasaint bonus');
+  });
+  it('keeps an empty type empty', () => {
+    expect(transactionTypeLabel('')).toBe('');
+  });
+});
