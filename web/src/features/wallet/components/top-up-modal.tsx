@@ -6,7 +6,6 @@
  * page reloads, successful or not (SPEC section 4).
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { z } from 'zod';
 import { ACCOUNT_MESSAGES } from '@punter/core/account';
 import { parseForm, topUpFormSchema } from '@punter/core/form-schemas';
 import { Alert } from '@/components/alert';
@@ -15,6 +14,7 @@ import { Spinner } from '@/components/spinner';
 import { TextField } from '@/components/text-field';
 import { env } from '@/config/env';
 import type { CheckoutResult } from '@/features/wallet/api/checkout';
+import { resultFromSandboxMessage } from '@/features/wallet/api/sandbox-checkout';
 import { verifyTopup } from '@/features/wallet/api/wallet-api';
 import { randomId, setFlash } from '@/lib/flash';
 import { useProfile } from '@/lib/session';
@@ -22,13 +22,6 @@ import { useProfile } from '@/lib/session';
 const TX_REF_PREFIX = 'punter-';
 /** Shown when Flutterwave's script (or the chunk that loads it) cannot be loaded. */
 const CHECKOUT_LOAD_ERROR = 'The payment page could not be loaded. Check your connection and try again.';
-
-const checkoutMessage = z.object({
-  source: z.literal('sandbox-checkout'),
-  status: z.enum(['successful', 'cancelled', 'failed']),
-  tx_ref: z.string(),
-  transaction_id: z.union([z.string(), z.number()]).transform(String).optional(),
-});
 
 export function checkoutUrl(input: { txRef: string; amount: number; email: string; name: string }): string {
   const url = new URL('/sandbox/checkout', env.VITE_PROVIDER_ORIGIN);
@@ -87,9 +80,8 @@ export function TopUpModal({ open, onClose }: { open: boolean; onClose: () => vo
     const providerOrigin = new URL(env.VITE_PROVIDER_ORIGIN).origin;
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== providerOrigin) return;
-      const parsed = checkoutMessage.safeParse(event.data);
-      if (!parsed.success || parsed.data.tx_ref !== checkout.txRef) return;
-      onCheckoutResult({ status: parsed.data.status, transactionId: parsed.data.transaction_id });
+      const result = resultFromSandboxMessage(event.data, checkout.txRef);
+      if (result) onCheckoutResult(result);
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
