@@ -1,12 +1,13 @@
 /**
  * The one router: every route lazy, each with its own error boundary. Protected routes sit
- * under RequireAuth + AppLayout; the auth pages and the public catch-all 'Page not found' under
- * AuthShell; the legal pages stand alone.
+ * under RequireAuth + AppLayout; the auth pages under AuthShell; the catch-all 'Page not found'
+ * under NotFoundShell (the app's frame when signed in, else AuthShell's); the legal pages stand alone.
  * Routes of later issues (signal, punters hub, pots, ...) are added by those issues.
  */
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { AppLayout } from '@/app/app-layout';
 import { AuthShell } from '@/app/auth-shell';
+import { NotFoundShell } from '@/app/not-found-shell';
 import { RequireAuth } from '@/app/require-auth';
 import { RootShell } from '@/app/root-shell';
 import { RouteError } from '@/components/error-boundary';
@@ -25,7 +26,7 @@ const protectedRoutes: RouteObject[] = [
   },
   {
     path: paths.profile.path,
-    lazy: async () => ({ Component: (await import('@/features/profile/components/profile-page')).ProfilePage }),
+    lazy: async () => ({ Component: (await import('@/app/routes/profile')).ProfileRoute }),
   },
   {
     path: paths.saveBank.path,
@@ -81,9 +82,10 @@ const authRoutes: RouteObject[] = [
       Component: (await import('@/features/subscription/components/expired-subscription-page')).ExpiredSubscriptionPage,
     }),
   },
-  // Unknown paths: a public 'Page not found' (core: unknown paths are not protected, they 404).
-  { path: '*', lazy: async () => ({ Component: (await import('@/app/not-found-page')).NotFoundPage }) },
 ].map(withBoundary);
+
+// Unknown paths: 'Page not found' for visitors and users alike (core: unknown paths are not protected, they 404).
+const notFoundRoute = withBoundary({ path: '*', lazy: async () => ({ Component: (await import('@/app/not-found-page')).NotFoundPage }) });
 
 const legalRoutes: RouteObject[] = [
   {
@@ -115,6 +117,7 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: protectedRoutes,
       },
+      { element: <NotFoundShell />, errorElement: <RouteError />, children: [notFoundRoute] },
     ],
   },
 ];

@@ -1,0 +1,12 @@
+/**
+ * Frame of the catch-all 'Page not found': a signed-in user keeps the app's top bar and menu (a
+ * mistyped link must not look like being logged out); a visitor gets the auth pages' frame.
+ */
+import { AppLayout } from '@/app/app-layout';
+import { AuthShell } from '@/app/auth-shell';
+import { hasActiveSession, useProfile } from '@/lib/session';
+
+export function NotFoundShell() {
+  const profile = useProfile();
+  return hasActiveSession(profile) ? <AppLayout /> : <AuthShell />;
+}
