@@ -28,7 +28,8 @@ export function ChangePasswordPage() {
     // A profile stored by a 206 login is of no use any more: log in again with the new password.
     clearProfile();
     toast.success(ACCOUNT_MESSAGES.passwordChanged, { autoClose: PASSWORD_TOAST_MS });
-    void navigate(paths.login.getHref(), { replace: true });
+    // The login form opens with this e-mail filled in: only the new password is left to type.
+    void navigate(paths.login.getHref(), { replace: true, state: { email } });
   });
 
   if (!email) {

@@ -1,6 +1,7 @@
 /** /login: email and password; the result code decides where to go (SPEC section 4, ADR 0001). */
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { z } from 'zod';
 import { loginOutcome, safeReturnTo } from '@punter/core/account';
 import { loginFormSchema } from '@punter/core/form-schemas';
 import { isLoggedInCode } from '@punter/core/profile-schemas';
@@ -12,10 +13,14 @@ import { ApiFailure, callSession } from '@/lib/api';
 import { setResetEmail } from '@/lib/session';
 import { useFormSubmit } from '@/lib/use-form-submit';
 
+/** What another screen may hand the login form (after a password change: the account's e-mail). */
+const loginStateSchema = z.object({ email: z.email() });
+
 export function LoginPage() {
   const navigate = useNavigate();
+  const location = useLocation();
   const [params] = useSearchParams();
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(() => loginStateSchema.safeParse(location.state).data?.email ?? '');
   const [password, setPassword] = useState('');
   const form = useFormSubmit(loginFormSchema, async (data) => {
     const { profile, message } = await callSession('sessionLogin', data);
