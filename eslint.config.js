@@ -1,8 +1,64 @@
 // ESLint flat config: typescript-eslint's type-checked presets, a small rule set, zero warnings allowed.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+
+// ---------------------------------------------------------------------------------------------
+// Layering, as lint errors (no-restricted-imports with regular expressions):
+//   core      domain rules and the API contract: no Firebase, no React, no other workspace;
+//   emulator  a Firestore emulator: nothing of the app;
+//   provider  never the functions (the functions sit in front of it) nor the web app;
+//   web       shared code (components, config, lib, testing) -> features -> app: shared code imports
+//             no feature and not the app; a feature imports no other feature and not the app.
+// ---------------------------------------------------------------------------------------------
+const OTHER_WORKSPACES = '(core|emulator|provider|functions|web|e2e)/src/';
+const restrict = (files, patterns) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { patterns: patterns.map(([regex, message]) => ({ regex, message })) }] },
+});
+const webFeatures = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const layering = [
+  restrict(
+    ['core/src/**/*.ts'],
+    [
+      ['^(firebase|firebase-admin|firebase-functions|@firebase|@google-cloud|react|react-dom|react-router-dom|reactfire|react-toastify)(/|$)', 'core holds domain rules and the API contract: no Firebase, no React.'],
+      ['^@punter/', 'core imports no other workspace.'],
+      [`(^|/)\\.\\./.*${OTHER_WORKSPACES}`, 'core imports no other workspace.'],
+    ],
+  ),
+  restrict(
+    ['emulator/**/*.ts'],
+    [
+      ['^@punter/(?!emulator(/|$))', 'The emulator imports nothing of the app.'],
+      [`(^|/)\\.\\./.*${OTHER_WORKSPACES}`, 'The emulator imports nothing of the app.'],
+    ],
+  ),
+  restrict(
+    ['provider/**/*.ts'],
+    [
+      ['^@punter/(functions|web)(/|$)', 'The provider never imports the functions or the web app (they sit in front of it).'],
+      ['(^|/)\\.\\./.*(functions|web)/src/', 'The provider never imports the functions or the web app (they sit in front of it).'],
+    ],
+  ),
+  restrict(
+    ['web/src/{components,config,lib,testing}/**/*.{ts,tsx}'],
+    [['^@/(features|app)/', 'Shared web code (components, config, lib, testing) imports no feature and not the app.']],
+  ),
+  ...webFeatures.map((feature) =>
+    restrict(
+      [`web/src/features/${feature}/**/*.{ts,tsx}`],
+      [
+        [`^@/features/(?!${feature}/)`, `A feature imports no other feature: compose them in web/src/app (see app/routes/).`],
+        ['^@/app/', 'A feature does not import the app: the app composes features.'],
+        ['^(\\.\\./){2,}', 'Import across folders with the @/ alias, so the layering rules can see it.'],
+      ],
+    ),
+  ),
+];
 
 export default tseslint.config(
   {
@@ -57,4 +113,5 @@ export default tseslint.config(
       '@typescript-eslint/unbound-method': 'off',
     },
   },
+  ...layering,
 );

@@ -1,15 +1,15 @@
 /**
- * `npm run bench -w provider`: p50/p95 of a wallet read and a top-up verification, called directly
+ * `npm run bench -w functions`: p50/p95 of a wallet read and a top-up verification, called directly
  * on the provider's HTTP API and through the providerCall callable in firebase-tools' Functions
- * emulator (PROVIDER_API_URL mode), plus the bridge handler alone (no emulator hop). Writes
- * bench-results/provider-bench.json and prints a table.
+ * emulator (PROVIDER_API_URL mode), plus the bridge handler alone (no emulator hop): what the
+ * functions add in front of the provider. Writes bench-results/proxy-bench.json and prints a table.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createProviderCall } from '../../functions/src/provider-call';
-import { httpProviderClient } from '../../functions/src/provider-client';
-import { callFunction, signInWithCustomToken, startLocalStack, ROOT } from './local-stack';
+import { callFunction, signInWithCustomToken, startLocalStack, ROOT } from '../../provider/bench/local-stack';
+import { createProviderCall } from '../src/provider-call';
+import { httpProviderClient } from '../src/provider-client';
 
 const N = Number(process.env.BENCH_ITERATIONS ?? 100);
 const WARMUP = 10;
@@ -118,12 +118,12 @@ try {
     bridge_handler_only_p50_ms: Math.round((results['wallet read: bridge handler (no emulator)'].p50 - results['wallet read: direct HTTP'].p50) * 100) / 100,
   };
   const report = { at: new Date().toISOString(), iterations: N, node: process.version, results, proxy_overhead: overhead, goal: 'proxy adds < 20 ms at p50' };
-  const dir = join(ROOT, 'provider', 'bench-results');
+  const dir = join(ROOT, 'functions', 'bench-results');
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'provider-bench.json'), JSON.stringify(report, null, 2));
+  writeFileSync(join(dir, 'proxy-bench.json'), JSON.stringify(report, null, 2));
   console.table(Object.fromEntries(Object.entries(results).map(([k, v]) => [k, { ...v, unit: 'ms' }])));
   console.table(overhead);
-  console.log(`written to provider/bench-results/provider-bench.json`);
+  console.log(`written to functions/bench-results/proxy-bench.json`);
 } finally {
   await stack.stop();
 }

@@ -1,14 +1,16 @@
-/** /profile: 'My Profile' (wallet and bank panel, account details), 'My Referrals', Logout. */
-import { Link, useNavigate } from 'react-router-dom';
+/**
+ * /profile: 'My Profile' (the wallet and bank panel, handed in by the route: features do not import
+ * each other), account details, 'My Referrals', Logout.
+ */
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { NO_REFERRALS_MESSAGE, referralLinkDisplay, referralSubscriptionDisplay } from '@punter/core/account';
+import { NO_REFERRALS_MESSAGE, referralSubscriptionDisplay } from '@punter/core/account';
 import { ErrorMessages } from '@/components/alert';
 import { PanelBoundary } from '@/components/error-boundary';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { fetchReferrals } from '@/features/profile/api/profile-api';
-import { fetchBalance, fetchSavedBanks } from '@/features/wallet/api/wallet-api';
-import { WalletCard } from '@/features/wallet/components/wallet-card';
 import { logout } from '@/lib/api';
 import { formatDay } from '@/lib/format';
 import { useProfile } from '@/lib/session';
@@ -17,11 +19,9 @@ import { useAsync } from '@/lib/use-async';
 export const REFERRAL_COPIED_MESSAGE = 'Referral link copied';
 export const COPY_FAILED_MESSAGE = 'Failed to copy code';
 
-export function ProfilePage() {
+export function ProfilePage({ walletPanel }: { walletPanel: ReactNode }) {
   const profile = useProfile();
   const navigate = useNavigate();
-  const balance = useAsync(fetchBalance, []);
-  const banks = useAsync(fetchSavedBanks, []);
   const referrals = useAsync(fetchReferrals, []);
   if (!profile) return null;
   const data = profile.data;
@@ -43,7 +43,6 @@ export function ProfilePage() {
     ['Gender', data.gender],
     ['Country', data.country],
     ['Member since', formatDay(data.createdAt)],
-    ['Referral code', data.referral_code],
   ];
 
   return (
@@ -51,33 +50,7 @@ export function ProfilePage() {
       <h1>My Profile</h1>
       <div className="grid-2">
         <div className="stack">
-          <WalletCard
-            balance={balance.data}
-            loading={balance.status === 'loading'}
-            error={balance.status === 'error' ? balance.error.message : undefined}
-            onRetry={balance.reload}
-          />
-          <section className="card" aria-labelledby="banks-title">
-            <div className="card-header">
-              <h2 id="banks-title">Bank accounts</h2>
-              <Link to={paths.saveBank.getHref()}>Add bank</Link>
-            </div>
-            {banks.status === 'loading' && !banks.data ? <Spinner /> : null}
-            {banks.status === 'error' ? <ErrorMessages messages={banks.error.messages} /> : null}
-            {banks.data && banks.data.length === 0 ? <p className="empty">You have not saved a bank yet.</p> : null}
-            {banks.data && banks.data.length > 0 ? (
-              <ul className="plain-list bank-list">
-                {banks.data.map((bank) => (
-                  <li key={bank.id}>
-                    <strong>{bank.bank_name}</strong>
-                    <span>
-                      {bank.account_number} · {bank.account_name}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </section>
+          {walletPanel}
         </div>
         <section className="card" aria-labelledby="account-title">
           <h2 id="account-title">Account details</h2>
@@ -89,9 +62,12 @@ export function ProfilePage() {
               </div>
             ))}
             <div>
-              <dt>Referral link</dt>
+              <dt>Referral code</dt>
               <dd className="row">
-                <span title={data.referral_link}>{referralLinkDisplay(data.referral_link)}</span>
+                {/* The code reads well on a phone; 'Copy link' copies the whole link to share. */}
+                <span className="strong" title={data.referral_link} data-testid="referral-code">
+                  {data.referral_code}
+                </span>
                 <button type="button" className="button button-small" onClick={() => void copyLink()}>
                   Copy link
                 </button>

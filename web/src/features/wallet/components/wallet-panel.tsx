@@ -1,0 +1,44 @@
+/** The wallet card and the saved bank accounts, as the profile shows them beside the account details. */
+import { Link } from 'react-router-dom';
+import { ErrorMessages } from '@/components/alert';
+import { Spinner } from '@/components/spinner';
+import { paths } from '@/config/paths';
+import { fetchBalance, fetchSavedBanks } from '@/features/wallet/api/wallet-api';
+import { WalletCard } from '@/features/wallet/components/wallet-card';
+import { useAsync } from '@/lib/use-async';
+
+export function WalletPanel() {
+  const balance = useAsync(fetchBalance, []);
+  const banks = useAsync(fetchSavedBanks, []);
+  return (
+    <>
+      <WalletCard
+        balance={balance.data}
+        loading={balance.status === 'loading'}
+        error={balance.status === 'error' ? balance.error.message : undefined}
+        onRetry={balance.reload}
+      />
+      <section className="card" aria-labelledby="banks-title">
+        <div className="card-header">
+          <h2 id="banks-title">Bank accounts</h2>
+          <Link to={paths.saveBank.getHref()}>Add bank</Link>
+        </div>
+        {banks.status === 'loading' && !banks.data ? <Spinner /> : null}
+        {banks.status === 'error' ? <ErrorMessages messages={banks.error.messages} /> : null}
+        {banks.data && banks.data.length === 0 ? <p className="empty">You have not saved a bank yet.</p> : null}
+        {banks.data && banks.data.length > 0 ? (
+          <ul className="plain-list bank-list">
+            {banks.data.map((bank) => (
+              <li key={bank.id}>
+                <strong>{bank.bank_name}</strong>
+                <span>
+                  {bank.account_number} · {bank.account_name}
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </section>
+    </>
+  );
+}
