@@ -74,6 +74,17 @@ describe('a brand-new account', () => {
     await page.getByText('You have no transaction at the moment..').waitFor();
   });
 
+  test('an unknown path keeps the top bar and the menu for a signed-in user', async () => {
+    await page.goto('/no-such-page');
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    // The app's top bar (with the user menu) and the main menu are still there.
+    await page.getByRole('banner').getByRole('button', { name: /User menu$/ }).waitFor();
+    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).count()).toBe(1);
+    await capture(page, 'not-found-signed-in');
+    await page.getByRole('link', { name: 'Go to the home page' }).click();
+    await waitForPath('/dashboard');
+  });
+
   test('the withdraw modal without a saved bank links to /save-bank', async () => {
     await page.getByRole('button', { name: 'Payout' }).click();
     const dialog = page.getByRole('dialog', { name: 'Withdraw' });
@@ -93,6 +104,20 @@ describe('a brand-new account', () => {
     expect(await page.getByRole('button', { name: 'Load More +' }).count()).toBe(0);
     expect(await page.getByText('Thats all your transactions').count()).toBe(0);
     await capture(page, 'transactions-empty');
+  });
+
+  test("Cancel in the sandbox checkout closes it and brings back the top-up form", async () => {
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Top up' }).click();
+    await page.getByLabel('Amount (₦)').fill('2500');
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    const frame = page.locator('iframe[title="Payment checkout"]');
+    await frame.contentFrame().getByText('NGN 2500').first().waitFor();
+    await frame.contentFrame().locator('#cancel').click();
+    await frame.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Continue to payment' }).waitFor();
+    expect(await page.getByTestId('wallet-balance').filter({ hasText: '₦' }).textContent()).toBe('₦0');
+    await page.keyboard.press('Escape');
   });
 
   test('a declined payment in the sandbox checkout shows the verification-failed toast and no money', async () => {
@@ -126,12 +151,16 @@ describe('a brand-new account', () => {
     await page.goto('/profile');
     await page.getByRole('heading', { name: 'My Profile' }).waitFor();
     await page.getByText('You have not saved a bank yet.').waitFor();
+    // The code itself is shown (not a cut-off 'http://127..'); the button copies the whole link.
+    const stored = await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('profile') ?? '{}') as { data?: { referral_link?: string; referral_code?: string } }).data,
+    );
+    expect(await page.getByTestId('referral-code').textContent()).toBe(stored?.referral_code);
     await page.getByRole('button', { name: 'Copy link' }).click();
     await expectToast(page, 'Referral link copied');
     const copied = await page.evaluate(() => navigator.clipboard.readText());
-    const stored = await page.evaluate(() => (JSON.parse(localStorage.getItem('profile') ?? '{}') as { data?: { referral_link?: string } }).data?.referral_link);
-    expect(copied).toBe(stored);
-    expect(copied).toMatch(/^https?:\/\//);
+    expect(copied).toBe(stored?.referral_link);
+    expect(copied).toMatch(/^https?:\/\/.+\/referral\/[A-Z0-9]+$/);
     await capture(page, 'profile-link-copied');
   });
 
