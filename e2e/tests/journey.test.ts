@@ -94,6 +94,12 @@ describe('a new user, end to end', () => {
     await page.getByRole('checkbox', { name: /privacy policy/ }).check();
     expect(await create.isDisabled()).toBe(true);
     await page.getByRole('checkbox', { name: /over 18/ }).check();
+    // The privacy policy opens in a new tab: the half-filled form stays as it is.
+    const [policy] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('link', { name: /^privacy policy/ }).click()]);
+    await policy.getByRole('heading', { name: /privacy policy/i }).first().waitFor();
+    await policy.close();
+    expect(await page.getByLabel('Phone number').inputValue()).toBe(user.phone);
+    expect(await page.getByRole('checkbox', { name: /over 18/ }).isChecked()).toBe(true);
     await capture(page, 'register-step-2');
     // Back keeps what was typed.
     await page.getByRole('button', { name: 'Back' }).click();
@@ -215,6 +221,27 @@ describe('a new user, end to end', () => {
     await expect.poll(() => rows.count(), POLL).toBe(7);
     await page.getByText('Thats all your transactions').waitFor();
     expect(await page.getByRole('button', { name: 'Load More +' }).count()).toBe(0);
+  });
+
+  test('at 1280 px the sidebar runs the whole height of a long page, its links in view after scrolling', async () => {
+    const before = page.viewportSize();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    try {
+      await page.goto('/transactions');
+      await page.getByRole('button', { name: 'Load More +' }).click();
+      const sidebar = page.getByRole('navigation', { name: 'Main' });
+      const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+      expect(pageHeight).toBeGreaterThan(800);
+      const box = await sidebar.boundingBox();
+      expect(box!.y + box!.height).toBeGreaterThanOrEqual(pageHeight - 1);
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      expect(await sidebar.getByRole('link', { name: 'Dashboard' }).isVisible()).toBe(true);
+      const link = await sidebar.getByRole('link', { name: 'Dashboard' }).boundingBox();
+      expect(link!.y).toBeGreaterThanOrEqual(56);
+      expect(link!.y).toBeLessThan(800);
+    } finally {
+      if (before) await page.setViewportSize(before);
+    }
   });
 
   test('the profile shows the account, the bank and an empty referral list', async () => {

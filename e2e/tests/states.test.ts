@@ -56,6 +56,26 @@ describe('a visitor', () => {
     expect(new URL(page.url()).search).toBe('?redirectTo=%2Fdashboard');
   });
 
+  test('a slow login says after a few seconds that it is still working, then shows the answer', async () => {
+    await page.goto('/login');
+    // Hold the login call back 4.5 s, as a cold Functions emulator or a bad connection does.
+    await page.route('**/sessionLogin', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 4500));
+      await route.continue();
+    });
+    try {
+      await page.getByLabel('Email').fill(`nobody-${run}@punter.test`);
+      await page.getByLabel('Password', { exact: true }).fill('Not-the-password-1');
+      await page.getByRole('button', { name: 'Login' }).click();
+      const hint = page.getByText(/^Still logging you in/);
+      await hint.waitFor({ timeout: 10_000 });
+      await page.getByRole('alert').waitFor();
+      expect(await hint.count()).toBe(0);
+    } finally {
+      await page.unroute('**/sessionLogin');
+    }
+  });
+
   test("a protected route of SPEC without a screen yet stays behind the guard", async () => {
     await page.goto('/signal-4');
     await waitForPath('/login');

@@ -12,6 +12,9 @@ import { paths, REDIRECT_PARAM } from '@/config/paths';
 import { ApiFailure, callSession } from '@/lib/api';
 import { setResetEmail } from '@/lib/session';
 import { useFormSubmit } from '@/lib/use-form-submit';
+import { useSlowHint } from '@/lib/use-slow-hint';
+
+export const LOGIN_SLOW_MESSAGE = 'Still logging you in... this can take a few seconds on a slow connection.';
 
 /** What another screen may hand the login form (after a password change: the account's e-mail). */
 const loginStateSchema = z.object({ email: z.email() });
@@ -36,6 +39,7 @@ export function LoginPage() {
     });
   });
   const { errors, failure, busy } = form;
+  const slow = useSlowHint(busy);
 
   return (
     <section className="auth-card" aria-labelledby="login-title">
@@ -65,6 +69,9 @@ export function LoginPage() {
         <button type="submit" className="button button-block" disabled={busy}>
           {busy ? 'Logging in...' : 'Login'}
         </button>
+        <p className="form-aside muted" role="status">
+          {slow ? LOGIN_SLOW_MESSAGE : ''}
+        </p>
       </form>
       <p className="auth-switch">
         New here? <Link to={paths.register.getHref()}>Create an account</Link>

@@ -190,8 +190,16 @@ export function RegisterPage() {
           <label className="checkbox">
             <input type="checkbox" name="accept_terms" checked={values.accept_terms} onChange={(e) => set('accept_terms')(e.target.checked)} />
             <span>
-              I have read and agree to the <Link to={paths.privacyPolicy.getHref()}>privacy policy</Link> and the{' '}
-              <Link to={paths.termsAndConditions.getHref()}>terms and conditions</Link>.
+              {/* In a new tab: following them here would lose the half-filled form. */}
+              I have read and agree to the{' '}
+              <Link to={paths.privacyPolicy.getHref()} target="_blank" rel="noopener noreferrer">
+                privacy policy<span className="visually-hidden"> (opens in a new tab)</span>
+              </Link>{' '}
+              and the{' '}
+              <Link to={paths.termsAndConditions.getHref()} target="_blank" rel="noopener noreferrer">
+                terms and conditions<span className="visually-hidden"> (opens in a new tab)</span>
+              </Link>
+              .
             </span>
           </label>
           <label className="checkbox">
