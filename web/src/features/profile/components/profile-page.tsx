@@ -2,6 +2,7 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { NO_REFERRALS_MESSAGE, referralLinkDisplay, referralSubscriptionDisplay } from '@punter/core/account';
+import { permissionLabels } from '@punter/core/permissions';
 import { ErrorMessages } from '@/components/alert';
 import { PanelBoundary } from '@/components/error-boundary';
 import { Spinner } from '@/components/spinner';
@@ -11,6 +12,7 @@ import { fetchBalance, fetchSavedBanks } from '@/features/wallet/api/wallet-api'
 import { WalletCard } from '@/features/wallet/components/wallet-card';
 import { logout } from '@/lib/api';
 import { formatDay } from '@/lib/format';
+import { usePermissions } from '@/lib/permissions';
 import { useProfile } from '@/lib/session';
 import { useAsync } from '@/lib/use-async';
 
@@ -23,6 +25,8 @@ export function ProfilePage() {
   const balance = useAsync(fetchBalance, []);
   const banks = useAsync(fetchSavedBanks, []);
   const referrals = useAsync(fetchReferrals, []);
+  // Live: an admin's change shows here without a reload (ADR 0004).
+  const permissions = usePermissions();
   if (!profile) return null;
   const data = profile.data;
 
@@ -44,6 +48,7 @@ export function ProfilePage() {
     ['Country', data.country],
     ['Member since', formatDay(data.createdAt)],
     ['Referral code', data.referral_code],
+    ['Access', permissionLabels(permissions ?? data).join(', ')],
   ];
 
   return (
