@@ -63,8 +63,23 @@ beforeEach(async () => {
     await setDoc(doc(db, 'trading_pots/p1'), { pot_volume: 1_000_000, raised_amount: 0, status: 'Raising' });
     await setDoc(doc(db, 'pot_participants/pp1'), { pot_id: 'p1', user_id: 'bob', amount: 10_000 });
     await setDoc(doc(db, 'provider_wallets/alice'), { balance_kobo: 500_000 });
+    await setDoc(doc(db, 'user_permissions/alice'), permissions({}));
+    await setDoc(doc(db, 'user_permissions/poster'), permissions({ can_post_signal: true }));
+    await setDoc(doc(db, 'user_permissions/admin'), permissions({ role: 1 }));
   });
 });
+
+/** A permissions document as the provider writes it (ADR 0004). */
+function permissions(changes: Record<string, unknown>) {
+  return { active: true, role: 0, can_post_signal: false, can_post_game: false, can_monetize_game: false, updated_at: 0, ...changes };
+}
+
+/** Changes a user's permissions document as the provider would (admin SDK, rules bypassed). */
+async function setPermissions(uid: string, changes: Record<string, unknown>) {
+  await env.withSecurityRulesDisabled(async (ctx) => {
+    await setDoc(doc(ctx.firestore() as unknown as Firestore, `user_permissions/${uid}`), permissions(changes));
+  });
+}
 
 const visitor = () => env.unauthenticatedContext().firestore() as unknown as Firestore;
 const alice = () => env.authenticatedContext('alice', { role: 0, can_post_signal: false }).firestore() as unknown as Firestore;
@@ -151,6 +166,82 @@ describe('pots and participants: signed-in users read; joins only through the ca
     await assertFails(updateDoc(doc(alice(), 'trading_pots/p1'), { raised_amount: 10_000 }));
     await assertFails(updateDoc(doc(admin(), 'trading_pots/p1'), { status: 'Trading' }));
     await assertFails(addDoc(collection(alice(), 'pot_participants'), { pot_id: 'p1', user_id: 'alice', amount: 10_000 }));
+  });
+});
+
+describe('signed in means an active session the app created, authorised by the permissions document', () => {
+  // Firebase users the app never created: anonymous and e-mail/password sign-ins.
+  const anonymous = () => env.authenticatedContext('anon', { firebase: { sign_in_provider: 'anonymous', identities: {} } }).firestore() as unknown as Firestore;
+  const emailUser = () =>
+    env.authenticatedContext('alice', { email: 'alice@example.com', firebase: { sign_in_provider: 'password', identities: {} } }).firestore() as unknown as Firestore;
+  // Thunks, so each read starts only when it is asserted on (no unawaited rejections).
+  const readsOf = (db: Firestore): Array<() => Promise<unknown>> => [
+    () => getDocs(collection(db, 'signal')),
+    () => getDoc(doc(db, 'signal/s1')),
+    () => getDocs(collection(db, 'games')),
+    () => getDocs(collection(db, 'trading_pots')),
+    () => getDoc(doc(db, 'trading_pots/p1')),
+    () => getDocs(query(collection(db, 'pot_participants'), where('pot_id', '==', 'p1'))),
+    () => getDocs(query(collection(db, 'my-games'), where('user_id', '==', 'alice'))),
+    () => getDoc(doc(db, 'my-games/m1')),
+  ];
+  const failsAll = async (db: Firestore) => {
+    for (const read of readsOf(db)) await assertFails(read());
+  };
+
+  it('anonymous and e-mail/password Firebase users read nothing, even with a permissions document for their uid', async () => {
+    await setPermissions('anon', {});
+    await failsAll(anonymous());
+    await failsAll(emailUser());
+    const passwordPoster = env.authenticatedContext('poster', { firebase: { sign_in_provider: 'password', identities: {} } }).firestore() as unknown as Firestore;
+    await assertFails(addDoc(collection(passwordPoster, 'signal'), validSignal()));
+  });
+  it('a custom-token user with no permissions document reads nothing', async () => {
+    const stranger = env.authenticatedContext('stranger', { role: 1, can_post_signal: true }).firestore() as unknown as Firestore;
+    await failsAll(stranger);
+    await assertFails(addDoc(collection(stranger, 'signal'), validSignal()));
+    await assertFails(deleteDoc(doc(stranger, 'games/g1')));
+  });
+  it('an active custom-token user reads everything the screens need', async () => {
+    for (const read of readsOf(alice())) await assertSucceeds(read());
+  });
+  it('can_post_signal still in the token but revoked in the document: no signal created or deleted', async () => {
+    const stale = () => env.authenticatedContext('poster', { can_post_signal: true }).firestore() as unknown as Firestore;
+    await assertSucceeds(addDoc(collection(stale(), 'signal'), validSignal()));
+    await setPermissions('poster', { can_post_signal: false });
+    await assertFails(addDoc(collection(stale(), 'signal'), validSignal()));
+    await assertFails(deleteDoc(doc(stale(), 'signal/s1')));
+  });
+  it('granted in the document, not in the token: the document decides', async () => {
+    await setPermissions('alice', { can_post_signal: true });
+    await assertSucceeds(addDoc(collection(alice(), 'signal'), validSignal()));
+  });
+  it('role 1 in the token but 0 in the document cannot delete games', async () => {
+    await setPermissions('admin', { role: 0 });
+    await assertFails(deleteDoc(doc(admin(), 'games/g1')));
+  });
+  it('a suspended user (active false) reads nothing and writes nothing', async () => {
+    await setPermissions('poster', { active: false, can_post_signal: true });
+    await failsAll(poster());
+    await assertFails(addDoc(collection(poster(), 'signal'), validSignal()));
+    await setPermissions('admin', { active: false, role: 1 });
+    await assertFails(deleteDoc(doc(admin(), 'games/g1')));
+  });
+  it('the owner reads their own permissions document, also when suspended; nobody reads another\'s', async () => {
+    await assertSucceeds(getDoc(doc(alice(), 'user_permissions/alice')));
+    await assertFails(getDoc(doc(alice(), 'user_permissions/poster')));
+    await assertFails(getDoc(doc(admin(), 'user_permissions/alice')));
+    await assertFails(getDocs(collection(admin(), 'user_permissions')));
+    await assertFails(getDoc(doc(visitor(), 'user_permissions/alice')));
+    await assertFails(getDoc(doc(emailUser(), 'user_permissions/alice')));
+    await setPermissions('alice', { active: false });
+    await assertSucceeds(getDoc(doc(alice(), 'user_permissions/alice')));
+  });
+  it('nobody writes a permissions document, the owner and admins included', async () => {
+    await assertFails(setDoc(doc(alice(), 'user_permissions/alice'), permissions({ can_post_signal: true })));
+    await assertFails(updateDoc(doc(alice(), 'user_permissions/alice'), { role: 1 }));
+    await assertFails(setDoc(doc(admin(), 'user_permissions/bob'), permissions({ role: 1 })));
+    await assertFails(deleteDoc(doc(admin(), 'user_permissions/alice')));
   });
 });
 

@@ -10,6 +10,9 @@ import { performance } from 'node:perf_hooks';
 import { callFunction, signInWithCustomToken, startLocalStack, ROOT } from '../../provider/bench/local-stack';
 import { createProviderCall } from '../src/provider-call';
 import { httpProviderClient } from '../src/provider-client';
+import { PERMISSIONS_COLLECTION, parsePermissions } from '@punter/core/permissions';
+import { createFirestoreStore } from '@punter/provider/store-firestore';
+import { PROJECT_ID } from '../../scripts/stack.mjs';
 
 const N = Number(process.env.BENCH_ITERATIONS ?? 100);
 const WARMUP = 10;
@@ -73,7 +76,12 @@ try {
     const out = await callFunction(stack, 'providerCall', { method, path, token, ...(body ? { body } : {}) }, idToken);
     if (!out.result) throw new Error(`${path}: ${JSON.stringify(out.error)}`);
   };
-  const bridge = createProviderCall({ provider: httpProviderClient(stack.providerUrl) });
+  // The handler reads the caller's permissions document on every call (ADR 0004), as the deployed one does.
+  const permissionsStore = createFirestoreStore({ projectId: PROJECT_ID, emulatorHost: stack.firestoreHost, appName: 'bench-permissions' });
+  const bridge = createProviderCall({
+    provider: httpProviderClient(stack.providerUrl),
+    permissions: { permissionsOf: async (id) => parsePermissions(await permissionsStore.get(PERMISSIONS_COLLECTION, id)) },
+  });
   const handlerOnly = async (method: 'GET' | 'POST', path: string, body?: Record<string, unknown>) => {
     await bridge(uid, { method, path, token, ...(body ? { body } : {}) });
   };
@@ -124,6 +132,7 @@ try {
   console.table(Object.fromEntries(Object.entries(results).map(([k, v]) => [k, { ...v, unit: 'ms' }])));
   console.table(overhead);
   console.log(`written to functions/bench-results/proxy-bench.json`);
+  await permissionsStore.close();
 } finally {
   await stack.stop();
 }

@@ -2,12 +2,16 @@
  * postSignal, clearSignals (can_post_signal) and clearGames (role 1), and joinPot (a pot join
  * forwarded to the provider's join-auto-trada, which moves the money, adds the participant and
  * updates the pot in one transaction). Plain inputs and outputs; Firestore behind a small interface.
+ * Permissions come from the caller's permissions document read at call time (ADR 0004); the token's
+ * claims are only hints for the UI.
  */
 import { buildSignalDocument, CLEAR_DOCUMENTS_SUCCESS, SIGNAL_POST_SUCCESS } from '@punter/core/signals';
 import { clearResultSchema, emptyPayloadSchema, joinPotSchema, postSignalSchema } from '@punter/core/bridge-schemas';
 import { TOKEN_EXPIRED_MESSAGE } from '@punter/core/api-schemas';
+import type { Permissions } from '@punter/core/permissions';
 import { z } from 'zod';
 import { BridgeError, parsePayload } from './errors';
+import { activePermissions, type PermissionsReader } from './permissions';
 import type { createProviderCall } from './provider-call';
 
 export interface Caller {
@@ -15,40 +19,35 @@ export interface Caller {
   claims: Record<string, unknown>;
 }
 
-export interface ContentStore {
+export interface ContentStore extends PermissionsReader {
   /** Adds a signal document stamped with the server time. */
   addSignal(doc: Record<string, unknown>): Promise<string>;
   /** Deletes every document of a collection; returns how many. */
   deleteAll(collection: 'signal' | 'games'): Promise<number>;
 }
 
-function requireCaller(caller: Caller | null): Caller {
-  if (!caller) throw new BridgeError('unauthenticated', TOKEN_EXPIRED_MESSAGE);
-  return caller;
-}
-
-function requireClaim(ok: boolean): void {
-  if (!ok) throw new BridgeError('permission-denied', 'You are not allowed to do this.');
+/** The caller's current permissions, refused unless `allowed` says yes. */
+async function authorise(store: ContentStore, caller: Caller | null, allowed: (p: Permissions) => boolean): Promise<Permissions> {
+  const permissions = await activePermissions(store, caller?.uid ?? null);
+  if (!allowed(permissions)) throw new BridgeError('permission-denied', 'You are not allowed to do this.');
+  return permissions;
 }
 
 export async function postSignal(store: ContentStore, caller: Caller | null, data: unknown, now = new Date()) {
-  const who = requireCaller(caller);
-  requireClaim(who.claims.can_post_signal === true);
+  await authorise(store, caller, (p) => p.can_post_signal);
   const input = parsePayload(postSignalSchema, data);
   const id = await store.addSignal({ ...buildSignalDocument({ status: input.status, group: input.group, createdAt: now }) });
   return { id, message: SIGNAL_POST_SUCCESS };
 }
 
 export async function clearSignals(store: ContentStore, caller: Caller | null, data: unknown) {
-  const who = requireCaller(caller);
-  requireClaim(who.claims.can_post_signal === true);
+  await authorise(store, caller, (p) => p.can_post_signal);
   parsePayload(emptyPayloadSchema, data ?? undefined);
   return clearResultSchema.parse({ deleted: await store.deleteAll('signal'), message: CLEAR_DOCUMENTS_SUCCESS });
 }
 
 export async function clearGames(store: ContentStore, caller: Caller | null, data: unknown) {
-  const who = requireCaller(caller);
-  requireClaim(who.claims.role === 1);
+  await authorise(store, caller, (p) => p.role === 1);
   parsePayload(emptyPayloadSchema, data ?? undefined);
   return clearResultSchema.parse({ deleted: await store.deleteAll('games'), message: CLEAR_DOCUMENTS_SUCCESS });
 }
@@ -58,10 +57,11 @@ export const joinPotWithTokenSchema = joinPotSchema.extend({
   token: z.string({ error: 'Token is required' }).min(1, { error: 'Token is required' }).max(4096),
 });
 
+/** joinPot: providerCall checks that the caller's account is active (and owns the token). */
 export async function joinPot(providerCall: ReturnType<typeof createProviderCall>, caller: Caller | null, data: unknown) {
-  const who = requireCaller(caller);
+  if (!caller) throw new BridgeError('unauthenticated', TOKEN_EXPIRED_MESSAGE);
   const input = parsePayload(joinPotWithTokenSchema, data);
-  const result = await providerCall(who.uid, {
+  const result = await providerCall(caller.uid, {
     method: 'POST',
     path: '/api/v1/user/join-auto-trada',
     token: input.token,

@@ -2,16 +2,21 @@
  * providerCall: forwards an allow-listed SPEC section 7 call (core's API_CALLS, auth 'user' or
  * 'admin') with the caller's bearer token. The caller must be signed in to Firebase, and the token
  * must belong to that Firebase user (uid = provider user id): the proxy asks the provider whose token
- * it is (GET /api/v1/users/profile) and remembers the answer for a minute.
+ * it is (GET /api/v1/users/profile) and remembers the answer for a minute. The caller's account must
+ * be active by its permissions document, read on every call (ADR 0004), so a suspension stops the
+ * proxy at once, whatever the owner cache remembers.
  */
 import { TOKEN_EXPIRED_MESSAGE } from '@punter/core/api-schemas';
 import { providerCallRequestSchema, type ProviderCallResult } from '@punter/core/bridge-schemas';
 import { createHash } from 'node:crypto';
 import { BridgeError, GENERIC_MESSAGE, fromProviderError, parsePayload } from './errors';
+import { activePermissions, type PermissionsReader } from './permissions';
 import type { ProviderClient } from './provider-client';
 
 export interface ProviderCallDeps {
   provider: ProviderClient;
+  /** The callers' permissions documents. */
+  permissions: PermissionsReader;
   now?: () => number;
   /** How long a token's owner is remembered. */
   ownerTtlMs?: number;
@@ -44,6 +49,7 @@ export function createProviderCall(deps: ProviderCallDeps) {
 
   return async function providerCall(authUid: string | null, data: unknown): Promise<ProviderCallResult> {
     if (!authUid) throw new BridgeError('unauthenticated', TOKEN_EXPIRED_MESSAGE);
+    await activePermissions(deps.permissions, authUid);
     const input = parsePayload(providerCallRequestSchema, data);
     const owner = await ownerOf(input.token);
     if (owner !== authUid) throw new BridgeError('permission-denied', 'This session belongs to another user. Please log in again.');

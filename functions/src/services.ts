@@ -2,7 +2,9 @@
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { FieldValue, getFirestore } from 'firebase-admin/firestore';
+import { PERMISSIONS_COLLECTION, parsePermissions } from '@punter/core/permissions';
 import type { ContentStore } from './content';
+import type { PermissionsReader } from './permissions';
 import { logger } from 'firebase-functions';
 import { readFunctionsEnv } from './config';
 import { httpProviderClient, inProcessProviderClient, type ProviderClient } from './provider-client';
@@ -40,16 +42,27 @@ export function services() {
       mintToken: (uid, claims) => getAuth(adminApp()).createCustomToken(uid, { ...claims }),
       log,
     },
-    providerCall: createProviderCall({ provider, log }),
+    providerCall: createProviderCall({ provider, log, permissions: firestorePermissions() }),
     content: firestoreContent(),
   };
   return cached;
 }
 
-/** The app's collections through the admin SDK (signal, games). */
+/** user_permissions/{uid} through the admin SDK, parsed with core's schema (malformed = none). */
+function firestorePermissions(): PermissionsReader {
+  return {
+    async permissionsOf(uid) {
+      const snap = await getFirestore(adminApp()).collection(PERMISSIONS_COLLECTION).doc(uid).get();
+      return snap.exists ? parsePermissions(snap.data()) : null;
+    },
+  };
+}
+
+/** The app's collections through the admin SDK (signal, games), and the callers' permissions. */
 function firestoreContent(): ContentStore {
   const db = () => getFirestore(adminApp());
   return {
+    ...firestorePermissions(),
     async addSignal(doc) {
       const ref = await db().collection('signal').add({ ...doc, timestamp: FieldValue.serverTimestamp() });
       return ref.id;

@@ -4,6 +4,7 @@
  * foreign tokens. Each refusal is a BridgeError with the callable code and SPEC section 8's body,
  * and nothing changes in the provider's store (nor in the signal collection).
  */
+import type { Permissions } from '@punter/core/permissions';
 import { describe, expect, it } from 'vitest';
 import { clearSignals, joinPot, type ContentStore } from '../src/content';
 import { createProviderCall } from '../src/provider-call';
@@ -122,10 +123,14 @@ describe('sessionSendResetOtp refuses bad input', () => {
   });
 });
 
-describe('clearSignals refuses a payload and callers without the claim', () => {
+describe('clearSignals refuses a payload and callers without the permission', () => {
+  // Permissions documents: u1 may post signals; u2 and the admin u3 may not (whatever their token claims say).
+  const base = { active: true, role: 0, can_post_signal: false, can_post_game: false, can_monetize_game: false, updated_at: 0 };
+  const permissions: Record<string, Permissions> = { u1: { ...base, can_post_signal: true }, u2: base, u3: { ...base, role: 1 } };
   function signals() {
     const docs: Array<Record<string, unknown>> = [{ id: 's1' }, { id: 's2' }];
     const store: ContentStore = {
+      permissionsOf: (uid) => Promise.resolve(permissions[uid] ?? null),
       addSignal: () => Promise.reject(new Error('not used')),
       deleteAll: (collection) => {
         if (collection !== 'signal') return Promise.reject(new Error(`unexpected ${collection}`));
@@ -156,6 +161,8 @@ describe('clearSignals refuses a payload and callers without the claim', () => {
     ['signed out', null, 'unauthenticated'],
     ['no claims', { uid: 'u2', claims: {} }, 'permission-denied'],
     ['the claim as a string', { uid: 'u2', claims: { can_post_signal: 'true' } }, 'permission-denied'],
+    ['the claim in the token, not in the permissions document', { uid: 'u2', claims: { can_post_signal: true } }, 'permission-denied'],
+    ['no permissions document', { uid: 'u9', claims: { can_post_signal: true } }, 'unauthenticated'],
     ['an admin without the claim', { uid: 'u3', claims: { role: 1, can_post_signal: false } }, 'permission-denied'],
   ] as const)('%s -> %s, no signal deleted', async (_name, caller, code) => {
     const { store, docs } = signals();
@@ -178,7 +185,7 @@ describe('joinPot refuses bad amounts and tokens; the wallet and the pot do not 
     ['NaN', Number.NaN, 'Amount must be a number'],
   ] as const)('a %s amount -> invalid-argument "%s"', async (_kind, amount, message) => {
     const h = harness();
-    const call = createProviderCall({ provider: h.client });
+    const call = createProviderCall({ provider: h.client, permissions: h.permissions });
     const me = await signedIn(h);
     await fundAndSubscribe(h, me, 20_000);
     await h.store.set('trading_pots', pot.id, pot);
@@ -196,7 +203,7 @@ describe('joinPot refuses bad amounts and tokens; the wallet and the pot do not 
 
   it("another user's token -> permission-denied; neither wallet nor the pot changes", async () => {
     const h = harness();
-    const call = createProviderCall({ provider: h.client });
+    const call = createProviderCall({ provider: h.client, permissions: h.permissions });
     const victim = await signedIn(h);
     const thief = await signedIn(h);
     await fundAndSubscribe(h, victim, 10_000);
@@ -214,7 +221,7 @@ describe('joinPot refuses bad amounts and tokens; the wallet and the pot do not 
   it("an expired or unknown token -> unauthenticated with SPEC's message; nothing changes", async () => {
     let clock = Date.parse('2026-11-22T08:00:00Z');
     const h = harness(() => clock);
-    const call = createProviderCall({ provider: h.client, now: () => clock });
+    const call = createProviderCall({ provider: h.client, permissions: h.permissions, now: () => clock });
     const me = await signedIn(h);
     await fundAndSubscribe(h, me, 10_000);
     await h.store.set('trading_pots', pot.id, pot);
@@ -235,7 +242,7 @@ describe('joinPot refuses bad amounts and tokens; the wallet and the pot do not 
     ['a number token', { token: 12345 }, 'token'],
   ] as const)('%s -> invalid-argument naming %s', async (_name, change, field) => {
     const h = harness();
-    const call = createProviderCall({ provider: h.client });
+    const call = createProviderCall({ provider: h.client, permissions: h.permissions });
     const me = await signedIn(h);
     const before = snapshot(h);
     const error = await rejection(

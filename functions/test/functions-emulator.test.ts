@@ -2,8 +2,13 @@
  * One real round trip through firebase-tools' Functions and Auth emulators: the built bundle
  * (functions/lib) calls the provider over HTTP, which keeps its data in the project's Firestore emulator.
  */
+import { deleteApp, initializeApp } from 'firebase/app';
+import { connectAuthEmulator, getAuth, signInWithCustomToken as signInToFirebase } from 'firebase/auth';
+import { addDoc, collection, connectFirestoreEmulator, getDocsFromServer, getFirestore, serverTimestamp } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFirestoreStore } from '@punter/provider/store-firestore';
 import { callFunction, signInWithCustomToken, startLocalStack, type LocalStack } from '../../provider/bench/local-stack';
+import { PROJECT_ID } from '../../scripts/stack.mjs';
 import { registration } from './harness';
 
 let stack: LocalStack;
@@ -56,5 +61,81 @@ describe('callables in the Functions emulator', () => {
     const otherIdToken = await signInWithCustomToken(stack, ver2.firebaseToken);
     const stolen = await callFunction(stack, 'providerCall', { method: 'GET', path: '/api/v1/user/naira-wallet', token }, otherIdToken);
     expect(stolen.error?.status).toBe('PERMISSION_DENIED');
+  });
+});
+
+describe('a permission taken away stops working at once (ADR 0004), through the real stack', () => {
+  async function provider(method: string, path: string, body: unknown, token?: string) {
+    const res = await fetch(`${stack.providerOrigin}/api/v1${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as { token?: string; data?: { id?: string } } };
+  }
+  /** Registers and verifies an account through the session callables; returns its id and credentials. */
+  async function account() {
+    const payload = registration();
+    const reg = (await callFunction(stack, 'sessionRegister', payload)).result as { profile: { data: { id: string; phone_number: string } } };
+    await callFunction(stack, 'sessionVerifyOtp', { otp: await smsCode(reg.profile.data.phone_number), otpType: 'PHONE-VERIFICATION', email: payload.email });
+    return { id: reg.profile.data.id, email: payload.email, password: payload.password };
+  }
+
+  it('grant -> log in -> revoke: the direct write and the callables are refused at once; suspend: reads fail', async () => {
+    const admin = await account();
+    // The first admin is made by hand, as an operator would (the provider's store, its permissions document too).
+    const store = createFirestoreStore({ projectId: PROJECT_ID, emulatorHost: stack.firestoreHost, appName: 'permissions-e2e' });
+    await store.update('provider_users', admin.id, { role: 1 });
+    const adminToken = (await provider('POST', '/user/login', { email: admin.email, password: admin.password })).body.token!;
+    const user = await account();
+    const asAdmin = async (method: string, path: string, body: unknown) => {
+      const res = await provider(method, path, body, adminToken);
+      expect(res.status).toBe(200);
+    };
+    await asAdmin('PUT', '/users/update', { user_id: user.id, can_post_signal: true });
+
+    // The user logs in: the web SDK signs in with the custom token (claims: can_post_signal true).
+    const login = (await callFunction(stack, 'sessionLogin', { email: user.email, password: user.password })).result as {
+      firebaseToken: string;
+      profile: { token: string };
+    };
+    const app = initializeApp({ projectId: PROJECT_ID, apiKey: 'demo-key' }, `permissions-e2e-${Date.now()}`);
+    try {
+      const auth = getAuth(app);
+      connectAuthEmulator(auth, `http://${stack.authHost}`, { disableWarnings: true });
+      const db = getFirestore(app);
+      const [host = '127.0.0.1', port = '0'] = stack.firestoreHost.split(':');
+      connectFirestoreEmulator(db, host, Number(port));
+      const credential = await signInToFirebase(auth, login.firebaseToken);
+      const idToken = await credential.user.getIdToken();
+      expect((await credential.user.getIdTokenResult()).claims.can_post_signal).toBe(true);
+      const signal = () => addDoc(collection(db, 'signal'), { title: 'Pre-signal', details: 'ready', group: 'A', status: 'Active', timestamp: serverTimestamp() });
+
+      await signal();
+      expect((await callFunction(stack, 'postSignal', { status: 'start', group: 'A' }, idToken)).result).toMatchObject({ message: 'Message sent successfully' });
+
+      await asAdmin('PUT', '/users/update', { user_id: user.id, can_post_signal: false });
+      const revokedAt = Date.now();
+      await expect(signal()).rejects.toMatchObject({ code: 'permission-denied' });
+      const writeRefusedMs = Date.now() - revokedAt;
+      const posted = await callFunction(stack, 'postSignal', { status: 'boom', group: 'A' }, idToken);
+      const callableRefusedMs = Date.now() - revokedAt;
+      expect(posted.error?.status).toBe('PERMISSION_DENIED');
+      expect((await callFunction(stack, 'clearSignals', {}, idToken)).error?.status).toBe('PERMISSION_DENIED');
+      // Same ID token, claim still true: only the permissions document changed.
+      expect((await credential.user.getIdTokenResult()).claims.can_post_signal).toBe(true);
+      expect((await getDocsFromServer(collection(db, 'signal'))).size).toBe(2);
+
+      await asAdmin('PUT', '/users/suspend-account', { user_id: user.id });
+      const suspendedAt = Date.now();
+      await expect(getDocsFromServer(collection(db, 'signal'))).rejects.toMatchObject({ code: 'permission-denied' });
+      const readRefusedMs = Date.now() - suspendedAt;
+      const proxied = await callFunction(stack, 'providerCall', { method: 'GET', path: '/api/v1/user/naira-wallet', token: login.profile.token }, idToken);
+      expect(proxied.error?.status).toBe('UNAUTHENTICATED');
+      console.info(`revoke -> refused: direct write ${writeRefusedMs} ms, postSignal ${callableRefusedMs} ms; suspend -> refused read ${readRefusedMs} ms`);
+    } finally {
+      await deleteApp(app);
+      await store.close();
+    }
   });
 });

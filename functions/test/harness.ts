@@ -1,9 +1,11 @@
 /** An in-process reference provider on the in-memory store, and fakes for the Firebase parts. */
 import { expect } from 'vitest';
 import type { CustomClaims } from '@punter/core/bridge-schemas';
+import { PERMISSIONS_COLLECTION, parsePermissions } from '@punter/core/permissions';
 import { createProvider, type Provider } from '@punter/provider/provider';
 import { createMemoryStore } from '@punter/provider/store-memory';
 import { BridgeError } from '../src/errors';
+import type { PermissionsReader } from '../src/permissions';
 import { inProcessProviderClient, type ProviderClient } from '../src/provider-client';
 import type { SessionDeps } from '../src/session';
 
@@ -20,7 +22,11 @@ export function harness(now?: () => number) {
     },
     log: () => undefined,
   };
-  return { store, provider, client, session, minted };
+  // The permissions documents the provider itself writes to its store (as the functions read them from Firestore).
+  const permissions: PermissionsReader = {
+    permissionsOf: async (uid) => parsePermissions(await store.get(PERMISSIONS_COLLECTION, uid)),
+  };
+  return { store, provider, client, session, minted, permissions };
 }
 
 let n = 0;

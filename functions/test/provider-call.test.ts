@@ -18,7 +18,7 @@ async function signedIn(h: ReturnType<typeof harness>) {
 describe('providerCall', () => {
   it('forwards an allow-listed call with the bearer token and returns status and body untouched', async () => {
     const h = harness();
-    const call = createProviderCall({ provider: h.client });
+    const call = createProviderCall({ provider: h.client, permissions: h.permissions });
     const me = await signedIn(h);
     const wallet = await call(me.uid, { method: 'GET', path: '/api/v1/user/naira-wallet', token: me.token });
     expect(wallet).toEqual({ status: 200, data: { status: true, message: 'Wallet fetched', balance: 0, data: { balance: 0, currency: 'NGN' } } });
@@ -29,7 +29,7 @@ describe('providerCall', () => {
 
   it('refuses a caller who is not signed in, and a token that belongs to another user', async () => {
     const h = harness();
-    const call = createProviderCall({ provider: h.client });
+    const call = createProviderCall({ provider: h.client, permissions: h.permissions });
     const a = await signedIn(h);
     const b = await signedIn(h);
     const anonymous = await rejection(call(null, { method: 'GET', path: '/api/v1/user/naira-wallet', token: a.token }));
@@ -41,7 +41,7 @@ describe('providerCall', () => {
   it('maps an expired or unknown token to unauthenticated with the exact SPEC message', async () => {
     let clock = Date.parse('2026-11-22T08:00:00Z');
     const h = harness(() => clock);
-    const call = createProviderCall({ provider: h.client, now: () => clock });
+    const call = createProviderCall({ provider: h.client, permissions: h.permissions, now: () => clock });
     const me = await signedIn(h);
     clock += 25 * 60 * 60 * 1000;
     const expired = await rejection(call(me.uid, { method: 'GET', path: '/api/v1/user/transactions', token: me.token }));
@@ -60,7 +60,7 @@ describe('providerCall', () => {
     ['no token', { method: 'GET', path: '/api/v1/user/naira-wallet', token: '' }],
   ])('refuses %s as invalid-argument', async (_name, payload) => {
     const h = harness();
-    const call = createProviderCall({ provider: h.client });
+    const call = createProviderCall({ provider: h.client, permissions: h.permissions });
     const me = await signedIn(h);
     const error = await rejection(call(me.uid, { token: me.token, ...payload }));
     expect(error.code).toBe('invalid-argument');
@@ -68,7 +68,7 @@ describe('providerCall', () => {
 
   it('passes the provider error through: non-admin on an admin call -> permission-denied; bad amount -> invalid-argument', async () => {
     const h = harness();
-    const call = createProviderCall({ provider: h.client });
+    const call = createProviderCall({ provider: h.client, permissions: h.permissions });
     const me = await signedIn(h);
     const admin = await rejection(call(me.uid, { method: 'GET', path: '/api/v1/admin/admins', token: me.token }));
     expect(admin.code).toBe('permission-denied');
@@ -110,7 +110,7 @@ describe('providerCall', () => {
       const me = await signedIn(h);
       const login = await sessionLogin(session, { email: me.email, password: me.password });
       expect(login.profile?.code).toBe(203);
-      const call = createProviderCall({ provider: client });
+      const call = createProviderCall({ provider: client, permissions: h.permissions });
       const banks = await call(me.uid, { method: 'GET', path: '/api/v1/banks', token: login.profile!.token });
       expect((banks.data as { data: Array<{ name: string; code: string }> }).data).toContainEqual({ name: 'Zenith Bank', code: '057' });
       const missing = await rejection(call(me.uid, { method: 'POST', path: '/api/v1/user/bank/verify', token: login.profile!.token, body: {} }));

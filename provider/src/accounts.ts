@@ -10,6 +10,7 @@ import {
   loginCode,
   profileData,
   uniqueKey,
+  writePermissions,
   type ProviderDeps,
   type UserDoc,
 } from './context';
@@ -243,6 +244,7 @@ export function createAccounts(deps: ProviderDeps) {
         tx.create(C.unique, keys.phone, { user_id: id });
         tx.create(C.unique, `referral:${referralCode}`, { user_id: id });
         tx.create(C.users, id, doc as unknown as Data);
+        writePermissions(deps, tx, id, doc);
         tx.set(C.wallets, id, { user_id: id, balance_kobo: 0, seq: 0, updated_at: now });
         return doc;
       });
@@ -316,11 +318,13 @@ export function createAccounts(deps: ProviderDeps) {
       if (!user) throw notFound('No account found with this email');
       await consumeOtp(user, 'PASSWORD-RESET', input.otp);
       const hash = await hashSecret(input.password);
-      await deps.store.update(C.users, user.id, {
-        password_hash: hash,
-        must_change_password: false,
-        login_failed: 0,
-        login_locked_until: 0,
+      // The account and its permissions document (active again once must_change_password clears) together.
+      await deps.store.runTransaction(async (tx) => {
+        const current = asUser(await tx.get(C.users, user.id));
+        if (!current) throw notFound('No account found with this email');
+        const changes = { password_hash: hash, must_change_password: false, login_failed: 0, login_locked_until: 0 };
+        tx.update(C.users, user.id, changes);
+        writePermissions(deps, tx, user.id, { ...current, ...changes });
       });
       // Existing sessions end with the old password.
       const tokens = await deps.store.query(C.tokens, { where: [['user_id', '==', user.id]] });

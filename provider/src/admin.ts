@@ -5,7 +5,7 @@
  * the same transaction as the change, so neither exists without the other.
  */
 import { koboToNaira, nairaToKobo } from '@punter/core/money';
-import { C, asUser, transactionView, uniqueKey, type EntryDoc, type ProviderDeps, type UserDoc } from './context';
+import { C, asUser, transactionView, uniqueKey, writePermissions, type EntryDoc, type ProviderDeps, type UserDoc } from './context';
 import type { ApiCallName } from '@punter/core/api-schemas';
 import { badRequest, conflict, header, notFound, ok, parseBody, type ProviderRequest, type ProviderResponse } from './http';
 import {
@@ -126,6 +126,7 @@ export function createAdmin(deps: ProviderDeps, wallet: Wallet) {
       if (!target) throw notFound('User not found');
       if (target.id === admin.id && suspended) throw badRequest('You cannot suspend your own account');
       tx.update(C.users, target.id, { suspended });
+      writePermissions(deps, tx, target.id, { ...target, suspended });
       auditIn(tx, admin, action, target.id);
       return { id: target.id, suspended };
     });
@@ -181,6 +182,7 @@ export function createAdmin(deps: ProviderDeps, wallet: Wallet) {
         if (!found) throw notFound('No account found with this email');
         if (found.role === 1) throw conflict('This user is already an admin');
         tx.update(C.users, found.id, { role: 1 });
+        writePermissions(deps, tx, found.id, { ...found, role: 1 });
         auditIn(tx, admin, 'admin.create', found.id);
         return found;
       });
@@ -196,6 +198,7 @@ export function createAdmin(deps: ProviderDeps, wallet: Wallet) {
         if (!found) throw notFound('User not found');
         if (found.role !== 1) throw conflict('This user is not an admin');
         tx.update(C.users, found.id, { role: 0 });
+        writePermissions(deps, tx, found.id, { ...found, role: 0 });
         auditIn(tx, admin, 'admin.delete', found.id);
         return found;
       });
@@ -235,6 +238,7 @@ export function createAdmin(deps: ProviderDeps, wallet: Wallet) {
           ]);
         }
         tx.update(C.users, userId, patch);
+        writePermissions(deps, tx, userId, next);
         auditIn(tx, admin, changes.must_change_password ? 'user.update.must_change_password' : 'user.update', userId);
         return next;
       });

@@ -5,6 +5,7 @@
  */
 import type { TransactionStatus, TransactionType } from '@punter/core/account';
 import { addKobo, formatNaira, koboToNaira, subtractKobo } from '@punter/core/money';
+import { PERMISSIONS_COLLECTION, permissionsFor } from '@punter/core/permissions';
 import type { BankResolver } from './adapters/bank-resolver';
 import type { PaymentGateway } from './adapters/payments';
 import type { PayoutGateway } from './adapters/payouts';
@@ -33,6 +34,8 @@ export const C = {
   // The web app's own collections the provider writes for the screens (admin SDK, rules bypassed).
   games: 'games',
   myGames: 'my-games',
+  // What the rules, the callables and the web read to authorise a user (ADR 0004).
+  permissions: PERMISSIONS_COLLECTION,
 } as const;
 
 export interface ProviderSettings {
@@ -175,6 +178,15 @@ export function profileData(user: UserDoc, settings: ProviderSettings, now: numb
     subscription_expires_at: user.subscription_expires_at ? new Date(user.subscription_expires_at).toISOString() : null,
     is_subscribed: user.subscription_expires_at !== null && user.subscription_expires_at > now,
   };
+}
+
+/**
+ * Writes `user_permissions/{id}` for the user as it will be after `tx` (null: the account is gone).
+ * Every change of role, can_post_*, suspension, must_change_password or deletion calls this in the
+ * transaction that makes the change, so the document never disagrees with the account (ADR 0004).
+ */
+export function writePermissions(deps: ProviderDeps, tx: Tx, userId: string, user: UserDoc | null): void {
+  tx.set(C.permissions, userId, permissionsFor(user, deps.now()));
 }
 
 /** Login result code (SPEC section 4 and ADR 0001). */

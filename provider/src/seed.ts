@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { AVATAR_URLS } from '@punter/core/form-schemas';
 import { sandboxAccountName } from './adapters/bank-resolver';
 import { SANDBOX_PAYMENTS, createSandboxPayments } from './adapters/payments';
-import { C, uniqueKey } from './context';
+import { C, asUser, uniqueKey, writePermissions } from './context';
 import { optionsFromEnv, readEnv } from './config';
 import { createProvider, type Provider } from './provider';
 import { hashSecret } from './secrets';
@@ -114,9 +114,23 @@ function must(answer: Answer, what: string): Answer {
   return answer;
 }
 
+/** Updates a seeded account and writes its permissions document in one transaction. */
+async function syncPermissions(provider: Provider, store: Store, id: string, changes: Record<string, unknown>): Promise<void> {
+  await store.runTransaction(async (tx) => {
+    const user = asUser(await tx.get(C.users, id));
+    if (!user) throw new Error(`seed: account ${id} is missing`);
+    if (Object.keys(changes).length > 0) tx.update(C.users, id, changes);
+    writePermissions(provider.deps, tx, id, { ...user, ...changes });
+  });
+}
+
 async function seedAccount(provider: Provider, store: Store, account: DemoAccount): Promise<'created' | 'existed'> {
   const existing = await store.get(C.unique, uniqueKey('email', account.email));
-  if (existing) return 'existed';
+  if (existing) {
+    // Data kept from before permissions documents existed gets them now (the write is idempotent).
+    await syncPermissions(provider, store, String(existing.user_id), {});
+    return 'existed';
+  }
   const reg = must(
     await call(provider, 'POST', '/api/v1/user/register', {
       email: account.email,
@@ -136,7 +150,7 @@ async function seedAccount(provider: Provider, store: Store, account: DemoAccoun
     `register ${account.email}`,
   );
   const id = (reg.body.data as { id: string }).id;
-  await store.update(C.users, id, { phone_verified: true, pin_hash: await hashSecret(DEMO_PIN), ...account.permissions });
+  await syncPermissions(provider, store, id, { phone_verified: true, pin_hash: await hashSecret(DEMO_PIN), ...account.permissions });
   const login = must(await call(provider, 'POST', '/api/v1/user/login', { email: account.email, password: DEMO_PASSWORD }), 'login');
   const token = String(login.body.token);
   const accountNumber = `01${account.phone.slice(-8)}`;

@@ -22,6 +22,9 @@ describe('demo seed', () => {
       const login = await c.call('POST', '/api/v1/user/login', { email: account.email, password: DEMO_PASSWORD });
       expect(login.body.code).toBe(200);
       expect(login.body.data).toMatchObject(account.permissions);
+      // The rules and callables authorise from the permissions document (ADR 0004), so the seed writes it too.
+      const id = (login.body.data as { id: string }).id;
+      expect(await store.get(C.permissions, id)).toMatchObject({ active: true, ...account.permissions });
       const tx = await c.call('GET', '/api/v1/user/transactions', undefined, String(login.body.token));
       const list = tx.body.data as Array<{ amount: number; type: string }>;
       const expected = account.topUps.reduce((a, b) => a + b, 0) - (account.subscribe ? 2000 : 0) - account.withdraw;

@@ -1,5 +1,5 @@
 /** The signed-in layout: top bar, sidebar, page, footer, floating WhatsApp link. */
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { UserMenu } from '@/app/user-menu';
 import { PanelBoundary } from '@/components/error-boundary';
@@ -8,6 +8,10 @@ import { Spinner } from '@/components/spinner';
 import { WhatsAppLink } from '@/components/whatsapp-link';
 import { paths } from '@/config/paths';
 import { NotificationsMenu } from '@/features/notifications/components/notifications-menu';
+import { useProfile } from '@/lib/session';
+
+// Live permissions (ADR 0004); its chunk carries the Firestore SDK, so it loads after the page.
+const PermissionsWatcher = lazy(() => import('@/app/permissions-watcher'));
 
 const SIDEBAR_LINKS = [
   { to: paths.dashboard.getHref(), label: 'Dashboard' },
@@ -21,6 +25,7 @@ const SIDEBAR_LINKS = [
 export function AppLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
+  const uid = useProfile()?.data.id;
 
   useEffect(() => {
     setMenuOpen(false);
@@ -87,6 +92,11 @@ export function AppLayout() {
         <Footer />
       </div>
       <WhatsAppLink />
+      {uid ? (
+        <Suspense fallback={null}>
+          <PermissionsWatcher uid={uid} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -82,6 +82,37 @@ export function expireSession(): void {
   for (const listener of expiryListeners) listener();
 }
 
+export const SESSION_NOTICE_KEY = 'session_notice';
+export const INACTIVE_ACCOUNT_MESSAGE =
+  'You have been logged out: your account has been suspended or must change its password. Log in again, or contact support if it is suspended.';
+
+/** Ends the session (as an expired one) and leaves a message for /login to show. */
+export function endSessionWithNotice(message: string): void {
+  try {
+    window.sessionStorage.setItem(SESSION_NOTICE_KEY, message);
+  } catch {
+    // storage blocked: the session still ends, without the message
+  }
+  expireSession();
+}
+
+/** The message left by endSessionWithNotice, if any (read by /login, cleared with clearSessionNotice). */
+export function readSessionNotice(): string | null {
+  try {
+    return window.sessionStorage.getItem(SESSION_NOTICE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function clearSessionNotice(): void {
+  try {
+    window.sessionStorage.removeItem(SESSION_NOTICE_KEY);
+  } catch {
+    // nothing to clear
+  }
+}
+
 export function onSessionExpired(listener: Listener): () => void {
   expiryListeners.add(listener);
   return () => expiryListeners.delete(listener);

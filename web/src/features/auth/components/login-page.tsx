@@ -1,16 +1,16 @@
 /** /login: email and password; the result code decides where to go (SPEC section 4, ADR 0001). */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
 import { loginOutcome, safeReturnTo } from '@punter/core/account';
 import { loginFormSchema } from '@punter/core/form-schemas';
 import { isLoggedInCode } from '@punter/core/profile-schemas';
-import { ErrorMessages } from '@/components/alert';
+import { Alert, ErrorMessages } from '@/components/alert';
 import { PasswordInput } from '@/components/password-input';
 import { TextField } from '@/components/text-field';
 import { paths, REDIRECT_PARAM } from '@/config/paths';
 import { ApiFailure, callSession } from '@/lib/api';
-import { setResetEmail } from '@/lib/session';
+import { clearSessionNotice, readSessionNotice, setResetEmail } from '@/lib/session';
 import { useFormSubmit } from '@/lib/use-form-submit';
 import { useSlowHint } from '@/lib/use-slow-hint';
 
@@ -25,6 +25,9 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const [email, setEmail] = useState(() => loginStateSchema.safeParse(location.state).data?.email ?? '');
   const [password, setPassword] = useState('');
+  // Why the last session ended, when the app ended it (a suspended account): shown once.
+  const [notice] = useState(readSessionNotice);
+  useEffect(() => clearSessionNotice(), []);
   const form = useFormSubmit(loginFormSchema, async (data) => {
     const { profile, message } = await callSession('sessionLogin', data);
     const outcome = loginOutcome(profile?.code);
@@ -45,6 +48,7 @@ export function LoginPage() {
     <section className="auth-card" aria-labelledby="login-title">
       <h1 id="login-title">Welcome back</h1>
       <p className="muted">Log in to your wallet, calculators and signals.</p>
+      {notice ? <Alert>{notice}</Alert> : null}
       <form noValidate onSubmit={(event) => form.submit(event, { email, password })}>
         <ErrorMessages messages={failure} />
         <TextField

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { NO_REFERRALS_MESSAGE, referralSubscriptionDisplay } from '@punter/core/account';
+import { permissionLabels } from '@punter/core/permissions';
 import { ErrorMessages } from '@/components/alert';
 import { PanelBoundary } from '@/components/error-boundary';
 import { Spinner } from '@/components/spinner';
@@ -13,6 +14,7 @@ import { paths } from '@/config/paths';
 import { fetchReferrals } from '@/features/profile/api/profile-api';
 import { logout } from '@/lib/api';
 import { formatDay } from '@/lib/format';
+import { usePermissions } from '@/lib/permissions';
 import { useProfile } from '@/lib/session';
 import { useAsync } from '@/lib/use-async';
 
@@ -23,6 +25,8 @@ export function ProfilePage({ walletPanel }: { walletPanel: ReactNode }) {
   const profile = useProfile();
   const navigate = useNavigate();
   const referrals = useAsync(fetchReferrals, []);
+  // Live: an admin's change shows here without a reload (ADR 0004).
+  const permissions = usePermissions();
   if (!profile) return null;
   const data = profile.data;
 
@@ -43,6 +47,7 @@ export function ProfilePage({ walletPanel }: { walletPanel: ReactNode }) {
     ['Gender', data.gender],
     ['Country', data.country],
     ['Member since', formatDay(data.createdAt)],
+    ['Access', permissionLabels(permissions ?? data).join(', ')],
   ];
 
   return (

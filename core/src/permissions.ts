@@ -1,0 +1,63 @@
+/**
+ * The permissions document (ADR 0004): `user_permissions/{uid}`, one per account, written by the
+ * provider in the same transaction as every change to these facts. The security rules, the
+ * callables and the web app all read it, so a permission taken away stops working at once,
+ * unlike token claims, which live as long as the ID token (up to an hour).
+ */
+import { z } from 'zod';
+
+export const PERMISSIONS_COLLECTION = 'user_permissions';
+
+export const permissionsSchema = z.object({
+  /** False when the account is suspended, deleted or must change its password: no session at all. */
+  active: z.boolean(),
+  role: z.number().int(),
+  can_post_signal: z.boolean(),
+  can_post_game: z.boolean(),
+  can_monetize_game: z.boolean(),
+  /** Epoch milliseconds of the write. */
+  updated_at: z.number().int().nonnegative(),
+});
+export type Permissions = z.infer<typeof permissionsSchema>;
+
+/** The account facts the document is derived from (the provider's user record has them all). */
+export interface PermissionFacts {
+  role: number;
+  can_post_signal: boolean;
+  can_post_game: boolean;
+  can_monetize_game: boolean;
+  suspended: boolean;
+  must_change_password: boolean;
+}
+
+/** The document for an account's facts; `null` facts (a deleted account) give an inactive document. */
+export function permissionsFor(facts: PermissionFacts | null, now: number): Permissions {
+  if (!facts) {
+    return { active: false, role: 0, can_post_signal: false, can_post_game: false, can_monetize_game: false, updated_at: now };
+  }
+  return permissionsSchema.parse({
+    active: !facts.suspended && !facts.must_change_password,
+    role: facts.role,
+    can_post_signal: facts.can_post_signal,
+    can_post_game: facts.can_post_game,
+    can_monetize_game: facts.can_monetize_game,
+    updated_at: now,
+  });
+}
+
+/** A stored document parsed; `null` when it is missing or malformed (treated as no permission at all). */
+export function parsePermissions(data: unknown): Permissions | null {
+  const parsed = permissionsSchema.safeParse(data);
+  return parsed.success ? parsed.data : null;
+}
+
+/** What the account may do, for the profile page ('Member' when nothing beyond reading). */
+export function permissionLabels(p: Pick<Permissions, 'role' | 'can_post_signal' | 'can_post_game' | 'can_monetize_game'>): string[] {
+  const labels = [
+    p.role === 1 ? 'Admin' : null,
+    p.can_post_signal ? 'Posts signals' : null,
+    p.can_post_game ? 'Posts games' : null,
+    p.can_monetize_game ? 'Sells games' : null,
+  ].filter((label): label is string => label !== null);
+  return labels.length > 0 ? labels : ['Member'];
+}
