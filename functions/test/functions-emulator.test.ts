@@ -2,6 +2,8 @@
  * One real round trip through firebase-tools' Functions and Auth emulators: the built bundle
  * (functions/lib) calls the provider over HTTP, which keeps its data in the project's Firestore emulator.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callFunction, signInWithCustomToken, startLocalStack, type LocalStack } from '../../provider/bench/local-stack';
 import { registration } from './harness';
@@ -56,5 +58,12 @@ describe('callables in the Functions emulator', () => {
     const otherIdToken = await signInWithCustomToken(stack, ver2.firebaseToken);
     const stolen = await callFunction(stack, 'providerCall', { method: 'GET', path: '/api/v1/user/naira-wallet', token }, otherIdToken);
     expect(stolen.error?.status).toBe('PERMISSION_DENIED');
+  });
+
+  it('runs the functions on Node 22, the nodejs22 runtime they deploy to, with no version warning', () => {
+    // firebase-tools picks the Node that runs it when its major is the runtime's, and warns otherwise.
+    const log = readFileSync(join(stack.logDir, 'firebase.log'), 'utf8');
+    expect(log).toContain('Using node@22 from host.');
+    expect(log).not.toMatch(/doesn't match your global version/);
   });
 });
