@@ -9,7 +9,7 @@ await build({
   outdir: join(here, 'dist'),
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node22',
   format: 'esm',
   sourcemap: true,
   logLevel: 'warning',

@@ -11,7 +11,7 @@ await build({
   outfile: `${here}lib/index.js`,
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node22',
   format: 'esm',
   sourcemap: true,
   external: ['firebase-functions', 'firebase-functions/*', 'firebase-admin', 'firebase-admin/*', '@google-cloud/*'],

@@ -10,11 +10,15 @@ export interface StackPorts {
   functions: number;
   hub: number;
   logging: number;
+  eventarc: number;
+  tasks: number;
   provider: number;
   web: number;
 }
 
 export declare const DEFAULT_PORTS: Readonly<StackPorts>;
+/** firebase-tools' output lines the stack does not echo (they stay in its log). */
+export declare const FIREBASE_NOISE: readonly RegExp[];
 
 export interface StartStackOptions {
   ports?: 'free' | Partial<StackPorts>;
@@ -38,5 +42,6 @@ export interface RunningStack {
 }
 
 export declare function freePort(): Promise<number>;
+export declare function emulatorsConfig(ports: StackPorts): Record<string, unknown>;
 export declare function buildStack(options: { web?: 'dev' | 'preview' | 'none'; logDir: string; webEnv?: Record<string, string> }): Promise<void>;
 export declare function startStack(options?: StartStackOptions): Promise<RunningStack>;

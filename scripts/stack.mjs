@@ -25,9 +25,39 @@ export const DEFAULT_PORTS = Object.freeze({
   functions: 5001,
   hub: 4400,
   logging: 4500,
+  eventarc: 9299,
+  tasks: 9499,
   provider: 8787,
   web: 5173,
 });
+
+/**
+ * firebase-tools' lines that `npm start` does not echo (they stay in the log): the Emulator UI notice
+ * (the UI is off on purpose: it would be downloaded) and the functions SDK's internal discovery port.
+ */
+export const FIREBASE_NOISE = Object.freeze([
+  /The Emulator UI is not starting because none of the running emulators have a UI component/,
+  /^Serving at port \d+$/,
+]);
+
+/**
+ * The `emulators` section of the firebase.json the stack runs firebase-tools with: a port for every
+ * emulator `emulators:start --only auth,functions` starts (the Functions emulator brings the hub,
+ * logging, Eventarc and Cloud Tasks ones), so none is moved to another port with a warning.
+ */
+export function emulatorsConfig(ports) {
+  const at = (port) => ({ host: '127.0.0.1', port });
+  return {
+    auth: at(ports.auth),
+    functions: at(ports.functions),
+    hub: at(ports.hub),
+    logging: at(ports.logging),
+    eventarc: at(ports.eventarc),
+    tasks: at(ports.tasks),
+    ui: { enabled: false },
+    singleProjectMode: true,
+  };
+}
 
 /** A free TCP port on 127.0.0.1, chosen by the OS. */
 export function freePort() {
@@ -50,7 +80,7 @@ async function portsFor(choice) {
   return { ...DEFAULT_PORTS, ...(choice ?? {}) };
 }
 
-function run(name, command, args, { env, cwd = root, logDir, readyLine, quiet }) {
+function run(name, command, args, { env, cwd = root, logDir, readyLine, quiet, hide = [] }) {
   const child = spawn(command, args, {
     cwd,
     env: { ...process.env, ...env },
@@ -69,7 +99,11 @@ function run(name, command, args, { env, cwd = root, logDir, readyLine, quiet })
   const onData = (chunk) => {
     const text = chunk.toString();
     log.write(text);
-    if (!quiet) for (const line of text.split('\n')) if (line.trim()) process.stdout.write(`[${name}] ${line}\n`);
+    if (!quiet) {
+      for (const line of text.split('\n')) {
+        if (line.trim() && !hide.some((re) => re.test(line))) process.stdout.write(`[${name}] ${line}\n`);
+      }
+    }
     buffered = (buffered + text).slice(-8192);
     if (output.length < 65_536) output += text;
     if (readyLine && readyLine.test(buffered)) resolveReady(buffered);
@@ -245,24 +279,25 @@ export async function startStack(options = {}) {
 
     // 4. Auth + Functions emulators (firebase-tools), configured for the chosen ports.
     const base = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8'));
-    base.emulators = {
-      auth: { host: '127.0.0.1', port: ports.auth },
-      functions: { host: '127.0.0.1', port: ports.functions },
-      hub: { host: '127.0.0.1', port: ports.hub },
-      logging: { host: '127.0.0.1', port: ports.logging },
-      ui: { enabled: false },
-      singleProjectMode: true,
-    };
+    base.emulators = emulatorsConfig(ports);
     delete base.firestore; // our own emulator serves Firestore
     writeFileSync(configPath, JSON.stringify(base, null, 2));
     const firebaseBin = join(root, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
-    const functionsEnv = { ...shared, PROVIDER_API_URL: providerUrl, NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' };
+    const functionsEnv = {
+      ...shared,
+      PROVIDER_API_URL: providerUrl,
+      NO_UPDATE_NOTIFIER: '1',
+      FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true',
+      // firebase-tools fetches its message of the day from the network unless CI is set; offline that
+      // fetch fails with a warning on every start.
+      CI: 'true',
+    };
     delete functionsEnv.FIREBASE_AUTH_EMULATOR_HOST; // firebase-tools sets it for the functions it runs
     const emulators = run(
       'firebase',
       process.execPath,
       [firebaseBin, 'emulators:start', '--only', 'auth,functions', '--project', PROJECT_ID, '--config', configPath],
-      { env: functionsEnv, logDir, quiet, readyLine: /All emulators ready/ },
+      { env: functionsEnv, logDir, quiet, readyLine: /All emulators ready/, hide: FIREBASE_NOISE },
     );
     procs.push(emulators);
     await withTimeout(emulators.ready, 90_000, 'Auth and Functions emulators');

@@ -2,7 +2,8 @@ import { resolve } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { ROUTE_MODULES } from './route-modules';
+// By file name: Vite's native config loader (its future default) needs the extension and warns without.
+import { ROUTE_MODULES } from './route-modules.ts';
 
 const webDir = fileURLToPath(new URL('.', import.meta.url));
 

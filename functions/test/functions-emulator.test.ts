@@ -2,6 +2,8 @@
  * One real round trip through firebase-tools' Functions and Auth emulators: the built bundle
  * (functions/lib) calls the provider over HTTP, which keeps its data in the project's Firestore emulator.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { deleteApp, initializeApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth, signInWithCustomToken as signInToFirebase } from 'firebase/auth';
 import { addDoc, collection, connectFirestoreEmulator, getDocsFromServer, getFirestore, serverTimestamp } from 'firebase/firestore';
@@ -61,6 +63,13 @@ describe('callables in the Functions emulator', () => {
     const otherIdToken = await signInWithCustomToken(stack, ver2.firebaseToken);
     const stolen = await callFunction(stack, 'providerCall', { method: 'GET', path: '/api/v1/user/naira-wallet', token }, otherIdToken);
     expect(stolen.error?.status).toBe('PERMISSION_DENIED');
+  });
+
+  it('runs the functions on Node 22, the nodejs22 runtime they deploy to, with no version warning', () => {
+    // firebase-tools picks the Node that runs it when its major is the runtime's, and warns otherwise.
+    const log = readFileSync(join(stack.logDir, 'firebase.log'), 'utf8');
+    expect(log).toContain('Using node@22 from host.');
+    expect(log).not.toMatch(/doesn't match your global version/);
   });
 });
 

@@ -15,6 +15,8 @@ export interface LocalStack {
   providerUrl: string;
   functionsBase: string;
   authHost: string;
+  /** Where each process's output is (firebase.log: firebase-tools and the functions it runs). */
+  logDir: string;
   stop(): Promise<void>;
 }
 
@@ -28,6 +30,7 @@ export async function startLocalStack(): Promise<LocalStack> {
     providerUrl: stack.providerUrl,
     functionsBase: `http://127.0.0.1:${stack.ports.functions}/${PROJECT_ID}/us-central1`,
     authHost: `127.0.0.1:${stack.ports.auth}`,
+    logDir,
     stop: () => stack.stop(),
   };
 }
