@@ -5,11 +5,11 @@
 // Options: --fresh (forget saved data), --preview (serve the production build), --quiet.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { exitUnlessSupportedNode } from './node-version.mjs';
+import { runOnSupportedNode } from './node-version.mjs';
 import { root, startStack } from './stack.mjs';
 import { stackSummary } from './summary.mjs';
 
-exitUnlessSupportedNode();
+runOnSupportedNode();
 
 const args = new Set(process.argv.slice(2));
 const dataDir = join(root, '.emulator-data');

@@ -9,9 +9,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { exitUnlessSupportedNode } from './node-version.mjs';
+import { runOnSupportedNode } from './node-version.mjs';
 
-exitUnlessSupportedNode();
+runOnSupportedNode();
 const root = resolve(import.meta.dirname, '..');
 const order = ['scripts', 'core', 'emulator', 'security', 'provider', 'functions', 'web', 'e2e'];
 const wanted = process.argv.slice(2);
