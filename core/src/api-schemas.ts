@@ -490,6 +490,7 @@ export const sendResetOtpRequestSchema = z.object({ email: emailSchema });
 export const resetPasswordRequestSchema = z.object({ email: emailSchema, otp: otpSchema, password: newPasswordSchema });
 export const pinSetRequestSchema = z.object({ pin: pinSchema });
 export const pinVerifyRequestSchema = z.object({ pin: pinSchema, device_token: text(512, 'Device token') });
+export const pinResetRequestSchema = z.object({ otp: otpSchema, pin: pinSchema });
 export const bankVerifyRequestSchema = z.object({ account_number: accountNumberSchema, bank_code: bankCodeSchema });
 export const bankAddRequestSchema = z.object({
   bank_name: text(120, 'Bank name'),
@@ -710,6 +711,8 @@ export const API_CALLS = {
     request: pinVerifyRequestSchema,
     response: okMessageBody,
   },
+  pinSendOtp: { ...API_ROUTES.pinSendOtp, response: okMessageBody },
+  pinReset: { ...API_ROUTES.pinReset, request: pinResetRequestSchema, response: okMessageBody },
   banks: { ...API_ROUTES.banks, response: okBody(z.array(bankListEntrySchema)) },
   bankVerify: {
     ...API_ROUTES.bankVerify,

@@ -19,6 +19,7 @@ export const C = {
   tokens: 'provider_tokens',
   otps: 'provider_otps',
   otpSends: 'provider_otp_sends',
+  loginGuards: 'provider_login_guards',
   wallets: 'provider_wallets',
   entries: (userId: string) => `provider_wallets/${userId}/entries`,
   idempotency: 'provider_idempotency',
@@ -47,9 +48,20 @@ export interface ProviderSettings {
   /** Wrong PIN tries before the PIN locks, and for how long. */
   pinMaxTries: number;
   pinLockMs: number;
-  /** Wrong passwords in a row before logging in to the account pauses, and for how long. */
+  /** PIN locks in a row (each 4 times longer than the one before) before the PIN must be reset with a code. */
+  pinLocksBeforeReset: number;
+  /** Wrong passwords in a row from one source before logging in to that account from it pauses, and for how long. */
   loginMaxTries: number;
   loginLockMs: number;
+  /** Wrong passwords an hour on one account from all sources before it needs the reset code (distributed guessing). */
+  loginAccountMaxFailuresPerHour: number;
+  /** Per source (client address): logins a minute, registrations, SMS codes and code checks an hour. */
+  loginsPerSourcePerMinute: number;
+  registrationsPerSourcePerHour: number;
+  smsPerSourcePerHour: number;
+  codeChecksPerSourcePerHour: number;
+  /** SMS codes an hour from the whole provider (a ceiling on the SMS bill). */
+  smsPerHour: number;
   /** Monthly subscription price and length. */
   subscriptionKobo: number;
   subscriptionMs: number;
@@ -68,8 +80,16 @@ export const DEFAULT_SETTINGS: ProviderSettings = {
   otpMaxTries: 5,
   pinMaxTries: 5,
   pinLockMs: 15 * 60 * 1000,
+  pinLocksBeforeReset: 3,
   loginMaxTries: 10,
   loginLockMs: 15 * 60 * 1000,
+  loginAccountMaxFailuresPerHour: 100,
+  // Generous per source: many Nigerian mobile users share one carrier-NAT address.
+  loginsPerSourcePerMinute: 60,
+  registrationsPerSourcePerHour: 30,
+  smsPerSourcePerHour: 30,
+  codeChecksPerSourcePerHour: 100,
+  smsPerHour: 2000,
   subscriptionKobo: 200_000,
   subscriptionMs: 30 * 24 * 60 * 60 * 1000,
   publicOrigin: 'http://127.0.0.1:8787',
@@ -134,6 +154,8 @@ export interface UserDoc {
   pin_hash: string | null;
   pin_failed: number;
   pin_locked_until: number;
+  /** PIN locks in a row (absent on older accounts); at pinLocksBeforeReset the PIN needs a reset code. */
+  pin_locks?: number;
   /** Wrong passwords in a row, and until when logging in is paused (absent on older accounts). */
   login_failed?: number;
   login_locked_until?: number;

@@ -16,10 +16,11 @@ import { createSandboxSms } from './adapters/sms';
 import { analystGames, topGames } from './analyst-games';
 import { DEFAULT_SETTINGS, authenticate, profileData, requireAdmin, type ProviderDeps, type UserDoc } from './context';
 import { ApiError, errorBody, header, notFound, ok, parseBody, type ProviderRequest, type ProviderResponse } from './http';
+import { UNKNOWN_SOURCE } from './limits';
 import { createPots } from './pots';
 import { createPuntersHub } from './punters-hub';
 import { handleSandbox } from './sandbox-pages';
-import { analystGamesQuerySchema, idempotencyKeySchema } from './schemas';
+import { analystGamesQuerySchema, idempotencyKeySchema, sourceSchema } from './schemas';
 import type { Store } from './store';
 import { createWallet } from './wallet';
 
@@ -52,21 +53,26 @@ export function createProvider(options: ProviderOptions): Provider {
   const admin = createAdmin(deps, wallet);
   const pots = createPots(deps);
 
+  /** The client's address for the abuse limits; calls that give none share one bucket. */
+  const source = (req: ProviderRequest): string => parseBody(sourceSchema, req.source ?? UNKNOWN_SOURCE);
+
   /** The Idempotency-Key header, validated (core requires it on the money-moving calls). */
   const key = (req: ProviderRequest): string => parseBody(idempotencyKeySchema, header(req, 'idempotency-key'));
 
   const publicRoutes: Partial<Record<ApiCallName, (req: ProviderRequest) => Promise<ProviderResponse>>> = {
-    login: (req) => accounts.login(req.body),
-    register: (req) => accounts.register(req.body),
-    otpRequest: (req) => accounts.requestOtp(req.body),
-    otpVerify: (req) => accounts.verifyOtp(req.body),
-    passwordSendOtp: (req) => accounts.sendResetOtp(req.body),
-    passwordReset: (req) => accounts.resetPassword(req.body),
+    login: (req) => accounts.login(req.body, source(req)),
+    register: (req) => accounts.register(req.body, source(req)),
+    otpRequest: (req) => accounts.requestOtp(req.body, source(req)),
+    otpVerify: (req) => accounts.verifyOtp(req.body, source(req)),
+    passwordSendOtp: (req) => accounts.sendResetOtp(req.body, source(req)),
+    passwordReset: (req) => accounts.resetPassword(req.body, source(req)),
   };
 
   const userRoutes: Partial<Record<ApiCallName, Handler>> = {
     pinSet: (u, req) => accounts.setPin(u, req.body),
     pinVerify: (u, req) => accounts.verifyPin(u, req.body),
+    pinSendOtp: (u, req) => accounts.sendPinResetOtp(u, source(req)),
+    pinReset: (u, req) => accounts.resetPin(u, req.body, source(req)),
     banks: () => wallet.banks(),
     bankVerify: (u, req) => wallet.verifyBank(u, req.body),
     bankAdd: (u, req) => wallet.addBank(u, req.body),
