@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import {
   C,
+  KeyedMutex,
   asUser,
   issueToken,
   loginCode,
@@ -60,6 +61,11 @@ function duration(ms: number): string {
 
 export function createAccounts(deps: ProviderDeps) {
   const limits = abuseLimits(deps);
+  // Not for correctness (the transactions decide across instances) but so that one process keeps
+  // at most one try per PIN or guard in flight: concurrent right answers are never counted as a run
+  // of wrong ones.
+  const pinTurns = new KeyedMutex();
+  const loginTurns = new KeyedMutex();
 
   async function userByEmail(email: string): Promise<UserDoc | null> {
     const index = await deps.store.get(C.unique, uniqueKey('email', email));
@@ -144,7 +150,11 @@ export function createAccounts(deps: ProviderDeps) {
    * Each lock in a row lasts 4 times longer (15 min, 1 h, 4 h...); after pinLocksBeforeReset locks
    * the PIN is blocked until it is reset with a code sent to the phone.
    */
-  async function checkPin(userId: string, pin: string): Promise<void> {
+  function checkPin(userId: string, pin: string): Promise<void> {
+    return pinTurns.run(userId, () => checkPinNow(userId, pin));
+  }
+
+  async function checkPinNow(userId: string, pin: string): Promise<void> {
     const now = deps.now();
     const { pinMaxTries, pinLockMs, pinLocksBeforeReset } = deps.settings;
     const attempt = await deps.store.runTransaction(async (tx) => {
@@ -159,15 +169,15 @@ export function createAccounts(deps: ProviderDeps) {
       const failed = (current.pin_locked_until !== 0 ? 0 : current.pin_failed) + 1;
       if (failed < pinMaxTries) {
         tx.update(C.users, userId, { pin_failed: failed, pin_locked_until: 0 });
-        return { hash: current.pin_hash, failed, lockMs: 0, blocked: false };
+        return { hash: current.pin_hash, failed, lockMs: 0, blocked: false, locked: locks > 0 };
       }
       const lockMs = pinLockMs * 4 ** locks;
       const blocked = locks + 1 >= pinLocksBeforeReset;
       tx.update(C.users, userId, { pin_failed: failed, pin_locked_until: blocked ? 0 : now + lockMs, pin_locks: locks + 1 });
-      return { hash: current.pin_hash, failed, lockMs, blocked };
+      return { hash: current.pin_hash, failed, lockMs, blocked, locked: true };
     });
     if (await verifySecret(pin, attempt.hash)) {
-      await deps.store.update(C.users, userId, { pin_failed: 0, pin_locked_until: 0, pin_locks: 0 });
+      await deps.store.update(C.users, userId, { pin_failed: 0, pin_locked_until: 0, ...(attempt.locked ? { pin_locks: 0 } : {}) });
       return;
     }
     if (attempt.blocked) {
@@ -199,8 +209,6 @@ export function createAccounts(deps: ProviderDeps) {
    * or password').
    */
   async function checkPassword(email: string, password: string, source: string): Promise<UserDoc | null> {
-    const now = deps.now();
-    const { loginMaxTries, loginLockMs } = deps.settings;
     const emailKey = uniqueKey('email', email);
     const index = await deps.store.get(C.unique, emailKey);
     // An unknown e-mail reads a user id that cannot exist: the same two reads as a real one.
@@ -209,6 +217,12 @@ export function createAccounts(deps: ProviderDeps) {
       throw tooMany(limits.wrongPasswordsPerAccount.message);
     }
     const guardId = sha256(`${emailKey}|${source}`);
+    return loginTurns.run(guardId, () => checkGuarded(guardId, emailKey, user, password));
+  }
+
+  async function checkGuarded(guardId: string, emailKey: string, user: UserDoc | null, password: string): Promise<UserDoc | null> {
+    const now = deps.now();
+    const { loginMaxTries, loginLockMs } = deps.settings;
     const attempt = await deps.store.runTransaction(async (tx) => {
       const stored = await tx.get(C.loginGuards, guardId);
       const guard = loginGuardSchema.safeParse(stored);
@@ -305,8 +319,7 @@ export function createAccounts(deps: ProviderDeps) {
           pin_hash: null,
           pin_failed: 0,
           pin_locked_until: 0,
-          login_failed: 0,
-          login_locked_until: 0,
+          pin_locks: 0,
           suspended: false,
           subscription_expires_at: null,
           created_at: now,
@@ -393,8 +406,6 @@ export function createAccounts(deps: ProviderDeps) {
       await deps.store.update(C.users, user.id, {
         password_hash: hash,
         must_change_password: false,
-        login_failed: 0,
-        login_locked_until: 0,
       });
       await clearLoginPauses(user.email);
       // Existing sessions end with the old password.

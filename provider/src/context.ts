@@ -156,9 +156,6 @@ export interface UserDoc {
   pin_locked_until: number;
   /** PIN locks in a row (absent on older accounts); at pinLocksBeforeReset the PIN needs a reset code. */
   pin_locks?: number;
-  /** Wrong passwords in a row, and until when logging in is paused (absent on older accounts). */
-  login_failed?: number;
-  login_locked_until?: number;
   suspended: boolean;
   subscription_expires_at: number | null;
   created_at: number;
