@@ -86,8 +86,8 @@ export const DEFAULT_SETTINGS: ProviderSettings = {
   loginAccountMaxFailuresPerHour: 100,
   // Generous per source: many Nigerian mobile users share one carrier-NAT address.
   loginsPerSourcePerMinute: 60,
-  registrationsPerSourcePerHour: 30,
-  smsPerSourcePerHour: 30,
+  registrationsPerSourcePerHour: 20,
+  smsPerSourcePerHour: 20,
   codeChecksPerSourcePerHour: 100,
   smsPerHour: 2000,
   subscriptionKobo: 200_000,
