@@ -214,6 +214,7 @@ const REQUESTS: Partial<Record<ApiCallName, Record<string, unknown>>> = {
     endDate: '2026-11-22T20:00',
   },
   buyOrGetGame: { game_id: 'g_1', amount: 100 },
+  subscribe: {},
   batchCreate: {
     creator_name: 'Admin',
     creator_email: 'admin@example.com',
@@ -237,7 +238,9 @@ const REQUESTS: Partial<Record<ApiCallName, Record<string, unknown>>> = {
 /** Keys a request may leave out. */
 const OPTIONAL_REQUEST_KEYS: Partial<Record<ApiCallName, readonly string[]>> = {
   register: ['referral_code'],
-  joinAutoTrada: ['referalCode'],
+  joinAutoTrada: ['referalCode', 'pin'],
+  buyOrGetGame: ['pin'],
+  subscribe: ['pin'],
   blogCreate: ['image_url'],
   blogUpdate: ['title', 'body', 'image_url'],
   giftCardCreate: ['image_url'],

@@ -28,6 +28,7 @@ import {
   resetPasswordBody,
   sendResetBody,
 } from './schemas';
+import { pinSchema } from '@punter/core/api-schemas';
 import { hashSecret, newOtp, newReferralCode, sha256, verifySecret } from './secrets';
 import { newId, type Data } from './store';
 
@@ -40,6 +41,9 @@ const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAA
 export const CODE_SENT_IF_MATCHED = 'If the details match an account, a code has been sent to its phone number';
 const CODE_INVALID = 'The code has expired or is invalid. Please request a new one.';
 const TOO_MANY_CODES = 'Too many codes requested for this phone number. Please try again in an hour.';
+export const STEP_UP_NEEDED = 'Please enter your transaction PIN to confirm this payment.';
+/** Only the step-up field of a money call's body; the call parses the rest itself. */
+const stepUpBody = z.looseObject({ pin: pinSchema.optional() });
 const PIN_BLOCKED = 'Your PIN is blocked after too many wrong attempts. Reset it with a code sent to your phone.';
 
 /** A wrong-password guard: one per (e-mail, source), so a guesser pauses only their own source. */
@@ -427,6 +431,17 @@ export function createAccounts(deps: ProviderDeps) {
     },
 
     checkPin,
+
+    /**
+     * Step-up before money is committed (pot join, paid code, subscription; withdrawals always need
+     * the PIN): the PIN when the body gives one, else a login less than stepUpMs ago.
+     */
+    async requireStepUp(user: UserDoc, issuedAt: number, body: unknown): Promise<void> {
+      const input = parseBody(stepUpBody, body);
+      if (input.pin !== undefined) return checkPin(user.id, input.pin);
+      if (deps.now() - issuedAt < deps.settings.stepUpMs) return;
+      throw new ApiError(403, STEP_UP_NEEDED);
+    },
 
     /** A code to reset a forgotten or blocked PIN, sent to the signed-in user's phone. */
     async sendPinResetOtp(user: UserDoc, source: string): Promise<ProviderResponse> {

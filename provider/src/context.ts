@@ -62,6 +62,8 @@ export interface ProviderSettings {
   codeChecksPerSourcePerHour: number;
   /** SMS codes an hour from the whole provider (a ceiling on the SMS bill). */
   smsPerHour: number;
+  /** How long after a login money may be committed without the PIN (pot join, paid code, subscription). */
+  stepUpMs: number;
   /** Monthly subscription price and length. */
   subscriptionKobo: number;
   subscriptionMs: number;
@@ -90,6 +92,7 @@ export const DEFAULT_SETTINGS: ProviderSettings = {
   smsPerSourcePerHour: 20,
   codeChecksPerSourcePerHour: 100,
   smsPerHour: 2000,
+  stepUpMs: 15 * 60 * 1000,
   subscriptionKobo: 200_000,
   subscriptionMs: 30 * 24 * 60 * 60 * 1000,
   publicOrigin: 'http://127.0.0.1:8787',
@@ -217,6 +220,11 @@ export async function issueToken(deps: ProviderDeps, userId: string): Promise<st
 
 /** The signed-in user of a request, from `Authorization: Bearer <token>`; 401 with SPEC's message otherwise. */
 export async function authenticate(deps: ProviderDeps, req: ProviderRequest): Promise<UserDoc> {
+  return (await authenticateSession(deps, req)).user;
+}
+
+/** The signed-in user and when their bearer token was issued (a fresh login counts as step-up). */
+export async function authenticateSession(deps: ProviderDeps, req: ProviderRequest): Promise<{ user: UserDoc; issuedAt: number }> {
   const auth = header(req, 'authorization') ?? '';
   const match = /^Bearer\s+(\S+)$/i.exec(auth.trim());
   if (!match?.[1]) throw unauthorized();
@@ -227,7 +235,7 @@ export async function authenticate(deps: ProviderDeps, req: ProviderRequest): Pr
   // An account that must change its password (users/update) has no session until it does (login answers 206).
   if (user.must_change_password) throw unauthorized();
   if (user.suspended) throw forbidden('Your account has been suspended. Please contact support.');
-  return user;
+  return { user, issuedAt: typeof record.created_at === 'number' ? record.created_at : 0 };
 }
 
 export function requireAdmin(user: UserDoc): void {

@@ -10,7 +10,7 @@ import { C } from '../src/context';
 import type { Provider } from '../src/provider';
 import type * as Secrets from '../src/secrets';
 import type { Store } from '../src/store';
-import { client, makeProvider, onboardedUser, registrationPayload } from './helpers';
+import { client, makeProvider, onboardedUser, registrationPayload, topUp } from './helpers';
 import { firestoreEnv, memoryEnv, type StoreEnv } from './stores';
 
 // Counts the slow hash comparisons (passwords and PINs): a guess is 'checked' when it is compared.
@@ -358,5 +358,54 @@ describe('no flood: SMS, registrations and code checks are limited per source an
     expect(docs.length).toBeGreaterThan(0);
     for (const d of docs) expect(d.data.expire_at).toBeInstanceOf(Date);
     expect(await provider.deps.store.query(C.loginGuards)).toHaveLength(1);
+  });
+});
+
+describe('step-up: money committed needs the PIN or a fresh login', () => {
+  it('subscription, pot join and a paid code: free within 15 minutes of login, then only with the right PIN; nothing moves without it', async () => {
+    const clock = { now: Date.parse('2026-11-22T08:00:00Z') };
+    const provider = makeProvider({ now: () => clock.now });
+    const c = client(provider);
+    const user = await onboardedUser(provider);
+    await topUp(provider, user.token, user.email, 30_000);
+    const balance = async () => ((await c.call('GET', '/api/v1/user/naira-wallet', undefined, user.token)).body.data as { balance: number }).balance;
+    const subscribe = (key: string, body: Record<string, unknown> = {}) => c.call('POST', '/api/v1/user/subscribe', body, user.token, { 'idempotency-key': key });
+    expect((await subscribe('step-up-sub-1')).status).toBe(200);
+    expect(await balance()).toBe(28_000);
+
+    clock.now += 16 * 60 * 1000;
+    const stale = await subscribe('step-up-sub-2');
+    expect([stale.status, stale.body.message]).toEqual([403, 'Please enter your transaction PIN to confirm this payment.']);
+    const wrong = await subscribe('step-up-sub-3', { pin: '9999' });
+    expect([wrong.status, wrong.body.message]).toEqual([400, 'Incorrect PIN. You have 4 attempts left.']);
+    expect(await balance()).toBe(28_000);
+    expect((await subscribe('step-up-sub-4', { pin: '1234' })).status).toBe(200);
+    expect(await balance()).toBe(26_000);
+
+    await provider.deps.store.set('trading_pots', 'step-up-pot', { id: 'step-up-pot', pot_volume: 100_000, raised_amount: 0, investors_count: 0, percentage: 10, duration: 1, status: 'Raising' });
+    const join = (key: string, extra: Record<string, unknown> = {}) =>
+      c.call('POST', '/api/v1/user/join-auto-trada', { amount: 10_000, pot_id: 'step-up-pot', ...extra }, user.token, { 'idempotency-key': key });
+    expect((await join('step-up-join-1')).status).toBe(403);
+    expect(await balance()).toBe(26_000);
+    const joined = await join('step-up-join-2', { pin: '1234' });
+    expect(joined.status).toBe(200);
+    expect(await balance()).toBe(16_000);
+
+    // A paid code needs the step-up; a free one does not. A fresh login is a step-up too.
+    const seller = await onboardedUser(provider);
+    await provider.deps.store.update(C.users, seller.id, { can_post_game: true, can_monetize_game: true });
+    const code = (amount: number) =>
+      c.call('POST', '/api/v1/puntershub/create-code', { odd: 2, title: `Step ${amount}`, game_code: `S${amount}`, platform: 'nairabet', amount, startDate: '2026-11-22T18:00:00Z', endDate: '2026-11-22T20:00:00Z' }, seller.token);
+    const paid = String(((await code(500)).body.data as { id: string }).id);
+    const free = String(((await code(0)).body.data as { id: string }).id);
+    let buys = 0;
+    const buy = (id: string, amount: number, token = user.token) =>
+      c.call('POST', '/api/v1/puntershub/buy-or-get-game', { game_id: id, amount }, token, { 'idempotency-key': `step-up-buy-${(buys += 1)}` });
+    expect((await buy(free, 0)).status).toBe(200);
+    expect((await buy(paid, 500)).status).toBe(403);
+    expect(await balance()).toBe(16_000);
+    const fresh = await c.call('POST', '/api/v1/user/login', { email: user.email, password: user.password });
+    expect((await buy(paid, 500, String(fresh.body.token))).status).toBe(200);
+    expect(await balance()).toBe(15_500);
   });
 });
