@@ -54,7 +54,9 @@ describe('the client address', () => {
   });
 
   it("limits registrations per client address through the callables: another address is not slowed", async () => {
-    const provider = createProvider({ store: createMemoryStore(), log: () => undefined, settings: { registrationsPerSourcePerHour: 1 } });
+    // A clock that stands still: the hourly window cannot roll over mid-test.
+    const at = Date.parse('2026-11-22T08:00:30Z');
+    const provider = createProvider({ store: createMemoryStore(), now: () => at, log: () => undefined, settings: { registrationsPerSourcePerHour: 1 } });
     const deps: SessionDeps = { provider: inProcessProviderClient(() => Promise.resolve(provider)), mintToken: () => Promise.resolve('t') };
     expect((await sessionRegister(deps, registration(), '203.0.113.9')).profile?.code).toBe(201);
     const second = await rejection(sessionRegister(deps, registration(), '203.0.113.9'));

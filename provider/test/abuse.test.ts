@@ -36,6 +36,9 @@ const paused = (minutes: number) =>
 const CODE_SENT = 'If the details match an account, a code has been sent to its phone number';
 const CODE_INVALID = 'The code has expired or is invalid. Please request a new one.';
 
+/** A clock that stands still: the limit windows of a test never roll over, however slow the machine. */
+const still = () => Date.parse('2026-11-22T08:00:30Z');
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? NaN;
@@ -227,7 +230,7 @@ describe('guessing fails over time: PIN locks escalate, then the PIN needs a res
 
 describe('lockout is no weapon, and distributed guessing still stops', () => {
   it('wrong passwords from many sources past the account ceiling need the reset code; the reset ends every pause', async () => {
-    const provider = makeProvider({ settings: { loginAccountMaxFailuresPerHour: 20 } });
+    const provider = makeProvider({ now: still, settings: { loginAccountMaxFailuresPerHour: 20 } });
     const user = await onboardedUser(provider);
     const login = (source: string, password: string) => client(provider, source).call('POST', '/api/v1/user/login', { email: user.email, password });
     // 4 sources x 5 wrong: none is paused on its own, but together they reach the account's ceiling.
@@ -248,7 +251,7 @@ describe('lockout is no weapon, and distributed guessing still stops', () => {
   });
 
   it('logins are limited per source with a clear 429; other sources are not slowed', async () => {
-    const provider = makeProvider({ settings: { loginsPerSourcePerMinute: 5 } });
+    const provider = makeProvider({ now: still, settings: { loginsPerSourcePerMinute: 5 } });
     const user = await onboardedUser(provider);
     const login = (source: string) => client(provider, source).call('POST', '/api/v1/user/login', { email: `someone-${source}@example.com`, password: 'wrong-password' });
     for (let i = 0; i < 5; i++) expect((await login('203.0.113.9')).status).toBe(400);
@@ -306,7 +309,7 @@ describe('no oracle: the public code calls answer the same for every e-mail', ()
 
 describe('no flood: SMS, registrations and code checks are limited per source and in all', () => {
   it('one client registering fresh phone numbers in a burst gets smsPerSourcePerHour codes sent and then 429 on registering', async () => {
-    const provider = makeProvider({ settings: { smsPerSourcePerHour: 5, registrationsPerSourcePerHour: 10 } });
+    const provider = makeProvider({ now: still, settings: { smsPerSourcePerHour: 5, registrationsPerSourcePerHour: 10 } });
     const attacker = client(provider, '203.0.113.30');
     const results = await Promise.all(Array.from({ length: 30 }, () => attacker.call('POST', '/api/v1/user/register', registrationPayload())));
     expect(results.filter((r) => r.status === 201)).toHaveLength(10);
@@ -321,7 +324,7 @@ describe('no flood: SMS, registrations and code checks are limited per source an
   });
 
   it('SMS codes are limited per source and in all, with a clear 429 and nothing sent', async () => {
-    const provider = makeProvider({ settings: { smsPerHour: 3 } });
+    const provider = makeProvider({ now: still, settings: { smsPerHour: 3 } });
     const payloads = Array.from({ length: 4 }, () => registrationPayload());
     for (const [i, p] of payloads.entries()) {
       expect((await client(provider, `198.51.100.${70 + i}`).call('POST', '/api/v1/user/register', p)).status).toBe(201);
@@ -332,7 +335,7 @@ describe('no flood: SMS, registrations and code checks are limited per source an
     expect([global.status, global.body.message]).toEqual([429, 'We cannot send codes right now. Please try again later.']);
     expect(await smsCount(provider)).toBe(3);
 
-    const perSource = makeProvider({ settings: { smsPerSourcePerHour: 2 } });
+    const perSource = makeProvider({ now: still, settings: { smsPerSourcePerHour: 2 } });
     const emails = ['a', 'b', 'c'].map((x) => `${x}-${Date.now()}@example.com`);
     const c = client(perSource, '203.0.113.42');
     expect((await c.call('POST', '/api/v1/user/password/send-otp', { email: emails[0] })).status).toBe(200);
@@ -342,7 +345,7 @@ describe('no flood: SMS, registrations and code checks are limited per source an
   });
 
   it('code checks are limited per source', async () => {
-    const provider = makeProvider({ settings: { codeChecksPerSourcePerHour: 3 } });
+    const provider = makeProvider({ now: still, settings: { codeChecksPerSourcePerHour: 3 } });
     const c = client(provider, '203.0.113.50');
     const check = () => c.call('POST', '/api/v1/otp/verify', { email: 'someone@example.com', otp: 'ZZZZ', otpType: 'PHONE-VERIFICATION' });
     for (let i = 0; i < 3; i++) expect((await check()).status).toBe(400);

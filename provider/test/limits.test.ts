@@ -47,7 +47,9 @@ describe('the client address', () => {
   });
 
   it('over HTTP: a client that is not a trusted proxy cannot pick its source with X-Forwarded-For', async () => {
-    const provider = makeProvider({ settings: { loginsPerSourcePerMinute: 2 } });
+    // A fixed clock: the three logins fall in one minute's window however slow the machine is.
+    const at = Date.parse('2026-11-22T08:00:30Z');
+    const provider = makeProvider({ now: () => at, settings: { loginsPerSourcePerMinute: 2 } });
     // Loopback is not trusted here: this server takes only the socket address.
     const server = createHttpServer(provider, { trustedProxies: ['192.0.2.1'] });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
