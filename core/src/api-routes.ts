@@ -27,6 +27,9 @@ export const API_ROUTES = {
   passwordReset: { method: 'POST', path: '/api/v1/user/password/reset', auth: 'none' },
   pinSet: { method: 'POST', path: '/api/v1/user/pin/set', auth: 'user' },
   pinVerify: { method: 'POST', path: '/api/v1/user/pin/verify', auth: 'user' },
+  // Not in SPEC: a forgotten or blocked PIN (repeated wrong PINs) is reset with a code sent to the phone.
+  pinSendOtp: { method: 'POST', path: '/api/v1/user/pin/send-otp', auth: 'user' },
+  pinReset: { method: 'POST', path: '/api/v1/user/pin/reset', auth: 'user' },
   banks: { method: 'GET', path: '/api/v1/banks', auth: 'user' },
   bankVerify: { method: 'POST', path: '/api/v1/user/bank/verify', auth: 'user' },
   bankAdd: { method: 'POST', path: '/api/v1/user/bank/add', auth: 'user' },

@@ -198,6 +198,7 @@ const REQUESTS: Partial<Record<ApiCallName, Record<string, unknown>>> = {
   passwordReset: { email: 'ada@example.com', otp: 'A1B2', password: 'newsecret1' },
   pinSet: { pin: '1234' },
   pinVerify: { pin: '1234', device_token: 'web-device-token' },
+  pinReset: { otp: 'AB12', pin: '1234' },
   bankVerify: { account_number: '0123456789', bank_code: '044' },
   bankAdd: { bank_name: 'Access Bank', account_name: 'ADA OBI', code: '044', account_number: '0123456789' },
   topup: { transaction_id: 4_567_890, expectedAmount: 5000, expectedCurrency: 'NGN' },
@@ -213,6 +214,7 @@ const REQUESTS: Partial<Record<ApiCallName, Record<string, unknown>>> = {
     endDate: '2026-11-22T20:00',
   },
   buyOrGetGame: { game_id: 'g_1', amount: 100 },
+  subscribe: {},
   batchCreate: {
     creator_name: 'Admin',
     creator_email: 'admin@example.com',
@@ -236,7 +238,9 @@ const REQUESTS: Partial<Record<ApiCallName, Record<string, unknown>>> = {
 /** Keys a request may leave out. */
 const OPTIONAL_REQUEST_KEYS: Partial<Record<ApiCallName, readonly string[]>> = {
   register: ['referral_code'],
-  joinAutoTrada: ['referalCode'],
+  joinAutoTrada: ['referalCode', 'pin'],
+  buyOrGetGame: ['pin'],
+  subscribe: ['pin'],
   blogCreate: ['image_url'],
   blogUpdate: ['title', 'body', 'image_url'],
   giftCardCreate: ['image_url'],
@@ -255,6 +259,8 @@ const RESPONSES: Record<ApiCallName, unknown> = {
   passwordReset: okMessage,
   pinSet: okMessage,
   pinVerify: okMessage,
+  pinSendOtp: okMessage,
+  pinReset: okMessage,
   banks: ok([{ code: '044', name: 'Access Bank' }]),
   bankVerify: ok({ account_name: 'ADA OBI', account_number: '0123456789' }),
   bankAdd: ok(savedBank),

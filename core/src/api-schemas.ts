@@ -490,6 +490,7 @@ export const sendResetOtpRequestSchema = z.object({ email: emailSchema });
 export const resetPasswordRequestSchema = z.object({ email: emailSchema, otp: otpSchema, password: newPasswordSchema });
 export const pinSetRequestSchema = z.object({ pin: pinSchema });
 export const pinVerifyRequestSchema = z.object({ pin: pinSchema, device_token: text(512, 'Device token') });
+export const pinResetRequestSchema = z.object({ otp: otpSchema, pin: pinSchema });
 export const bankVerifyRequestSchema = z.object({ account_number: accountNumberSchema, bank_code: bankCodeSchema });
 export const bankAddRequestSchema = z.object({
   bank_name: text(120, 'Bank name'),
@@ -517,6 +518,8 @@ export const joinAutoTradaRequestSchema = z.object({
   pot_id: idSchema,
   /** SPEC's spelling. Optional: the referrer's code, if any. */
   referalCode: z.string().trim().max(64).optional(),
+  /** Step-up: the transaction PIN, required unless the session is less than 15 minutes old. */
+  pin: pinSchema.optional(),
 });
 
 const createCodeBase = z.object({
@@ -543,7 +546,10 @@ export const createFreeCodeRequestSchema = createCodeBase
 export function createCodeRequestSchemaFor(canMonetizeGame: boolean) {
   return canMonetizeGame ? createCodeRequestSchema : createFreeCodeRequestSchema;
 }
-export const buyOrGetGameRequestSchema = z.object({ game_id: idSchema, amount: gamePriceSchema });
+/** `pin`: step-up for a priced code, required unless the session is less than 15 minutes old. */
+export const buyOrGetGameRequestSchema = z.object({ game_id: idSchema, amount: gamePriceSchema, pin: pinSchema.optional() });
+/** The subscription's body: only the step-up PIN, required unless the session is less than 15 minutes old. */
+export const subscribeRequestSchema = z.object({ pin: pinSchema.optional() });
 
 /** GET /games query (all optional; strings as a query string carries them). */
 export const analystGamesQuerySchema = z.object({
@@ -710,6 +716,8 @@ export const API_CALLS = {
     request: pinVerifyRequestSchema,
     response: okMessageBody,
   },
+  pinSendOtp: { ...API_ROUTES.pinSendOtp, response: okMessageBody },
+  pinReset: { ...API_ROUTES.pinReset, request: pinResetRequestSchema, response: okMessageBody },
   banks: { ...API_ROUTES.banks, response: okBody(z.array(bankListEntrySchema)) },
   bankVerify: {
     ...API_ROUTES.bankVerify,
@@ -779,6 +787,7 @@ export const API_CALLS = {
   /** The monthly subscription (₦2,000 from the wallet); SPEC shows no path for it. */
   subscribe: {
     ...API_ROUTES.subscribe,
+    request: subscribeRequestSchema,
     headers: idempotencyHeadersSchema,
     response: okBody(subscriptionResultSchema),
   },

@@ -12,6 +12,7 @@ import {
   nairaAmount,
   otpRequestSchema,
   otpVerifySchema,
+  pinSchema,
   registerRequestSchema,
   resetPasswordRequestSchema,
   resolveApiCall,
@@ -177,6 +178,8 @@ export const joinPotSchema = z.object({
   amount: nairaAmount,
   referalCode: z.string().trim().max(64).optional(),
   idempotencyKey: idempotencyKeySchema,
+  /** Step-up: the transaction PIN, required by the provider unless the session is less than 15 minutes old. */
+  pin: pinSchema.optional(),
 });
 export type JoinPotPayload = z.infer<typeof joinPotSchema>;
 /** joinPot result: 'Pot joined' on success (SPEC section 8). */

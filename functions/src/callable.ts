@@ -19,11 +19,23 @@ export interface CallerAuth {
   claims: Record<string, unknown>;
 }
 
-export function callable<R>(handler: (authUid: string | null, data: unknown, caller: CallerAuth | null) => Promise<R>) {
-  return onCall({ cors: true }, async (request: CallableRequest<unknown>) => {
+/**
+ * APP_CHECK_ENFORCE=true makes every callable refuse requests without a valid App Check token
+ * (production, once the web app registers App Check); read when the functions load.
+ */
+export const enforceAppCheck = process.env.APP_CHECK_ENFORCE === 'true';
+
+/** The client's address as Google's front end saw it (the provider's per-source abuse limits). */
+export function sourceOf(request: Pick<CallableRequest<unknown>, 'rawRequest'>): string | undefined {
+  const ip = request.rawRequest.ip;
+  return typeof ip === 'string' && ip !== '' ? ip : undefined;
+}
+
+export function callable<R>(handler: (authUid: string | null, data: unknown, caller: CallerAuth | null, source: string | undefined) => Promise<R>) {
+  return onCall({ cors: true, enforceAppCheck }, async (request: CallableRequest<unknown>) => {
     try {
       const caller = request.auth ? { uid: request.auth.uid, claims: request.auth.token as unknown as Record<string, unknown> } : null;
-      return await handler(request.auth?.uid ?? null, request.data, caller);
+      return await handler(request.auth?.uid ?? null, request.data, caller, sourceOf(request));
     } catch (error) {
       throw toHttpsError(error);
     }

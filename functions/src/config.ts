@@ -5,6 +5,8 @@
  *   GCLOUD_PROJECT           Firebase project id (set by the Functions runtime and emulator)
  *   FIRESTORE_EMULATOR_HOST  Firestore emulator host:port (read by firebase-admin; in-process provider)
  *   FIREBASE_AUTH_EMULATOR_HOST  Auth emulator host:port (read by firebase-admin; set by firebase-tools)
+ *   APP_CHECK_ENFORCE        'true': the callables refuse requests without a valid App Check token
+ *                            (read in callable.ts when the functions load)
  * With an in-process provider, the provider's own variables apply too (provider/src/config.ts:
  * FLW_SECRET_KEY, PROVIDER_PUBLIC_ORIGIN, PROVIDER_SANDBOX, PROVIDER_TOKEN_TTL_MINUTES).
  */

@@ -66,7 +66,12 @@ export async function joinPot(providerCall: ReturnType<typeof createProviderCall
     path: '/api/v1/user/join-auto-trada',
     token: input.token,
     headers: { 'idempotency-key': input.idempotencyKey },
-    body: { pot_id: input.pot_id, amount: input.amount, ...(input.referalCode ? { referalCode: input.referalCode } : {}) },
+    body: {
+      pot_id: input.pot_id,
+      amount: input.amount,
+      ...(input.referalCode ? { referalCode: input.referalCode } : {}),
+      ...(input.pin ? { pin: input.pin } : {}),
+    },
   });
   const body = result.data as { message?: unknown; data?: unknown };
   return { message: typeof body.message === 'string' ? body.message : 'Pot joined', data: body.data };

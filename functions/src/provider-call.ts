@@ -47,7 +47,7 @@ export function createProviderCall(deps: ProviderCallDeps) {
     return id;
   }
 
-  return async function providerCall(authUid: string | null, data: unknown): Promise<ProviderCallResult> {
+  return async function providerCall(authUid: string | null, data: unknown, source?: string): Promise<ProviderCallResult> {
     if (!authUid) throw new BridgeError('unauthenticated', TOKEN_EXPIRED_MESSAGE);
     await activePermissions(deps.permissions, authUid);
     const input = parsePayload(providerCallRequestSchema, data);
@@ -61,6 +61,7 @@ export function createProviderCall(deps: ProviderCallDeps) {
       query,
       headers: { ...(input.headers ?? {}), authorization: `Bearer ${input.token}`, accept: 'application/json' },
       ...(input.body !== undefined ? { body: input.body } : {}),
+      ...(source === undefined ? {} : { source }),
     });
     if (answer.status >= 400) {
       if (answer.status === 401) owners.delete(createHash('sha256').update(input.token).digest('hex'));

@@ -27,6 +27,8 @@ export function httpProviderClient(baseUrl: string, fetchFn: FetchFn = fetch): P
       for (const [k, v] of Object.entries(req.query ?? {})) if (v !== undefined) url.searchParams.set(k, v);
       const headers: Record<string, string> = { accept: 'application/json' };
       for (const [k, v] of Object.entries(req.headers ?? {})) if (v !== undefined) headers[k] = v;
+      // The provider trusts this header only from addresses in its PROVIDER_TRUSTED_PROXIES.
+      if (req.source !== undefined) headers['x-forwarded-for'] = req.source;
       const init: RequestInit = { method: req.method, headers };
       if (req.body !== undefined && req.method !== 'GET') {
         headers['content-type'] = 'application/json';

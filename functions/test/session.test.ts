@@ -19,7 +19,7 @@ describe('session callables', () => {
     expect(reg.firebaseToken).toBeNull();
     const phone = reg.profile!.data.phone_number;
     const resend = await sessionRequestOtp(h.session, { email: payload.email, phone_number: payload.phone_number, otpType: 'PHONE-VERIFICATION' });
-    expect(resend).toEqual({ profile: null, firebaseToken: null, message: 'Code has been sent successfully' });
+    expect(resend).toEqual({ profile: null, firebaseToken: null, message: 'If the details match an account, a code has been sent to its phone number' });
     const otp = await latestCode(h.provider, phone);
     const verified = await sessionVerifyOtp(h.session, { otp, otpType: 'PHONE-VERIFICATION', email: payload.email });
     expect(verified.profile?.code).toBe(203);

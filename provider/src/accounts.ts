@@ -2,6 +2,7 @@
  * Accounts: registration, login with SPEC's result codes, phone one-time codes, password reset by
  * code, and the 4-digit transaction PIN.
  */
+import { z } from 'zod';
 import {
   C,
   KeyedMutex,
@@ -15,26 +16,61 @@ import {
   type UserDoc,
 } from './context';
 import { ApiError, badRequest, conflict, notFound, ok, parseBody, tooMany, type ProviderResponse } from './http';
+import { abuseLimits, clearLimit, hitLimit, limitCount } from './limits';
 import {
   loginBody,
   normalizePhone,
   otpRequestBody,
   otpVerifyBody,
+  pinResetBody,
   pinSetBody,
   pinVerifyBody,
   registerBody,
   resetPasswordBody,
   sendResetBody,
 } from './schemas';
+import { pinSchema } from '@punter/core/api-schemas';
 import { hashSecret, newOtp, newReferralCode, sha256, verifySecret } from './secrets';
 import { newId, type Data } from './store';
 
-export type OtpPurpose = 'PHONE-VERIFICATION' | 'PASSWORD-RESET';
+export type OtpPurpose = 'PHONE-VERIFICATION' | 'PASSWORD-RESET' | 'PIN-RESET';
 
+// Same parameters as hashSecret: an unknown e-mail costs the same slow hash as a real account.
 const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
 
+/** The one answer of the code-sending calls, whether the e-mail (and phone) match an account or not. */
+export const CODE_SENT_IF_MATCHED = 'If the details match an account, a code has been sent to its phone number';
+const CODE_INVALID = 'The code has expired or is invalid. Please request a new one.';
+const TOO_MANY_CODES = 'Too many codes requested for this phone number. Please try again in an hour.';
+export const STEP_UP_NEEDED = 'Please enter your transaction PIN to confirm this payment.';
+/** Only the step-up field of a money call's body; the call parses the rest itself. */
+const stepUpBody = z.looseObject({ pin: pinSchema.optional() });
+const PIN_BLOCKED = 'Your PIN is blocked after too many wrong attempts. Reset it with a code sent to your phone.';
+
+/** A wrong-password guard: one per (e-mail, source), so a guesser pauses only their own source. */
+const loginGuardSchema = z.object({
+  email_key: z.string(),
+  failed: z.number().int().min(0),
+  locked_until: z.number().min(0),
+});
+
+/** '15 minutes', '1 hour', '4 hours'. */
+function duration(ms: number): string {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  if (minutes >= 60 && minutes % 60 === 0) {
+    const hours = minutes / 60;
+    return `${hours} hour${hours === 1 ? '' : 's'}`;
+  }
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
 export function createAccounts(deps: ProviderDeps) {
-  const pinLocks = new KeyedMutex();
+  const limits = abuseLimits(deps);
+  // Not for correctness (the transactions decide across instances) but so that one process keeps
+  // at most one try per PIN or guard in flight: concurrent right answers are never counted as a run
+  // of wrong ones.
+  const pinTurns = new KeyedMutex();
+  const loginTurns = new KeyedMutex();
 
   async function userByEmail(email: string): Promise<UserDoc | null> {
     const index = await deps.store.get(C.unique, uniqueKey('email', email));
@@ -49,17 +85,25 @@ export function createAccounts(deps: ProviderDeps) {
     return ok({ code, message, token, data: profileData(user, deps.settings, deps.now()) }, status);
   }
 
-  /** Sends a one-time code by SMS; at most otpSendsPerHour per phone number. */
-  async function sendOtp(user: UserDoc, purpose: OtpPurpose): Promise<void> {
+  /** Counts a code sent for an e-mail, real or not, so the sixth request an hour is refused either way. */
+  async function countSendForEmail(email: string): Promise<void> {
+    await hitLimit(deps, { bucket: 'sms-email', max: deps.settings.otpSendsPerHour, windowMs: 60 * 60 * 1000, message: TOO_MANY_CODES }, email.trim().toLowerCase());
+  }
+
+  /**
+   * Sends a one-time code by SMS: at most otpSendsPerHour per phone number, smsPerSourcePerHour per
+   * client address and smsPerHour in all.
+   */
+  async function sendOtp(user: UserDoc, purpose: OtpPurpose, source: string): Promise<void> {
+    await hitLimit(deps, limits.smsPerSource, source);
+    await hitLimit(deps, limits.smsGlobal, 'all');
     const code = newOtp();
     const now = deps.now();
     const hour = 60 * 60 * 1000;
     await deps.store.runTransaction(async (tx) => {
       const sends = await tx.get(C.otpSends, sha256(user.phone_number));
       const recent = ((sends?.sends as number[] | undefined) ?? []).filter((t) => t > now - hour);
-      if (recent.length >= deps.settings.otpSendsPerHour) {
-        throw tooMany('Too many codes requested for this phone number. Please try again in an hour.');
-      }
+      if (recent.length >= deps.settings.otpSendsPerHour) throw tooMany(TOO_MANY_CODES);
       tx.set(C.otpSends, sha256(user.phone_number), { sends: [...recent, now] });
       tx.set(C.otps, `${purpose}:${user.id}`, {
         user_id: user.id,
@@ -70,7 +114,7 @@ export function createAccounts(deps: ProviderDeps) {
         created_at: now,
       });
     });
-    const what = purpose === 'PHONE-VERIFICATION' ? 'phone verification' : 'password reset';
+    const what = { 'PHONE-VERIFICATION': 'phone verification', 'PASSWORD-RESET': 'password reset', 'PIN-RESET': 'PIN reset' }[purpose];
     try {
       await deps.sms.send({ to: user.phone_number, code, body: `Your ${what} code is ${code}. It expires in 10 minutes.` });
     } catch (error) {
@@ -94,7 +138,7 @@ export function createAccounts(deps: ProviderDeps) {
       tx.delete(C.otps, `${purpose}:${user.id}`);
       return 'ok' as const;
     });
-    if (outcome === 'expired') throw badRequest('The code has expired or is invalid. Please request a new one.');
+    if (outcome === 'expired') throw badRequest(CODE_INVALID);
     if (outcome === 'locked') throw tooMany('Too many wrong codes. Please request a new code.');
     if (outcome === 'wrong') throw badRequest('Invalid code. Please check the code and try again.');
   }
@@ -105,41 +149,53 @@ export function createAccounts(deps: ProviderDeps) {
   }
 
   /**
-   * Checks the PIN. Each attempt is counted before the hash is compared, so a burst of guesses
-   * cannot outrun the counter; 5 wrong tries lock the PIN for 15 minutes.
+   * Checks the PIN. The try is counted, and the lock decided, in the transaction before the slow
+   * hash, so concurrent guesses from any number of provider instances get at most pinMaxTries
+   * compared. The try that reaches the limit writes the lock at once (a right PIN lifts it again).
+   * Each lock in a row lasts 4 times longer (15 min, 1 h, 4 h...); after pinLocksBeforeReset locks
+   * the PIN is blocked until it is reset with a code sent to the phone.
    */
-  async function checkPin(userId: string, pin: string): Promise<void> {
-    await pinLocks.run(userId, async () => {
-      const now = deps.now();
-      const lockMinutes = Math.round(deps.settings.pinLockMs / 60_000);
-      const hash = await deps.store.runTransaction(async (tx) => {
-        const current = asUser(await tx.get(C.users, userId));
-        if (!current) throw notFound('Account not found');
-        if (!current.pin_hash) throw badRequest('Please create your transaction PIN first');
-        if (current.pin_locked_until > now) {
-          const left = Math.max(1, Math.ceil((current.pin_locked_until - now) / 60_000));
-          throw tooMany(
-            `Your PIN is locked after ${deps.settings.pinMaxTries} wrong attempts. Try again in ${left} minute${left === 1 ? '' : 's'}.`,
-          );
-        }
-        const failed = current.pin_locked_until !== 0 ? 0 : current.pin_failed;
-        tx.update(C.users, userId, { pin_failed: failed + 1, pin_locked_until: 0 });
-        return { hash: current.pin_hash, failed: failed + 1 };
-      });
-      const valid = await verifySecret(pin, hash.hash);
-      if (valid) {
-        await deps.store.update(C.users, userId, { pin_failed: 0, pin_locked_until: 0 });
-        return;
+  function checkPin(userId: string, pin: string): Promise<void> {
+    return pinTurns.run(userId, () => checkPinNow(userId, pin));
+  }
+
+  async function checkPinNow(userId: string, pin: string): Promise<void> {
+    const now = deps.now();
+    const { pinMaxTries, pinLockMs, pinLocksBeforeReset } = deps.settings;
+    const attempt = await deps.store.runTransaction(async (tx) => {
+      const current = asUser(await tx.get(C.users, userId));
+      if (!current) throw notFound('Account not found');
+      if (!current.pin_hash) throw badRequest('Please create your transaction PIN first');
+      const locks = current.pin_locks ?? 0;
+      if (locks >= pinLocksBeforeReset) throw tooMany(PIN_BLOCKED);
+      if (current.pin_locked_until > now) {
+        throw tooMany(`Your PIN is locked after ${pinMaxTries} wrong attempts. Try again in ${duration(current.pin_locked_until - now)}.`);
       }
-      if (hash.failed >= deps.settings.pinMaxTries) {
-        await deps.store.update(C.users, userId, { pin_failed: 0, pin_locked_until: now + deps.settings.pinLockMs });
-        throw tooMany(
-          `Incorrect PIN. You have entered a wrong PIN ${deps.settings.pinMaxTries} times, so your PIN is locked for ${lockMinutes} minutes.`,
-        );
+      const failed = (current.pin_locked_until !== 0 ? 0 : current.pin_failed) + 1;
+      if (failed < pinMaxTries) {
+        tx.update(C.users, userId, { pin_failed: failed, pin_locked_until: 0 });
+        return { hash: current.pin_hash, failed, lockMs: 0, blocked: false, locked: locks > 0 };
       }
-      const left = deps.settings.pinMaxTries - hash.failed;
-      throw badRequest(`Incorrect PIN. You have ${left} attempt${left === 1 ? '' : 's'} left.`);
+      const lockMs = pinLockMs * 4 ** locks;
+      const blocked = locks + 1 >= pinLocksBeforeReset;
+      tx.update(C.users, userId, { pin_failed: failed, pin_locked_until: blocked ? 0 : now + lockMs, pin_locks: locks + 1 });
+      return { hash: current.pin_hash, failed, lockMs, blocked, locked: true };
     });
+    if (await verifySecret(pin, attempt.hash)) {
+      await deps.store.update(C.users, userId, { pin_failed: 0, pin_locked_until: 0, ...(attempt.locked ? { pin_locks: 0 } : {}) });
+      return;
+    }
+    if (attempt.blocked) {
+      deps.log('PIN blocked after repeated locks', { user_id: userId });
+      throw tooMany(`Incorrect PIN. ${PIN_BLOCKED}`);
+    }
+    if (attempt.lockMs > 0) {
+      throw tooMany(
+        `Incorrect PIN. You have entered a wrong PIN ${pinMaxTries} times, so your PIN is locked for ${duration(attempt.lockMs)}.`,
+      );
+    }
+    const left = pinMaxTries - attempt.failed;
+    throw badRequest(`Incorrect PIN. You have ${left} attempt${left === 1 ? '' : 's'} left.`);
   }
 
   function loginPausedMessage(msLeft: number): string {
@@ -148,39 +204,74 @@ export function createAccounts(deps: ProviderDeps) {
   }
 
   /**
-   * Checks the password like the PIN: the attempt is counted before the hash is compared, so a
-   * burst of guesses cannot outrun the counter; after `loginMaxTries` wrong passwords in a row,
-   * logging in pauses for `loginLockMs`. A password reset ends the pause.
+   * Checks a password for an e-mail, real or not, with the same reads, hash and writes either way.
+   * The wrong-password count of (e-mail, source) is raised, and the pause decided, in a transaction
+   * before the slow hash: a burst of guesses gets at most loginMaxTries compared, and the try that
+   * reaches the limit writes the pause at once. The pause holds only for that source, so a guesser
+   * cannot lock the owner out from elsewhere; against guessing from many sources, more than
+   * loginAccountMaxFailuresPerHour wrong passwords on the account need the reset code (or an hour).
+   * Answers the account when the password is right, null otherwise (the caller says 'Invalid email
+   * or password').
    */
-  async function checkPassword(userId: string, password: string): Promise<void> {
+  async function checkPassword(email: string, password: string, source: string): Promise<UserDoc | null> {
+    const emailKey = uniqueKey('email', email);
+    const index = await deps.store.get(C.unique, emailKey);
+    // An unknown e-mail reads a user id that cannot exist: the same two reads as a real one.
+    const user = asUser(await deps.store.get(C.users, index ? String(index.user_id) : `none-${emailKey}`));
+    if ((await limitCount(deps, limits.wrongPasswordsPerAccount, emailKey)) >= limits.wrongPasswordsPerAccount.max) {
+      throw tooMany(limits.wrongPasswordsPerAccount.message);
+    }
+    const guardId = sha256(`${emailKey}|${source}`);
+    return loginTurns.run(guardId, () => checkGuarded(guardId, emailKey, user, password));
+  }
+
+  async function checkGuarded(guardId: string, emailKey: string, user: UserDoc | null, password: string): Promise<UserDoc | null> {
     const now = deps.now();
+    const { loginMaxTries, loginLockMs } = deps.settings;
     const attempt = await deps.store.runTransaction(async (tx) => {
-      const current = asUser(await tx.get(C.users, userId));
-      if (!current) throw badRequest('Invalid email or password');
-      const lockedUntil = current.login_locked_until ?? 0;
+      const stored = await tx.get(C.loginGuards, guardId);
+      const guard = loginGuardSchema.safeParse(stored);
+      const lockedUntil = guard.success ? guard.data.locked_until : 0;
       if (lockedUntil > now) throw tooMany(loginPausedMessage(lockedUntil - now));
-      const failed = (lockedUntil !== 0 ? 0 : (current.login_failed ?? 0)) + 1;
-      tx.update(C.users, userId, { login_failed: failed, login_locked_until: 0 });
-      return { hash: current.password_hash, failed };
+      const failed = (guard.success && lockedUntil === 0 ? guard.data.failed : 0) + 1;
+      const pause = failed >= loginMaxTries;
+      tx.set(C.loginGuards, guardId, {
+        email_key: emailKey,
+        failed,
+        locked_until: pause ? now + loginLockMs : 0,
+        // For a Firestore TTL policy: a guard is worth nothing a day after its last try.
+        expire_at: new Date(now + loginLockMs + 24 * 60 * 60 * 1000),
+      });
+      return { pause };
     });
-    if (await verifySecret(password, attempt.hash)) {
-      await deps.store.update(C.users, userId, { login_failed: 0 });
-      return;
+    const valid = await verifySecret(password, user?.password_hash ?? DUMMY_HASH);
+    if (valid && user) {
+      await deps.store.delete(C.loginGuards, guardId);
+      return user;
     }
-    if (attempt.failed >= deps.settings.loginMaxTries) {
-      await deps.store.update(C.users, userId, { login_failed: 0, login_locked_until: now + deps.settings.loginLockMs });
-      deps.log('login paused after wrong passwords', { user_id: userId });
-      throw tooMany(loginPausedMessage(deps.settings.loginLockMs));
+    await hitLimit(deps, { ...limits.wrongPasswordsPerAccount, max: Number.MAX_SAFE_INTEGER }, emailKey);
+    if (attempt.pause) {
+      deps.log('login paused after wrong passwords', { email_key: sha256(emailKey) });
+      throw tooMany(loginPausedMessage(loginLockMs));
     }
-    throw badRequest('Invalid email or password');
+    return null;
+  }
+
+  /** A password reset ends every pause on the account, from every source. */
+  async function clearLoginPauses(email: string): Promise<void> {
+    const emailKey = uniqueKey('email', email);
+    const guards = await deps.store.query(C.loginGuards, { where: [['email_key', '==', emailKey]] });
+    await Promise.all(guards.map((g) => deps.store.delete(C.loginGuards, g.id)));
+    await clearLimit(deps, limits.wrongPasswordsPerAccount, emailKey);
   }
 
   return {
     userByEmail,
     sendOtp,
 
-    async register(body: unknown): Promise<ProviderResponse> {
+    async register(body: unknown, source: string): Promise<ProviderResponse> {
       const input = parseBody(registerBody, body);
+      await hitLimit(deps, limits.registrationsPerSource, source);
       const phone = normalizePhone(input.phone_number);
       const now = deps.now();
       const passwordHash = await hashSecret(input.password);
@@ -233,8 +324,7 @@ export function createAccounts(deps: ProviderDeps) {
           pin_hash: null,
           pin_failed: 0,
           pin_locked_until: 0,
-          login_failed: 0,
-          login_locked_until: 0,
+          pin_locks: 0,
           suspended: false,
           subscription_expires_at: null,
           created_at: now,
@@ -250,28 +340,25 @@ export function createAccounts(deps: ProviderDeps) {
       });
       deps.log('user registered', { user_id: user.id });
       try {
-        await sendOtp(user, 'PHONE-VERIFICATION');
+        await countSendForEmail(user.email);
+        await sendOtp(user, 'PHONE-VERIFICATION', source);
       } catch (error) {
         deps.log('could not send the first phone code', { user_id: user.id, error: String(error) });
       }
       return profileAnswer(user, 'Account created. Enter the code sent to your phone to verify it.', 201);
     },
 
-    async login(body: unknown): Promise<ProviderResponse> {
+    async login(body: unknown, source: string): Promise<ProviderResponse> {
       const input = parseBody(loginBody, body);
-      const user = await userByEmail(input.email);
-      if (!user) {
-        // The same slow hash as for a real account: the answer's timing does not tell which emails exist.
-        await verifySecret(input.password, DUMMY_HASH);
-        throw badRequest('Invalid email or password');
-      }
-      await checkPassword(user.id, input.password);
+      await hitLimit(deps, limits.loginsPerSource, source);
+      const user = await checkPassword(input.email, input.password, source);
+      if (!user) throw badRequest('Invalid email or password');
       if (user.suspended) throw new ApiError(403, 'Your account has been suspended. Please contact support.');
       const code = loginCode(user);
       // 201 and 206 lead to screens that need a code: send one unless a live one is waiting.
       if (code === 201 || code === 206) {
         const purpose: OtpPurpose = code === 201 ? 'PHONE-VERIFICATION' : 'PASSWORD-RESET';
-        if (!(await liveOtpExists(user, purpose))) await sendOtp(user, purpose).catch(() => undefined);
+        if (!(await liveOtpExists(user, purpose))) await sendOtp(user, purpose, source).catch(() => undefined);
       }
       const messages = {
         200: 'Login successful',
@@ -282,50 +369,55 @@ export function createAccounts(deps: ProviderDeps) {
       return profileAnswer(user, messages[code]);
     },
 
-    async requestOtp(body: unknown): Promise<ProviderResponse> {
+    /** The same answer whether the e-mail exists, the phone matches or it is already verified (no oracle). */
+    async requestOtp(body: unknown, source: string): Promise<ProviderResponse> {
       const input = parseBody(otpRequestBody, body);
+      await countSendForEmail(input.email);
       const user = await userByEmail(input.email);
-      if (!user) throw notFound('No account found with this email');
-      if (normalizePhone(input.phone_number) !== user.phone_number) {
-        throw badRequest('This phone number does not match the account');
+      if (user && normalizePhone(input.phone_number) === user.phone_number && !user.phone_verified) {
+        await sendOtp(user, 'PHONE-VERIFICATION', source);
+      } else {
+        await hitLimit(deps, limits.smsPerSource, source);
       }
-      if (user.phone_verified) throw conflict('Your phone number is already verified');
-      await sendOtp(user, 'PHONE-VERIFICATION');
-      return ok({ message: 'Code has been sent successfully' });
+      return ok({ message: CODE_SENT_IF_MATCHED });
     },
 
-    async verifyOtp(body: unknown): Promise<ProviderResponse> {
+    /** An unknown e-mail or an already verified phone answers like a code that is not there. */
+    async verifyOtp(body: unknown, source: string): Promise<ProviderResponse> {
       const input = parseBody(otpVerifyBody, body);
+      await hitLimit(deps, limits.codeChecksPerSource, source);
       const user = await userByEmail(input.email);
-      if (!user) throw notFound('No account found with this email');
-      if (user.phone_verified) throw conflict('Your phone number is already verified');
+      if (!user || user.phone_verified) throw badRequest(CODE_INVALID);
       await consumeOtp(user, 'PHONE-VERIFICATION', input.otp);
       await deps.store.update(C.users, user.id, { phone_verified: true });
       return profileAnswer({ ...user, phone_verified: true }, 'Phone number verified');
     },
 
-    async sendResetOtp(body: unknown): Promise<ProviderResponse> {
+    async sendResetOtp(body: unknown, source: string): Promise<ProviderResponse> {
       const input = parseBody(sendResetBody, body);
+      await countSendForEmail(input.email);
       const user = await userByEmail(input.email);
-      if (!user) throw notFound('No account found with this email');
-      await sendOtp(user, 'PASSWORD-RESET');
-      return ok({ message: 'A reset code has been sent to your phone number' });
+      if (user) await sendOtp(user, 'PASSWORD-RESET', source);
+      else await hitLimit(deps, limits.smsPerSource, source);
+      return ok({ message: CODE_SENT_IF_MATCHED });
     },
 
-    async resetPassword(body: unknown): Promise<ProviderResponse> {
+    async resetPassword(body: unknown, source: string): Promise<ProviderResponse> {
       const input = parseBody(resetPasswordBody, body);
+      await hitLimit(deps, limits.codeChecksPerSource, source);
       const user = await userByEmail(input.email);
-      if (!user) throw notFound('No account found with this email');
+      if (!user) throw badRequest(CODE_INVALID);
       await consumeOtp(user, 'PASSWORD-RESET', input.otp);
       const hash = await hashSecret(input.password);
       // The account and its permissions document (active again once must_change_password clears) together.
       await deps.store.runTransaction(async (tx) => {
         const current = asUser(await tx.get(C.users, user.id));
-        if (!current) throw notFound('No account found with this email');
-        const changes = { password_hash: hash, must_change_password: false, login_failed: 0, login_locked_until: 0 };
+        if (!current) throw badRequest(CODE_INVALID);
+        const changes = { password_hash: hash, must_change_password: false };
         tx.update(C.users, user.id, changes);
         writePermissions(deps, tx, user.id, { ...current, ...changes });
       });
+      await clearLoginPauses(user.email);
       // Existing sessions end with the old password.
       const tokens = await deps.store.query(C.tokens, { where: [['user_id', '==', user.id]] });
       await Promise.all(tokens.map((t) => deps.store.delete(C.tokens, t.id)));
@@ -345,6 +437,34 @@ export function createAccounts(deps: ProviderDeps) {
     },
 
     checkPin,
+
+    /**
+     * Step-up before money is committed (pot join, paid code, subscription; withdrawals always need
+     * the PIN): the PIN when the body gives one, else a login less than stepUpMs ago.
+     */
+    async requireStepUp(user: UserDoc, issuedAt: number, body: unknown): Promise<void> {
+      const input = parseBody(stepUpBody, body);
+      if (input.pin !== undefined) return checkPin(user.id, input.pin);
+      if (deps.now() - issuedAt < deps.settings.stepUpMs) return;
+      throw new ApiError(403, STEP_UP_NEEDED);
+    },
+
+    /** A code to reset a forgotten or blocked PIN, sent to the signed-in user's phone. */
+    async sendPinResetOtp(user: UserDoc, source: string): Promise<ProviderResponse> {
+      if (!user.pin_hash) throw badRequest('Please create your transaction PIN first');
+      await sendOtp(user, 'PIN-RESET', source);
+      return ok({ message: 'A PIN reset code has been sent to your phone number' });
+    },
+
+    /** Sets a new PIN with the code from pin/send-otp; lifts every lock and block. */
+    async resetPin(user: UserDoc, body: unknown, source: string): Promise<ProviderResponse> {
+      const input = parseBody(pinResetBody, body);
+      await hitLimit(deps, limits.codeChecksPerSource, source);
+      await consumeOtp(user, 'PIN-RESET', input.otp);
+      const hash = await hashSecret(input.pin);
+      await deps.store.update(C.users, user.id, { pin_hash: hash, pin_failed: 0, pin_locked_until: 0, pin_locks: 0 });
+      return ok({ message: 'Your PIN has been changed successfully' });
+    },
 
     async verifyPin(user: UserDoc, body: unknown): Promise<ProviderResponse> {
       const input = parseBody(pinVerifyBody, body);

@@ -14,6 +14,10 @@
  *   TERMII_SENDER_ID        Termii sender id (default 'Punter')
  *   PROVIDER_SANDBOX        'false' to unmount /sandbox/* (default: mounted unless FLW_SECRET_KEY is set)
  *   PROVIDER_TOKEN_TTL_MINUTES  bearer token lifetime (default 1440 = 24 h)
+ *   PROVIDER_TRUSTED_PROXIES    comma-separated addresses whose X-Forwarded-For names the client (the
+ *                           functions calling over HTTP); default loopback (127.0.0.1,::1,::ffff:127.0.0.1)
+ *   PROVIDER_LIMITS         JSON object overriding abuse-limit settings, e.g. {"smsPerSourcePerHour":10}
+ *                           (keys: see 'Abuse limits' in the README)
  */
 import { z } from 'zod';
 import { createFlutterwaveBankResolver } from './adapters/bank-resolver';
@@ -22,6 +26,23 @@ import { createManualPayouts } from './adapters/payouts';
 import { createTermiiSms } from './adapters/sms';
 import type { ProviderOptions } from './provider';
 import type { Store } from './store';
+
+/** The abuse-limit settings an operator may change (names as in ProviderSettings). */
+const limitSettingsSchema = z.partialRecord(
+  z.enum([
+    'pinMaxTries',
+    'pinLocksBeforeReset',
+    'loginMaxTries',
+    'loginAccountMaxFailuresPerHour',
+    'loginsPerSourcePerMinute',
+    'registrationsPerSourcePerHour',
+    'smsPerSourcePerHour',
+    'codeChecksPerSourcePerHour',
+    'smsPerHour',
+    'otpSendsPerHour',
+  ]),
+  z.number().int().positive(),
+);
 
 const envSchema = z.object({
   PROVIDER_PORT: z.coerce.number().int().min(0).max(65535).default(8787),
@@ -34,6 +55,22 @@ const envSchema = z.object({
   TERMII_SENDER_ID: z.string().min(1).max(11).default('Punter'),
   PROVIDER_SANDBOX: z.enum(['true', 'false']).optional(),
   PROVIDER_TOKEN_TTL_MINUTES: z.coerce.number().int().positive().default(1440),
+  PROVIDER_TRUSTED_PROXIES: z
+    .string()
+    .transform((v) => v.split(',').map((a) => a.trim()).filter((a) => a !== ''))
+    .optional(),
+  PROVIDER_LIMITS: z
+    .string()
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON object' });
+        return z.NEVER;
+      }
+    })
+    .pipe(limitSettingsSchema)
+    .optional(),
 });
 export type ProviderEnv = z.infer<typeof envSchema>;
 
@@ -58,6 +95,7 @@ export function optionsFromEnv(env: ProviderEnv, store: Store): ProviderOptions 
       webAppUrl: env.WEB_APP_URL,
       sandboxRoutes: env.PROVIDER_SANDBOX ? env.PROVIDER_SANDBOX === 'true' : !live,
       tokenTtlMs: env.PROVIDER_TOKEN_TTL_MINUTES * 60_000,
+      ...env.PROVIDER_LIMITS,
     },
   };
   if (env.FLW_SECRET_KEY) {

@@ -20,6 +20,7 @@ export const C = {
   tokens: 'provider_tokens',
   otps: 'provider_otps',
   otpSends: 'provider_otp_sends',
+  loginGuards: 'provider_login_guards',
   wallets: 'provider_wallets',
   entries: (userId: string) => `provider_wallets/${userId}/entries`,
   idempotency: 'provider_idempotency',
@@ -50,9 +51,22 @@ export interface ProviderSettings {
   /** Wrong PIN tries before the PIN locks, and for how long. */
   pinMaxTries: number;
   pinLockMs: number;
-  /** Wrong passwords in a row before logging in to the account pauses, and for how long. */
+  /** PIN locks in a row (each 4 times longer than the one before) before the PIN must be reset with a code. */
+  pinLocksBeforeReset: number;
+  /** Wrong passwords in a row from one source before logging in to that account from it pauses, and for how long. */
   loginMaxTries: number;
   loginLockMs: number;
+  /** Wrong passwords an hour on one account from all sources before it needs the reset code (distributed guessing). */
+  loginAccountMaxFailuresPerHour: number;
+  /** Per source (client address): logins a minute, registrations, SMS codes and code checks an hour. */
+  loginsPerSourcePerMinute: number;
+  registrationsPerSourcePerHour: number;
+  smsPerSourcePerHour: number;
+  codeChecksPerSourcePerHour: number;
+  /** SMS codes an hour from the whole provider (a ceiling on the SMS bill). */
+  smsPerHour: number;
+  /** How long after a login money may be committed without the PIN (pot join, paid code, subscription). */
+  stepUpMs: number;
   /** Monthly subscription price and length. */
   subscriptionKobo: number;
   subscriptionMs: number;
@@ -71,8 +85,17 @@ export const DEFAULT_SETTINGS: ProviderSettings = {
   otpMaxTries: 5,
   pinMaxTries: 5,
   pinLockMs: 15 * 60 * 1000,
+  pinLocksBeforeReset: 3,
   loginMaxTries: 10,
   loginLockMs: 15 * 60 * 1000,
+  loginAccountMaxFailuresPerHour: 100,
+  // Generous per source: many Nigerian mobile users share one carrier-NAT address.
+  loginsPerSourcePerMinute: 60,
+  registrationsPerSourcePerHour: 20,
+  smsPerSourcePerHour: 20,
+  codeChecksPerSourcePerHour: 100,
+  smsPerHour: 2000,
+  stepUpMs: 15 * 60 * 1000,
   subscriptionKobo: 200_000,
   subscriptionMs: 30 * 24 * 60 * 60 * 1000,
   publicOrigin: 'http://127.0.0.1:8787',
@@ -137,9 +160,8 @@ export interface UserDoc {
   pin_hash: string | null;
   pin_failed: number;
   pin_locked_until: number;
-  /** Wrong passwords in a row, and until when logging in is paused (absent on older accounts). */
-  login_failed?: number;
-  login_locked_until?: number;
+  /** PIN locks in a row (absent on older accounts); at pinLocksBeforeReset the PIN needs a reset code. */
+  pin_locks?: number;
   suspended: boolean;
   subscription_expires_at: number | null;
   created_at: number;
@@ -210,6 +232,11 @@ export async function issueToken(deps: ProviderDeps, userId: string): Promise<st
 
 /** The signed-in user of a request, from `Authorization: Bearer <token>`; 401 with SPEC's message otherwise. */
 export async function authenticate(deps: ProviderDeps, req: ProviderRequest): Promise<UserDoc> {
+  return (await authenticateSession(deps, req)).user;
+}
+
+/** The signed-in user and when their bearer token was issued (a fresh login counts as step-up). */
+export async function authenticateSession(deps: ProviderDeps, req: ProviderRequest): Promise<{ user: UserDoc; issuedAt: number }> {
   const auth = header(req, 'authorization') ?? '';
   const match = /^Bearer\s+(\S+)$/i.exec(auth.trim());
   if (!match?.[1]) throw unauthorized();
@@ -220,7 +247,7 @@ export async function authenticate(deps: ProviderDeps, req: ProviderRequest): Pr
   // An account that must change its password (users/update) has no session until it does (login answers 206).
   if (user.must_change_password) throw unauthorized();
   if (user.suspended) throw forbidden('Your account has been suspended. Please contact support.');
-  return user;
+  return { user, issuedAt: typeof record.created_at === 'number' ? record.created_at : 0 };
 }
 
 export function requireAdmin(user: UserDoc): void {

@@ -10,6 +10,8 @@ export interface ProviderRequest {
   query?: Record<string, string | undefined>;
   headers?: Record<string, string | undefined>;
   body?: unknown;
+  /** The client's address (server.ts from the socket or a trusted proxy; the functions from the callable). */
+  source?: string;
 }
 
 export interface ProviderResponse {

@@ -12,7 +12,7 @@ process.env.METADATA_SERVER_DETECTION ??= 'none';
 const env = readEnv();
 const store = createFirestoreStore({ projectId: env.GCLOUD_PROJECT });
 const provider = createProvider(optionsFromEnv(env, store));
-const server = createHttpServer(provider);
+const server = createHttpServer(provider, env.PROVIDER_TRUSTED_PROXIES ? { trustedProxies: env.PROVIDER_TRUSTED_PROXIES } : {});
 server.listen(env.PROVIDER_PORT, env.PROVIDER_HOST, () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PROVIDER_PORT;

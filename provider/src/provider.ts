@@ -14,12 +14,13 @@ import { createSandboxPayments } from './adapters/payments';
 import { createSandboxPayouts } from './adapters/payouts';
 import { createSandboxSms } from './adapters/sms';
 import { analystGames, topGames } from './analyst-games';
-import { DEFAULT_SETTINGS, authenticate, profileData, requireAdmin, type ProviderDeps, type UserDoc } from './context';
+import { DEFAULT_SETTINGS, authenticateSession, profileData, requireAdmin, type ProviderDeps, type UserDoc } from './context';
 import { ApiError, errorBody, header, notFound, ok, parseBody, type ProviderRequest, type ProviderResponse } from './http';
+import { UNKNOWN_SOURCE } from './limits';
 import { createPots } from './pots';
 import { createPuntersHub } from './punters-hub';
 import { handleSandbox } from './sandbox-pages';
-import { analystGamesQuerySchema, idempotencyKeySchema } from './schemas';
+import { analystGamesQuerySchema, buyGameBody, idempotencyKeySchema, sourceSchema } from './schemas';
 import type { Store } from './store';
 import { createWallet } from './wallet';
 
@@ -32,7 +33,12 @@ export interface Provider {
   handle(req: ProviderRequest): Promise<ProviderResponse>;
 }
 
-type Handler = (user: UserDoc, req: ProviderRequest, params: Readonly<Record<string, string>>) => Promise<ProviderResponse> | ProviderResponse;
+type Handler = (
+  user: UserDoc,
+  req: ProviderRequest,
+  params: Readonly<Record<string, string>>,
+  issuedAt: number,
+) => Promise<ProviderResponse> | ProviderResponse;
 
 export function createProvider(options: ProviderOptions): Provider {
   const now = options.now ?? (() => Date.now());
@@ -52,21 +58,26 @@ export function createProvider(options: ProviderOptions): Provider {
   const admin = createAdmin(deps, wallet);
   const pots = createPots(deps);
 
+  /** The client's address for the abuse limits; calls that give none share one bucket. */
+  const source = (req: ProviderRequest): string => parseBody(sourceSchema, req.source ?? UNKNOWN_SOURCE);
+
   /** The Idempotency-Key header, validated (core requires it on the money-moving calls). */
   const key = (req: ProviderRequest): string => parseBody(idempotencyKeySchema, header(req, 'idempotency-key'));
 
   const publicRoutes: Partial<Record<ApiCallName, (req: ProviderRequest) => Promise<ProviderResponse>>> = {
-    login: (req) => accounts.login(req.body),
-    register: (req) => accounts.register(req.body),
-    otpRequest: (req) => accounts.requestOtp(req.body),
-    otpVerify: (req) => accounts.verifyOtp(req.body),
-    passwordSendOtp: (req) => accounts.sendResetOtp(req.body),
-    passwordReset: (req) => accounts.resetPassword(req.body),
+    login: (req) => accounts.login(req.body, source(req)),
+    register: (req) => accounts.register(req.body, source(req)),
+    otpRequest: (req) => accounts.requestOtp(req.body, source(req)),
+    otpVerify: (req) => accounts.verifyOtp(req.body, source(req)),
+    passwordSendOtp: (req) => accounts.sendResetOtp(req.body, source(req)),
+    passwordReset: (req) => accounts.resetPassword(req.body, source(req)),
   };
 
   const userRoutes: Partial<Record<ApiCallName, Handler>> = {
     pinSet: (u, req) => accounts.setPin(u, req.body),
     pinVerify: (u, req) => accounts.verifyPin(u, req.body),
+    pinSendOtp: (u, req) => accounts.sendPinResetOtp(u, source(req)),
+    pinReset: (u, req) => accounts.resetPin(u, req.body, source(req)),
     banks: () => wallet.banks(),
     bankVerify: (u, req) => wallet.verifyBank(u, req.body),
     bankAdd: (u, req) => wallet.addBank(u, req.body),
@@ -77,17 +88,28 @@ export function createProvider(options: ProviderOptions): Provider {
     myReferrals: (u) => wallet.referrals(u),
     topup: (u, req) => wallet.topup(u, req.body),
     withdraw: (u, req) => wallet.withdraw(u, req.body, key(req)),
-    joinAutoTrada: (u, req) => pots.join(u, req.body, key(req)),
+    joinAutoTrada: async (u, req, _p, issuedAt) => {
+      await accounts.requireStepUp(u, issuedAt, req.body);
+      return pots.join(u, req.body, key(req));
+    },
     bettingCodes: (u) => hub.list(u),
     createCode: (u, req) => hub.create(u, req.body),
-    buyOrGetGame: (u, req) => hub.buyOrGet(u, req.body, key(req)),
+    buyOrGetGame: async (u, req, _p, issuedAt) => {
+      // Step-up only for a priced code (a free one moves no money).
+      const priced = parseBody(buyGameBody, req.body).amount > 0;
+      if (priced) await accounts.requireStepUp(u, issuedAt, req.body);
+      return hub.buyOrGet(u, req.body, key(req));
+    },
     analystGames: (_u, req) => {
       const query = parseBody(analystGamesQuerySchema, req.query ?? {});
       return ok({ message: 'Games fetched', data: analystGames(query, deps.now()) });
     },
     topGames: () => ok({ message: 'Top games fetched', data: topGames(deps.now()) }),
     notifications: (u) => wallet.notifications(u),
-    subscribe: (u, req) => wallet.subscribe(u, key(req)),
+    subscribe: async (u, req, _p, issuedAt) => {
+      await accounts.requireStepUp(u, issuedAt, req.body ?? {});
+      return wallet.subscribe(u, key(req));
+    },
     // SPEC lists this path as defined but unused; the functions bridge uses it to learn whose token it holds.
     userProfile: (u) => ok({ message: 'Profile fetched', data: profileData(u, deps.settings, deps.now()) }),
   };
@@ -135,9 +157,9 @@ export function createProvider(options: ProviderOptions): Provider {
     if (!resolved) throw notFound(`No route for ${method} ${path}`);
     const open = publicRoutes[resolved.name];
     if (open) return open(req);
-    const user = await authenticate(deps, req);
+    const { user, issuedAt } = await authenticateSession(deps, req);
     const handler = userRoutes[resolved.name];
-    if (handler) return handler(user, req, resolved.params);
+    if (handler) return handler(user, req, resolved.params, issuedAt);
     const adminHandler = adminRoutes[resolved.name];
     if (adminHandler) {
       if (user.role !== 1) {
@@ -147,7 +169,7 @@ export function createProvider(options: ProviderOptions): Provider {
         });
       }
       requireAdmin(user);
-      return adminHandler(user, req, resolved.params);
+      return adminHandler(user, req, resolved.params, issuedAt);
     }
     throw notFound(`No route for ${method} ${path}`);
   }

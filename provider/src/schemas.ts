@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Request schemas of the provider API come from core/src/api-schemas.ts (the one definition shared
  * with the web and the functions proxy). This file adds only what is the provider's own.
@@ -11,6 +13,7 @@ export {
   resetPasswordRequestSchema as resetPasswordBody,
   pinSetRequestSchema as pinSetBody,
   pinVerifyRequestSchema as pinVerifyBody,
+  pinResetRequestSchema as pinResetBody,
   bankVerifyRequestSchema as bankVerifyBody,
   bankAddRequestSchema as bankAddBody,
   topupRequestSchema as topupBody,
@@ -35,6 +38,9 @@ export {
   analystGamesQuerySchema,
   idempotencyKeySchema,
 } from '@punter/core/api-schemas';
+
+/** A request's source address (set by server.ts or the functions, never by the client itself). */
+export const sourceSchema = z.string().trim().min(1, 'source must not be empty').max(100, 'source is too long');
 
 /** Normalises a Nigerian phone number ('08031234567', '2348031234567', '+2348031234567') to +234XXXXXXXXXX. */
 export function normalizePhone(phone: string): string {

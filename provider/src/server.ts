@@ -22,7 +22,24 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-export function createHttpServer(provider: Provider): Server {
+/** Loopback, as IPv4, IPv6 and IPv4-mapped IPv6. */
+export const LOOPBACK = ['127.0.0.1', '::1', '::ffff:127.0.0.1'];
+
+/**
+ * The client's address: the socket's, or, when the socket is a trusted proxy (the Cloud Functions
+ * calling with the callable's client address), the right-most X-Forwarded-For entry the proxies did
+ * not add themselves. Anything a client writes into the header further left is ignored.
+ */
+export function clientAddress(socketAddress: string | undefined, forwardedFor: string | undefined, trustedProxies: readonly string[]): string {
+  const trusted = new Set(trustedProxies);
+  let address = socketAddress ?? 'unknown';
+  const hops = (forwardedFor ?? '').split(',').map((h) => h.trim()).filter((h) => h !== '');
+  while (trusted.has(address) && hops.length > 0) address = hops.pop() ?? address;
+  return address;
+}
+
+export function createHttpServer(provider: Provider, options: { trustedProxies?: readonly string[] } = {}): Server {
+  const trustedProxies = options.trustedProxies ?? LOOPBACK;
   return createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://localhost');
@@ -52,6 +69,7 @@ export function createHttpServer(provider: Provider): Server {
         query: Object.fromEntries(url.searchParams),
         headers,
         body,
+        source: clientAddress(req.socket.remoteAddress, headers['x-forwarded-for'], trustedProxies),
       });
       const isText = typeof answer.body === 'string';
       res.writeHead(answer.status, {

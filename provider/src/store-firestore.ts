@@ -4,7 +4,7 @@
  * provider_* and the security rules close them to every client.
  */
 import { getApps, initializeApp, type App } from 'firebase-admin/app';
-import { getFirestore, type DocumentData, type Firestore, type Query } from 'firebase-admin/firestore';
+import { FieldValue, getFirestore, type DocumentData, type Firestore, type Query } from 'firebase-admin/firestore';
 import type { Doc, QuerySpec, Store, Tx } from './store';
 
 const APP_NAME = 'punter-provider';
@@ -55,6 +55,12 @@ export function createFirestoreStore(options: FirestoreStoreOptions): Store & { 
     },
     async delete(collection, id) {
       await ref(collection, id).delete();
+    },
+    async increment(collection, id, field, by, fields = {}) {
+      // A blind write with a server-side transform: no transaction, so no contention retries.
+      await ref(collection, id).set({ ...fields, [field]: FieldValue.increment(by) }, { merge: true });
+      const value = (await ref(collection, id).get()).get(field) as unknown;
+      return typeof value === 'number' ? value : 0;
     },
     runTransaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
       return db.runTransaction(

@@ -66,6 +66,13 @@ export function createMemoryStore(): Store & { dump(): Map<string, Data> } {
       docs.delete(key(collection, id));
       return Promise.resolve();
     },
+    increment(collection, id, field, by, fields = {}) {
+      const existing = docs.get(key(collection, id)) ?? {};
+      const current = typeof existing[field] === 'number' ? existing[field] : 0;
+      const value = current + by;
+      docs.set(key(collection, id), { ...existing, ...clone(fields), [field]: value });
+      return Promise.resolve(value);
+    },
     runTransaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
       const run = async (): Promise<T> => {
         const writes: Array<() => void> = [];

@@ -41,6 +41,12 @@ export interface Store {
   set(collection: string, id: string, data: Data): Promise<void>;
   update(collection: string, id: string, data: Data): Promise<void>;
   delete(collection: string, id: string): Promise<void>;
+  /**
+   * Adds `by` to a numeric field atomically (creating the document with `fields` if it is missing)
+   * and returns the field's value read afterwards. Under concurrency the value read may include other
+   * callers' increments, never fewer than this one's: at most L callers ever see a value <= L.
+   */
+  increment(collection: string, id: string, field: string, by: number, fields?: Data): Promise<number>;
   /** Runs `fn` atomically, retrying on contention. Side effects do not belong inside `fn`. */
   runTransaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** Releases connections (tests and scripts). */

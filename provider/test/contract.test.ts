@@ -42,6 +42,8 @@ describe('answers match core/api-schemas', () => {
     const id = (login.data as { id: string }).id;
     await check('pinSet', { token: t, body: { pin: '1357' } });
     await check('pinVerify', { token: t, body: { pin: '1357', device_token: 'web' } });
+    await check('pinSendOtp', { token: t });
+    await check('pinReset', { token: t, body: { otp: await c.latestSms(phone), pin: '1357' } });
     await check('banks', { token: t });
     await check('bankVerify', { token: t, body: { account_number: PAYOUT_PENDING_ACCOUNT, bank_code: '035' } });
     const bank = await check('bankAdd', {

@@ -25,13 +25,15 @@ export function uniqueSuffix(): string {
   return `${Date.now().toString(36)}${seq}${Math.floor(Math.random() * 1e6).toString(36)}`;
 }
 
-export function client(provider: Provider) {
+/** Calls the provider as one client; `source` is its address (as server.ts or the functions set it). */
+export function client(provider: Provider, source?: string) {
   async function call(method: string, path: string, body?: unknown, token?: string, headers: Record<string, string> = {}) {
     const res: ProviderResponse = await provider.handle({
       method,
       path,
       body,
       headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+      ...(source === undefined ? {} : { source }),
     });
     return { status: res.status, body: res.body as Body };
   }
@@ -70,7 +72,8 @@ export function registrationPayload(overrides: Record<string, unknown> = {}) {
 
 /** Registers, verifies the phone, sets PIN 1234 and saves one bank; returns the token and ids. */
 export async function onboardedUser(provider: Provider, overrides: Record<string, unknown> = {}) {
-  const c = client(provider);
+  // Each user signs up from its own address: tests that make many users stay under the per-source limits.
+  const c = client(provider, `test-${uniqueSuffix()}`);
   const payload = registrationPayload(overrides);
   const reg = await c.call('POST', '/api/v1/user/register', payload);
   if (reg.status !== 201) throw new Error(`register failed: ${JSON.stringify(reg.body)}`);
