@@ -61,7 +61,9 @@ beforeEach(async () => {
     await setDoc(doc(db, 'my-games/m1'), { user_id: 'alice', title: 'Sure two odds', status: 'Active' });
     await setDoc(doc(db, 'my-games/m2'), { user_id: 'bob', title: 'Weekend banker', status: 'Active' });
     await setDoc(doc(db, 'trading_pots/p1'), { pot_volume: 1_000_000, raised_amount: 0, status: 'Raising' });
-    await setDoc(doc(db, 'pot_participants/pp1'), { pot_id: 'p1', user_id: 'bob', amount: 10_000 });
+    await setDoc(doc(db, 'pot_participants/pp1'), { pot_id: 'p1', name: 'Bola A.', amount: 10_000 });
+    await setDoc(doc(db, 'my-pots/pp1'), { pot_id: 'p1', user_id: 'bob', name: 'Bola A.', amount: 10_000 });
+    await setDoc(doc(db, 'my-pots/pp2'), { pot_id: 'p1', user_id: 'alice', name: 'Alice B.', amount: 20_000 });
     await setDoc(doc(db, 'provider_wallets/alice'), { balance_kobo: 500_000 });
   });
 });
@@ -151,6 +153,21 @@ describe('pots and participants: signed-in users read; joins only through the ca
     await assertFails(updateDoc(doc(alice(), 'trading_pots/p1'), { raised_amount: 10_000 }));
     await assertFails(updateDoc(doc(admin(), 'trading_pots/p1'), { status: 'Trading' }));
     await assertFails(addDoc(collection(alice(), 'pot_participants'), { pot_id: 'p1', user_id: 'alice', amount: 10_000 }));
+  });
+});
+
+describe("my-pots: a participant reads only their own join records", () => {
+  it('a query filtered on their user_id and a get of their own succeed', async () => {
+    await assertSucceeds(getDocs(query(collection(alice(), 'my-pots'), where('user_id', '==', 'alice'))));
+    await assertSucceeds(getDoc(doc(alice(), 'my-pots/pp2')));
+  });
+  it("another user's records, an unfiltered list, visitors and every write fail", async () => {
+    await assertFails(getDoc(doc(alice(), 'my-pots/pp1')));
+    await assertFails(getDocs(collection(alice(), 'my-pots')));
+    await assertFails(getDocs(query(collection(alice(), 'my-pots'), where('user_id', '==', 'bob'))));
+    await assertFails(getDocs(query(collection(visitor(), 'my-pots'), where('user_id', '==', 'alice'))));
+    await assertFails(setDoc(doc(alice(), 'my-pots/pp3'), { pot_id: 'p1', user_id: 'alice', amount: 10_000 }));
+    await assertFails(deleteDoc(doc(admin(), 'my-pots/pp1')));
   });
 });
 

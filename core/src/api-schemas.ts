@@ -327,12 +327,14 @@ export const tradingPotSchema = z.object({
 });
 export type TradingPot = z.infer<typeof tradingPotSchema>;
 
-/** A document of 'pot_participants' (SPEC section 3). */
+/**
+ * A document of 'pot_participants' (SPEC section 3), as every signed-in user sees it: a display
+ * name ('Ada O.'), never the participant's user id or full name (ADR 0004). The participant's own
+ * copy, with user_id, is in 'my-pots' (myPotSchema).
+ */
 export const potParticipantSchema = z.object({
   pot_id: idSchema,
-  user_id: idSchema,
   name: z.string(),
-  user_name: z.string().optional(),
   amount: nairaBalance,
   /** Capital plus ROI. */
   total: nairaBalance,
@@ -343,6 +345,10 @@ export const potParticipantSchema = z.object({
   timestamp: timestampMillis,
 });
 export type PotParticipant = z.infer<typeof potParticipantSchema>;
+
+/** A document of 'my-pots': the participant's own record of a join, readable only by that user. */
+export const myPotSchema = potParticipantSchema.extend({ user_id: idSchema });
+export type MyPot = z.infer<typeof myPotSchema>;
 
 /** A document of 'my-games' (SPEC section 3); fields SPEC does not show are kept as they are. */
 export const myGameSchema = z.looseObject({
