@@ -14,11 +14,26 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch(chromiumLaunchOptions());
 }
 
+const cspViolations: string[] = [];
+
+/** Collects what Chromium reports as refused by the Content-Security-Policy (csp-guard.ts fails the test on any). */
+export function watchCsp(page: Page): void {
+  page.on('console', (m) => {
+    if (m.text().includes('Content Security Policy')) cspViolations.push(`${page.url()}: ${m.text().slice(0, 300)}`);
+  });
+}
+
+/** The violations seen since the last call. */
+export function takeCspViolations(): string[] {
+  return cspViolations.splice(0);
+}
+
 /** A tab at 1280x800 that prefers reduced motion, so screenshots and audits see settled screens. */
 export async function newSession(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, viewport: LARGE, reducedMotion: 'reduce' });
   context.setDefaultTimeout(30_000);
   const page = await context.newPage();
+  watchCsp(page);
   if (process.env.E2E_DEBUG) {
     page.on('console', (m) => console.log(`[console.${m.type()}] ${m.text().slice(0, 300)}`));
     page.on('pageerror', (e) => console.log(`[pageerror] ${e.message}`));
