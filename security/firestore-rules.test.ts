@@ -26,6 +26,7 @@ import {
 } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
 import { start } from '@punter/emulator';
+import { SIGNAL_POST_STATUSES } from '@punter/core/signals';
 
 const rules = readFileSync(resolve(import.meta.dirname, '..', 'firestore.rules'), 'utf8');
 let env: RulesTestEnvironment;
@@ -101,6 +102,15 @@ describe('signal: everyone signed in reads; only can_post_signal posts and clear
     await assertFails(addDoc(collection(poster(), 'signal'), { ...validSignal(), extra: true }));
     await assertFails(addDoc(collection(poster(), 'signal'), { ...validSignal(), timestamp: new Date(0) }));
     await assertFails(addDoc(collection(poster(), 'signal'), { ...validSignal(), details: '' }));
+  });
+  it("a signal's text is its status's fixed message: no HTML, direction override or NUL from the poster", async () => {
+    for (const details of ['<img src=x onerror=alert(1)>', 'ready to trade \u202eedart', 'ready\u0000 to trade', 'start trading']) {
+      await assertFails(addDoc(collection(poster(), 'signal'), { ...validSignal(), details }));
+    }
+    // Every status the app posts (the same table the postSignal callable builds from) passes.
+    for (const status of SIGNAL_POST_STATUSES) {
+      await assertSucceeds(addDoc(collection(poster(), 'signal'), { ...validSignal(), title: status.label, details: status.message }));
+    }
   });
   it('a poster clears signals; nobody else can, and nobody edits one', async () => {
     await assertFails(deleteDoc(doc(alice(), 'signal/s1')));
