@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
     globalSetup: ['./support/global-setup.ts'],
+    setupFiles: ['./support/csp-guard.ts'],
     fileParallelism: false,
     testTimeout: 120_000,
     hookTimeout: 240_000,

@@ -26,6 +26,7 @@ import {
 } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
 import { start } from '@punter/emulator';
+import { SIGNAL_POST_STATUSES } from '@punter/core/signals';
 
 const rules = readFileSync(resolve(import.meta.dirname, '..', 'firestore.rules'), 'utf8');
 let env: RulesTestEnvironment;
@@ -61,7 +62,9 @@ beforeEach(async () => {
     await setDoc(doc(db, 'my-games/m1'), { user_id: 'alice', title: 'Sure two odds', status: 'Active' });
     await setDoc(doc(db, 'my-games/m2'), { user_id: 'bob', title: 'Weekend banker', status: 'Active' });
     await setDoc(doc(db, 'trading_pots/p1'), { pot_volume: 1_000_000, raised_amount: 0, status: 'Raising' });
-    await setDoc(doc(db, 'pot_participants/pp1'), { pot_id: 'p1', user_id: 'bob', amount: 10_000 });
+    await setDoc(doc(db, 'pot_participants/pp1'), { pot_id: 'p1', name: 'Bola A.', amount: 10_000 });
+    await setDoc(doc(db, 'my-pots/pp1'), { pot_id: 'p1', user_id: 'bob', name: 'Bola A.', amount: 10_000 });
+    await setDoc(doc(db, 'my-pots/pp2'), { pot_id: 'p1', user_id: 'alice', name: 'Alice B.', amount: 20_000 });
     await setDoc(doc(db, 'provider_wallets/alice'), { balance_kobo: 500_000 });
     await setDoc(doc(db, 'user_permissions/alice'), permissions({}));
     await setDoc(doc(db, 'user_permissions/poster'), permissions({ can_post_signal: true }));
@@ -114,6 +117,15 @@ describe('signal: everyone signed in reads; only can_post_signal posts and clear
     await assertFails(addDoc(collection(poster(), 'signal'), { ...validSignal(), extra: true }));
     await assertFails(addDoc(collection(poster(), 'signal'), { ...validSignal(), timestamp: new Date(0) }));
     await assertFails(addDoc(collection(poster(), 'signal'), { ...validSignal(), details: '' }));
+  });
+  it("a signal's text is its status's fixed message: no HTML, direction override or NUL from the poster", async () => {
+    for (const details of ['<img src=x onerror=alert(1)>', 'ready to trade \u202eedart', 'ready\u0000 to trade', 'start trading']) {
+      await assertFails(addDoc(collection(poster(), 'signal'), { ...validSignal(), details }));
+    }
+    // Every status the app posts (the same table the postSignal callable builds from) passes.
+    for (const status of SIGNAL_POST_STATUSES) {
+      await assertSucceeds(addDoc(collection(poster(), 'signal'), { ...validSignal(), title: status.label, details: status.message }));
+    }
   });
   it('a poster clears signals; nobody else can, and nobody edits one', async () => {
     await assertFails(deleteDoc(doc(alice(), 'signal/s1')));
@@ -242,6 +254,21 @@ describe('signed in means an active session the app created, authorised by the p
     await assertFails(updateDoc(doc(alice(), 'user_permissions/alice'), { role: 1 }));
     await assertFails(setDoc(doc(admin(), 'user_permissions/bob'), permissions({ role: 1 })));
     await assertFails(deleteDoc(doc(admin(), 'user_permissions/alice')));
+  });
+});
+
+describe("my-pots: a participant reads only their own join records", () => {
+  it('a query filtered on their user_id and a get of their own succeed', async () => {
+    await assertSucceeds(getDocs(query(collection(alice(), 'my-pots'), where('user_id', '==', 'alice'))));
+    await assertSucceeds(getDoc(doc(alice(), 'my-pots/pp2')));
+  });
+  it("another user's records, an unfiltered list, visitors and every write fail", async () => {
+    await assertFails(getDoc(doc(alice(), 'my-pots/pp1')));
+    await assertFails(getDocs(collection(alice(), 'my-pots')));
+    await assertFails(getDocs(query(collection(alice(), 'my-pots'), where('user_id', '==', 'bob'))));
+    await assertFails(getDocs(query(collection(visitor(), 'my-pots'), where('user_id', '==', 'alice'))));
+    await assertFails(setDoc(doc(alice(), 'my-pots/pp3'), { pot_id: 'p1', user_id: 'alice', amount: 10_000 }));
+    await assertFails(deleteDoc(doc(admin(), 'my-pots/pp1')));
   });
 });
 

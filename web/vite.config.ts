@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 // By file name: Vite's native config loader (its future default) needs the extension and warns without.
 import { ROUTE_MODULES } from './route-modules.ts';
+import { ROUTE_PRELOAD_SCRIPT, localPreviewHeaders } from './security-headers.ts';
 
 const webDir = fileURLToPath(new URL('.', import.meta.url));
 
@@ -11,6 +12,7 @@ const webDir = fileURLToPath(new URL('.', import.meta.url));
  * Routes are lazy, so a first visit would load the entry, run it, and only then fetch the screen's
  * chunk. This adds a tiny inline script to index.html that preloads the chunks of the route being
  * opened (and /dashboard's for '/') in parallel with the entry. Routes with parameters match by pattern.
+ * The script is the same in every build and the CSP allows it by hash; the chunk map is a JSON block.
  */
 function preloadRouteChunks(): Plugin {
   return {
@@ -44,8 +46,10 @@ function preloadRouteChunks(): Plugin {
         }
         if (map['/dashboard']) map['/'] = map['/dashboard'];
         // Exact paths first; a route with parameters ('/referral/:referralCode') matches any value.
-        const script = `(function(m){var p=location.pathname.replace(/\\/$/,'')||'/',f=m[p];if(!f)for(var k in m)if(k.indexOf(':')>=0&&new RegExp('^'+k.replace(/:[^/]+/g,'[^/]+')+'$').test(p)){f=m[k];break}if(f)f.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)})})(${JSON.stringify(map)})`;
-        return [{ tag: 'script', children: script, injectTo: 'head' }];
+        return [
+          { tag: 'script', attrs: { type: 'application/json', id: 'route-chunks' }, children: JSON.stringify(map).replace(/</g, '\\u003c'), injectTo: 'head' },
+          { tag: 'script', children: ROUTE_PRELOAD_SCRIPT, injectTo: 'head' },
+        ];
       },
     },
   };
@@ -63,4 +67,6 @@ export default defineConfig({
     sourcemap: false,
   },
   server: { host: '127.0.0.1' },
+  // The production build is served with Hosting's headers (firebase.json) plus the local origins.
+  preview: { headers: localPreviewHeaders() },
 });

@@ -23,6 +23,7 @@ import {
   oddSchema,
   otpSchema,
   pinSchema,
+  myPotSchema,
   potParticipantSchema,
   profileSchema,
   registerRequestSchema,
@@ -823,8 +824,7 @@ describe('document store entities (times become epoch milliseconds)', () => {
   it('pot participant', () => {
     const participant = {
       pot_id: 'pot_1',
-      user_id: 'u_123',
-      name: 'Ada Obi',
+      name: 'Ada O.',
       amount: 10_000,
       total: 11_000,
       roi: 1000,
@@ -835,6 +835,8 @@ describe('document store entities (times become epoch milliseconds)', () => {
     // A pending server timestamp reads as null; a document without one is refused.
     expectEveryFieldChecked(potParticipantSchema, participant);
     expect(potParticipantSchema.parse(participant).timestamp).toBeNull();
+    // The owner's own copy in 'my-pots' carries the user id.
+    expectEveryFieldChecked(myPotSchema, { ...participant, user_id: 'u_123' });
   });
 
   it('signal', () => {

@@ -20,6 +20,7 @@ import { GAME_STATUSES, INVALID_ODDS_MESSAGE, ODDS_PATTERN, PLATFORMS, TOKEN_EXP
 import { API_ROUTES, type ApiAuth, type ApiRouteName, type HttpMethod } from './api-routes';
 import { OTP_TYPE } from './otp';
 import { SIGNAL_TARGET_GROUPS } from './signals';
+import { displayText } from './display-text';
 
 // The building blocks and the stored profile live in small modules of their own (so a screen can load
 // them without building every schema below); they are re-exported here under the same names.
@@ -327,12 +328,14 @@ export const tradingPotSchema = z.object({
 });
 export type TradingPot = z.infer<typeof tradingPotSchema>;
 
-/** A document of 'pot_participants' (SPEC section 3). */
+/**
+ * A document of 'pot_participants' (SPEC section 3), as every signed-in user sees it: a display
+ * name ('Ada O.'), never the participant's user id or full name (ADR 0006). The participant's own
+ * copy, with user_id, is in 'my-pots' (myPotSchema).
+ */
 export const potParticipantSchema = z.object({
   pot_id: idSchema,
-  user_id: idSchema,
   name: z.string(),
-  user_name: z.string().optional(),
   amount: nairaBalance,
   /** Capital plus ROI. */
   total: nairaBalance,
@@ -343,6 +346,10 @@ export const potParticipantSchema = z.object({
   timestamp: timestampMillis,
 });
 export type PotParticipant = z.infer<typeof potParticipantSchema>;
+
+/** A document of 'my-pots': the participant's own record of a join, readable only by that user. */
+export const myPotSchema = potParticipantSchema.extend({ user_id: idSchema });
+export type MyPot = z.infer<typeof myPotSchema>;
 
 /** A document of 'my-games' (SPEC section 3); fields SPEC does not show are kept as they are. */
 export const myGameSchema = z.looseObject({
@@ -457,8 +464,8 @@ export const loginRequestSchema = z.object({ email: emailSchema, password: passw
 export const registerRequestSchema = z.object({
   email: emailSchema,
   password: newPasswordSchema,
-  first_name: text(60, 'First name'),
-  last_name: text(60, 'Last name'),
+  first_name: displayText(60, 'First name', 'name'),
+  last_name: displayText(60, 'Last name', 'name'),
   username: z
     .string({ error: 'Username is required' })
     .trim()
@@ -524,7 +531,7 @@ export const joinAutoTradaRequestSchema = z.object({
 
 const createCodeBase = z.object({
   odd: oddSchema,
-  title: text(120, 'Title'),
+  title: displayText(120, 'Title'),
   game_code: text(64, 'Game code'),
   platform: gamePlatformSchema,
   startDate: dateTimeInput,
@@ -580,14 +587,14 @@ export const batchCreateRequestSchema = z.object({
 export const adminCreateRequestSchema = z.object({ email: emailSchema });
 export const userIdRequestSchema = z.object({ user_id: idSchema });
 export const blogCreateRequestSchema = z.object({
-  title: text(200, 'Title'),
-  body: text(50_000, 'Body'),
+  title: displayText(200, 'Title'),
+  body: displayText(50_000, 'Body', 'multiline'),
   image_url: httpUrl.max(2048).optional(),
 });
 export const blogUpdateRequestSchema = z.object({
   id: idSchema,
-  title: text(200, 'Title').optional(),
-  body: text(50_000, 'Body').optional(),
+  title: displayText(200, 'Title').optional(),
+  body: displayText(50_000, 'Body', 'multiline').optional(),
   image_url: httpUrl.max(2048).nullable().optional(),
 });
 /** DELETE blog/delete carries the blog id in an `id` header (SPEC section 7). */
@@ -621,8 +628,8 @@ export const userUpdateRequestSchema = z
   .strictObject(
     {
       user_id: idSchema,
-      first_name: text(60, 'First name').optional(),
-      last_name: text(60, 'Last name').optional(),
+      first_name: displayText(60, 'First name', 'name').optional(),
+      last_name: displayText(60, 'Last name', 'name').optional(),
       can_post_signal: z.boolean({ error: 'can_post_signal must be true or false' }).optional(),
       can_post_game: z.boolean({ error: 'can_post_game must be true or false' }).optional(),
       can_monetize_game: z.boolean({ error: 'can_monetize_game must be true or false' }).optional(),

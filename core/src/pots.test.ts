@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_KOBO, MoneyError } from './money';
 import {
+  participantDisplayName,
   AVAILABLE_POTS_TITLE,
   BACK_TO_POTS_LABEL,
   CLICK_TO_CHAT_LABEL,
@@ -300,5 +301,14 @@ describe('display helpers', () => {
     expect(managerChatLink('0801 234 5678')).toBe('https://wa.me/2348012345678');
     expect(managerChatLink('')).toBeNull();
     expect(managerChatLink('n/a')).toBeNull();
+  });
+});
+
+describe('participantDisplayName', () => {
+  it('shows the first name and the last initial, never the full last name', () => {
+    expect(participantDisplayName('Ada', 'Obi')).toBe('Ada O.');
+    expect(participantDisplayName(' Chidi ', ' okafor')).toBe('Chidi O.');
+    expect(participantDisplayName('Émeka', 'Ọkọnkwọ')).toBe('Émeka Ọ.');
+    expect(participantDisplayName('Musa', '')).toBe('Musa');
   });
 });

@@ -69,6 +69,16 @@ export function withdrawBlockedTradingMessage(dueDate: string): string {
   return `You can not withdraw now as trading is going on, the due date is ${dueDate}`;
 }
 
+/**
+ * How a participant appears to other users of a pot: the first name and the last name's initial
+ * ('Ada O.'). Enough to tell people apart in a list; not enough to find the account.
+ */
+export function participantDisplayName(firstName: string, lastName: string): string {
+  const first = firstName.trim();
+  const initial = Array.from(lastName.trim())[0];
+  return initial ? `${first} ${initial.toUpperCase()}.` : first;
+}
+
 /** Remaining capacity: volume minus raised, never below 0. */
 export function remainingCapacityKobo(potVolumeKobo: number, raisedAmountKobo: number): number {
   return raisedAmountKobo >= potVolumeKobo ? 0 : subtractKobo(potVolumeKobo, raisedAmountKobo);

@@ -14,11 +14,26 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch(chromiumLaunchOptions());
 }
 
+const cspViolations: string[] = [];
+
+/** Collects what Chromium reports as refused by the Content-Security-Policy (csp-guard.ts fails the test on any). */
+export function watchCsp(page: Page): void {
+  page.on('console', (m) => {
+    if (m.text().includes('Content Security Policy')) cspViolations.push(`${page.url()}: ${m.text().slice(0, 300)}`);
+  });
+}
+
+/** The violations seen since the last call. */
+export function takeCspViolations(): string[] {
+  return cspViolations.splice(0);
+}
+
 /** A tab at 1280x800 that prefers reduced motion, so screenshots and audits see settled screens. */
 export async function newSession(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, viewport: LARGE, reducedMotion: 'reduce' });
   context.setDefaultTimeout(30_000);
   const page = await context.newPage();
+  watchCsp(page);
   if (process.env.E2E_DEBUG) {
     page.on('console', (m) => console.log(`[console.${m.type()}] ${m.text().slice(0, 300)}`));
     page.on('pageerror', (e) => console.log(`[pageerror] ${e.message}`));
@@ -46,7 +61,9 @@ export interface A11yViolation {
 
 /** Runs axe-core on the page as it is now; returns its WCAG 2.1 A/AA violations. */
 export async function a11yViolations(page: Page): Promise<A11yViolation[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  // Evaluated through the DevTools protocol, which the page's CSP does not govern (an inline <script>
+  // tag would be refused by it, as it should be).
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(`${AXE_SOURCE}\n;undefined`);
   return page.evaluate(async (tags) => {
     type Result = { violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> }> };
     const axe = (window as unknown as { axe: { run: (ctx: unknown, options: unknown) => Promise<Result> } }).axe;

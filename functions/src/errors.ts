@@ -6,7 +6,7 @@
  *   bad input -> invalid-argument (with the field); wrong state -> failed-precondition;
  *   duplicate -> already-exists; too many tries -> resource-exhausted;
  *   anything else -> internal with a generic message (details only in the log).
- * Provider HTTP statuses map with core's bridgeErrorCode (400/422, 401, 403, 404, 409), plus 429.
+ * Provider HTTP statuses map with core's bridgeErrorCode (400/422, 401, 403, 404, 409), plus 429 and 503 (unavailable).
  */
 import { bridgeErrorCode } from '@punter/core/bridge-schemas';
 import type { z } from 'zod';
@@ -43,7 +43,8 @@ export const GENERIC_MESSAGE = 'Something went wrong. Please try again.';
 
 /** The callable error for a provider error answer: code from the HTTP status, the body untouched as details. */
 export function fromProviderError(status: number, body: unknown): BridgeError {
-  const code: CallableCode = status === 429 ? 'resource-exhausted' : bridgeErrorCode(status);
+  // 503: the provider's database is unreachable for now (nothing happened; trying again is safe).
+  const code: CallableCode = status === 429 ? 'resource-exhausted' : status === 503 ? 'unavailable' : bridgeErrorCode(status);
   const parsed = body as Partial<ErrorDetails> | null;
   const message = typeof parsed?.message === 'string' && parsed.message ? parsed.message : GENERIC_MESSAGE;
   const details: ErrorDetails = {

@@ -91,6 +91,7 @@ describe('providerCall', () => {
       [429, 'resource-exhausted'],
       [500, 'internal'],
       [502, 'internal'],
+      [503, 'unavailable'],
     ];
     for (const [status, code] of cases) {
       const error = fromProviderError(status, { status: false, message: `m${status}`, error: [{ message: `m${status}` }] });

@@ -6,6 +6,9 @@
  *                           sandbox checkout (default http://127.0.0.1:<port>)
  *   WEB_APP_URL             the web app's origin, for referral links /referral/{code} (default http://127.0.0.1:5173)
  *   GCLOUD_PROJECT          Firebase project id (default demo-punter)
+ *   PROVIDER_SANDBOX_PROJECT  the project id again, to let the sandboxes run on that non-demo project
+ *                           (a test deployment); it must equal GCLOUD_PROJECT, so a copied environment
+ *                           never opens them on another project
  *   FIRESTORE_EMULATOR_HOST host:port of the Firestore emulator (read by firebase-admin)
  *   FLW_SECRET_KEY          Flutterwave secret key: when set, payments and account-name resolution go
  *                           to Flutterwave instead of the sandbox, and withdrawals wait for an admin's
@@ -13,6 +16,10 @@
  *   TERMII_API_KEY          Termii API key: when set, one-time codes are sent by SMS through Termii
  *   TERMII_SENDER_ID        Termii sender id (default 'Punter')
  *   PROVIDER_SANDBOX        'false' to unmount /sandbox/* (default: mounted unless FLW_SECRET_KEY is set)
+ *
+ * The sandboxes record a payment nobody made and show every one-time code, so they run only for a
+ * `demo-` project (which can only reach an emulator's data) or PROVIDER_SANDBOX_PROJECT; on any other
+ * project optionsFromEnv refuses to build a provider without FLW_SECRET_KEY and TERMII_API_KEY.
  *   PROVIDER_TOKEN_TTL_MINUTES  bearer token lifetime (default 1440 = 24 h)
  *   PROVIDER_TRUSTED_PROXIES    comma-separated addresses whose X-Forwarded-For names the client (the
  *                           functions calling over HTTP); default loopback (127.0.0.1,::1,::ffff:127.0.0.1)
@@ -54,6 +61,7 @@ const envSchema = z.object({
   TERMII_API_KEY: z.string().min(1).optional(),
   TERMII_SENDER_ID: z.string().min(1).max(11).default('Punter'),
   PROVIDER_SANDBOX: z.enum(['true', 'false']).optional(),
+  PROVIDER_SANDBOX_PROJECT: z.string().min(1).optional(),
   PROVIDER_TOKEN_TTL_MINUTES: z.coerce.number().int().positive().default(1440),
   PROVIDER_TRUSTED_PROXIES: z
     .string()
@@ -84,8 +92,31 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ProviderEnv {
   return result.data;
 }
 
-/** Provider options for an environment: Flutterwave adapters when FLW_SECRET_KEY is set, else sandboxes. */
+/** Whether the sandboxes may run: a `demo-` project, or the project named by PROVIDER_SANDBOX_PROJECT. */
+export function sandboxAllowed(env: ProviderEnv): boolean {
+  return env.GCLOUD_PROJECT.startsWith('demo-') || env.PROVIDER_SANDBOX_PROJECT === env.GCLOUD_PROJECT;
+}
+
+/** Refuses a configuration that would run a sandbox on a real project (fail closed, issue 10 section 5). */
+function assertNoSandboxOnRealProject(env: ProviderEnv): void {
+  if (sandboxAllowed(env)) return;
+  const project = env.GCLOUD_PROJECT;
+  const why = `project '${project}' is not a demo- project, and the sandboxes run only for demo- projects or with PROVIDER_SANDBOX_PROJECT=${project}`;
+  if (env.FLW_SECRET_KEY === undefined) {
+    throw new Error(`FLW_SECRET_KEY is not set: ${why} (the sandbox checkout records payments nobody made)`);
+  }
+  if (env.TERMII_API_KEY === undefined) {
+    throw new Error(`TERMII_API_KEY is not set: ${why} (the SMS sandbox shows every one-time code)`);
+  }
+  if (env.PROVIDER_SANDBOX === 'true') throw new Error(`PROVIDER_SANDBOX=true is refused: ${why}`);
+}
+
+/**
+ * Provider options for an environment: Flutterwave adapters when FLW_SECRET_KEY is set, else sandboxes,
+ * which only a demo- project (or PROVIDER_SANDBOX_PROJECT) may use: otherwise this throws, naming the variable.
+ */
 export function optionsFromEnv(env: ProviderEnv, store: Store): ProviderOptions {
+  assertNoSandboxOnRealProject(env);
   const origin = env.PROVIDER_PUBLIC_ORIGIN ?? `http://127.0.0.1:${env.PROVIDER_PORT}`;
   const live = env.FLW_SECRET_KEY !== undefined;
   const options: ProviderOptions = {

@@ -9,9 +9,19 @@ import { createFirestoreStore } from './store-firestore';
 
 // Locally there is no GCE metadata server; skip the admin SDK's probe (and its warning).
 process.env.METADATA_SERVER_DETECTION ??= 'none';
-const env = readEnv();
-const store = createFirestoreStore({ projectId: env.GCLOUD_PROJECT });
-const provider = createProvider(optionsFromEnv(env, store));
+let env: ReturnType<typeof readEnv>;
+let options: ReturnType<typeof optionsFromEnv>;
+let store: ReturnType<typeof createFirestoreStore>;
+try {
+  env = readEnv();
+  store = createFirestoreStore({ projectId: env.GCLOUD_PROJECT });
+  options = optionsFromEnv(env, store);
+} catch (error) {
+  // A configuration the provider refuses (a bad variable, a sandbox on a real project): say which, and stop.
+  console.error(`The provider did not start. ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+const provider = createProvider(options);
 const server = createHttpServer(provider, env.PROVIDER_TRUSTED_PROXIES ? { trustedProxies: env.PROVIDER_TRUSTED_PROXIES } : {});
 server.listen(env.PROVIDER_PORT, env.PROVIDER_HOST, () => {
   const address = server.address();

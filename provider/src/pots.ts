@@ -5,15 +5,39 @@
  * (SPEC section 9) credited to the referrer. Needs an active subscription (SPEC section 1).
  */
 import { koboToNaira, nairaToKobo, percentOfKobo } from '@punter/core/money';
-import { POT_JOINED, POT_NOT_FOUND, POT_STATUS_RAISING, REFERRAL_BONUS_INSTANT_PERCENT, checkPotJoin, joinQuote } from '@punter/core/pots';
+import { PARTICIPANT_INITIAL_STATUS, POT_JOINED, POT_NOT_FOUND, POT_STATUS_RAISING, REFERRAL_BONUS_INSTANT_PERCENT, checkPotJoin, joinQuote, participantDisplayName } from '@punter/core/pots';
 import { C, KeyedMutex, asUser, notify, postEntry, readWallet, transactionView, type ProviderDeps, type UserDoc } from './context';
 import { badRequest, forbidden, notFound, ok, parseBody, type ProviderResponse } from './http';
 import { joinAutoTradaBody } from './schemas';
-import { newId, str } from './store';
+import { newId, str, type Tx } from './store';
 import { idempotent } from './wallet';
 
 export const POTS = 'trading_pots';
 export const PARTICIPANTS = 'pot_participants';
+export const MY_POTS = 'my-pots';
+
+export const REFERRAL_CODE_INVALID = 'The referral code is not valid';
+export const REFERRAL_CODE_OWN = 'You cannot use your own referral code';
+export const REFERRAL_CODE_CIRCULAR = 'You cannot use the referral code of someone you referred';
+
+/**
+ * Who earns the bonus of a join (SPEC 9). The referrer fixed at registration always; a code given at
+ * join time only when the user has none yet, and never the user's own or that of someone the user
+ * referred (a second account bouncing the bonus back). A later code is ignored rather than refused:
+ * the web app passes the code of a referral link on every join, and ignoring it pays no one new.
+ * Reads only, inside the join's transaction, so two concurrent joins with different codes cannot both set one.
+ */
+async function referrerFor(tx: Tx, user: UserDoc, code: string | null): Promise<string | null> {
+  if (user.referred_by !== null) return user.referred_by === user.id ? null : user.referred_by;
+  if (!code) return null;
+  const ref = await tx.get(C.unique, `referral:${code}`);
+  if (!ref || typeof ref.user_id !== 'string') throw badRequest(REFERRAL_CODE_INVALID);
+  if (ref.user_id === user.id) throw badRequest(REFERRAL_CODE_OWN);
+  const referrer = asUser(await tx.get(C.users, ref.user_id));
+  if (!referrer) throw badRequest(REFERRAL_CODE_INVALID);
+  if (referrer.referred_by === user.id) throw badRequest(REFERRAL_CODE_CIRCULAR);
+  return referrer.id;
+}
 
 export function createPots(deps: ProviderDeps) {
   const locks = new KeyedMutex();
@@ -25,19 +49,16 @@ export function createPots(deps: ProviderDeps) {
       if (!user.subscription_expires_at || user.subscription_expires_at <= now) {
         throw forbidden('Your subscription has expired. Please subscribe to join a pot.');
       }
-      let referrerId: string | null = user.referred_by;
-      if (input.referalCode) {
-        const ref = await deps.store.get(C.unique, `referral:${input.referalCode.toUpperCase()}`);
-        if (!ref) throw badRequest('The referral code is not valid');
-        referrerId = String(ref.user_id);
-      }
-      if (referrerId === user.id) referrerId = null;
+      const code = input.referalCode ? input.referalCode.toUpperCase() : null;
       const { value } = await locks.run(user.id, () =>
         deps.store.runTransaction((tx) =>
           idempotent(tx, 'join-pot', user.id, idempotencyKey, input, async () => {
             const pot = await tx.get(POTS, input.pot_id);
             if (!pot) throw notFound(POT_NOT_FOUND);
             if (pot.status !== POT_STATUS_RAISING) throw badRequest('This pot is not raising at the moment');
+            const current = asUser(await tx.get(C.users, user.id));
+            if (!current) throw notFound('Account not found');
+            const referrerId = await referrerFor(tx, current, code);
             const wallet = await readWallet(tx, user.id);
             const referrer = referrerId ? asUser(await tx.get(C.users, referrerId)) : null;
             const referrerWallet = referrer ? await readWallet(tx, referrer.id) : null;
@@ -48,6 +69,8 @@ export function createPots(deps: ProviderDeps) {
             });
             if (!check.ok) throw badRequest(check.error);
             const raised = nairaToKobo(Number(pot.raised_amount ?? 0));
+            // A code given now becomes the user's referrer for good, in the same transaction as the join.
+            if (referrerId && current.referred_by === null) tx.update(C.users, user.id, { referred_by: referrerId });
             const posted = postEntry(deps, tx, wallet, {
               type: 'JOIN_AUTO_TRADA',
               direction: 'debit',
@@ -58,18 +81,21 @@ export function createPots(deps: ProviderDeps) {
             // SPEC 9: the participant ROI is the pot's percentage of the amount times the pot's duration.
             const quote = joinQuote(amount, Number(pot.percentage ?? 0) * Math.max(1, Number(pot.duration ?? 1)));
             const roi = quote.roiKobo;
-            tx.set(PARTICIPANTS, newId(), {
+            // The public list shows others only what it needs (SPEC 2 'Pot detail'): a display name, never
+            // an id or a full name. The joiner's own record, with user_id, is in 'my-pots' (owner-only rules).
+            const participantId = newId();
+            const participant = {
               pot_id: input.pot_id,
-              user_id: user.id,
-              name: `${user.first_name} ${user.last_name}`,
-              user_name: user.username,
+              name: participantDisplayName(current.first_name, current.last_name),
               amount: koboToNaira(amount),
               roi: koboToNaira(roi),
               total: koboToNaira(amount + roi),
               trading_capital: koboToNaira(amount),
-              status: 'Pending',
+              status: PARTICIPANT_INITIAL_STATUS,
               timestamp: new Date(now),
-            });
+            };
+            tx.set(PARTICIPANTS, participantId, participant);
+            tx.set(MY_POTS, participantId, { ...participant, user_id: user.id });
             tx.update(POTS, input.pot_id, {
               raised_amount: koboToNaira(raised + amount),
               investors_count: Number(pot.investors_count ?? 0) + 1,

@@ -21,8 +21,10 @@ import { createPots } from './pots';
 import { createPuntersHub } from './punters-hub';
 import { handleSandbox } from './sandbox-pages';
 import { analystGamesQuerySchema, buyGameBody, idempotencyKeySchema, sourceSchema } from './schemas';
-import type { Store } from './store';
+import { StoreUnavailableError, type Store } from './store';
 import { createWallet } from './wallet';
+
+export const SERVICE_UNAVAILABLE = 'The service is temporarily unavailable. Please try again.';
 
 export type ProviderOptions = { store: Store } & Partial<Omit<ProviderDeps, 'store' | 'settings'>> & {
   settings?: Partial<ProviderDeps['settings']>;
@@ -181,6 +183,10 @@ export function createProvider(options: ProviderOptions): Provider {
         return await route(req);
       } catch (error) {
         if (error instanceof ApiError) return { status: error.status, body: errorBody(error) };
+        if (error instanceof StoreUnavailableError) {
+          deps.log('database unavailable', { method: req.method, path: req.path, error: error.message });
+          return { status: 503, headers: { 'retry-after': '5' }, body: errorBody(new ApiError(503, SERVICE_UNAVAILABLE)) };
+        }
         if (error instanceof MoneyError) {
           return { status: 400, body: errorBody(new ApiError(400, 'The amount is not valid')) };
         }

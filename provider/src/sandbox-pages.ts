@@ -1,6 +1,7 @@
 /**
  * Sandbox routes (mounted only when the sandbox adapters are on):
  *   GET  /sandbox/checkout?tx_ref&amount&currency&customer_email&customer_name[&redirect_url]  the checkout page
+ *        (redirect_url: only an http(s) page of the web app's own origin, settings.webAppUrl; anything else is a 400)
  *   POST /sandbox/checkout/pay {tx_ref, amount, currency, method, outcome, customer_email}   makes a payment
  *   GET  /sandbox/sms?phone=...                                                             kept SMS messages
  */
@@ -26,14 +27,36 @@ let counter = 0;
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-export function checkoutPage(query: Record<string, string | undefined>): string {
+/**
+ * The checkout's redirect_url when it is an absolute http(s) URL on the web app's own origin; null when
+ * absent. Anything else (javascript:, data:, another site) is refused: the page would run or open it.
+ */
+export function checkoutRedirect(raw: string | undefined, webAppUrl: string): string | null {
+  if (raw === undefined || raw === '') return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = new URL('invalid:');
+  }
+  const allowed = new URL(webAppUrl).origin;
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== allowed) {
+    throw badRequest(`redirect_url must be a page of the web app (${allowed})`, [
+      { message: `redirect_url must be a page of the web app (${allowed})`, field: 'redirect_url' },
+    ]);
+  }
+  return url.toString();
+}
+
+/** The page; `redirectUrl` must come from checkoutRedirect. */
+function checkoutPage(query: Record<string, string | undefined>, redirectUrl: string | null): string {
   const data = JSON.stringify({
     tx_ref: query.tx_ref ?? '',
     amount: query.amount ?? '',
     currency: query.currency ?? 'NGN',
     customer_email: query.customer_email ?? '',
     customer_name: query.customer_name ?? '',
-    redirect_url: query.redirect_url ?? '',
+    redirect_url: redirectUrl ?? '',
   }).replace(/</g, '\\u003c');
   const amount = escapeHtml(query.amount ?? '');
   const name = escapeHtml(query.customer_name ?? '');
@@ -71,6 +94,8 @@ function finish(status, transaction_id) {
   if (window.parent && window.parent !== window) window.parent.postMessage(message, '*');
   if (params.redirect_url) {
     const url = new URL(params.redirect_url);
+    // The server checked the origin; never navigate to anything but http(s) anyway.
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return;
     url.searchParams.set('status', status);
     url.searchParams.set('tx_ref', params.tx_ref);
     if (transaction_id) url.searchParams.set('transaction_id', transaction_id);
@@ -101,7 +126,9 @@ document.getElementById('cancel').onclick = () => finish('cancelled', null);
 
 export async function handleSandbox(deps: ProviderDeps, req: ProviderRequest): Promise<ProviderResponse | null> {
   if (req.method === 'GET' && req.path === '/sandbox/checkout') {
-    return { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: checkoutPage(req.query ?? {}) };
+    const query = req.query ?? {};
+    const redirectUrl = checkoutRedirect(query.redirect_url, deps.settings.webAppUrl);
+    return { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: checkoutPage(query, redirectUrl) };
   }
   if (req.method === 'POST' && req.path === '/sandbox/checkout/pay') {
     const input = parseBody(payBody, req.body);

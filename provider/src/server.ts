@@ -3,21 +3,44 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Provider } from './provider';
 
 const MAX_BODY = 1024 * 1024;
+/**
+ * An oversized body is still read (and thrown away) up to this many bytes, so the client gets its 413
+ * instead of a reset connection: closing a socket with unread data makes the kernel send RST, and the
+ * client loses the answer. Past this, the connection is closed after the answer.
+ */
+const MAX_DRAIN = 16 * MAX_BODY;
+
+export const BODY_TOO_LARGE = 'The request body is too large (max 1 MB)';
+
+class BodyTooLarge extends Error {
+  constructor(readonly drained: boolean) {
+    super(BODY_TOO_LARGE);
+  }
+}
 
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length'] ?? NaN);
+    if (declared > MAX_DRAIN) {
+      reject(new BodyTooLarge(false));
+      return;
+    }
     let size = 0;
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
+      if (size > MAX_DRAIN) {
+        req.pause();
+        reject(new BodyTooLarge(false));
+        return;
+      }
       if (size > MAX_BODY) {
-        reject(new Error('too large'));
-        req.destroy();
+        chunks.length = 0;
         return;
       }
       chunks.push(chunk);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => (size > MAX_BODY ? reject(new BodyTooLarge(true)) : resolve(Buffer.concat(chunks).toString('utf8'))));
     req.on('error', reject);
   });
 }
@@ -56,7 +79,19 @@ export function createHttpServer(provider: Provider, options: { trustedProxies?:
       try {
         const text = await readBody(req);
         body = text.trim() === '' ? undefined : (JSON.parse(text) as unknown);
-      } catch {
+      } catch (error) {
+        if (error instanceof BodyTooLarge) {
+          // Not drained (too big even to throw away): answer, then close the connection.
+          const answer = JSON.stringify({ status: false, message: BODY_TOO_LARGE, error: [{ message: BODY_TOO_LARGE }] });
+          res.writeHead(413, {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(answer),
+            ...cors,
+            ...(error.drained ? {} : { connection: 'close' }),
+          });
+          res.end(answer);
+          return;
+        }
         res.writeHead(400, { 'content-type': 'application/json', ...cors });
         res.end(JSON.stringify({ status: false, message: 'The request body must be JSON', error: [{ message: 'The request body must be JSON' }] }));
         return;

@@ -5,7 +5,7 @@
  */
 import { getApps, initializeApp, type App } from 'firebase-admin/app';
 import { FieldValue, getFirestore, type DocumentData, type Firestore, type Query } from 'firebase-admin/firestore';
-import type { Doc, QuerySpec, Store, Tx } from './store';
+import { StoreUnavailableError, type Doc, type QuerySpec, type Store, type Tx } from './store';
 
 const APP_NAME = 'punter-provider';
 
@@ -16,6 +16,35 @@ export interface FirestoreStoreOptions {
   /** A distinct app name lets tests open several independent clients. */
   appName?: string;
   maxAttempts?: number;
+  /**
+   * Longest wait for one read or write, and for a whole transaction (times 3: it may retry under
+   * contention). firebase-admin retries an unreachable server for about a minute; the provider would
+   * hang that long. Past the deadline the call fails with StoreUnavailableError (a 503).
+   */
+  deadlineMs?: number;
+}
+
+export const DEFAULT_STORE_DEADLINE_MS = 5_000;
+
+// gRPC codes that mean the server could not be reached or did not answer in time.
+const UNAVAILABLE_CODES = new Set([4 /* DEADLINE_EXCEEDED */, 14 /* UNAVAILABLE */]);
+
+/** `work` or a StoreUnavailableError after `ms`; a late outcome of `work` is dropped. */
+async function withDeadline<T>(ms: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new StoreUnavailableError(`Firestore did not answer within ${ms} ms`)), ms);
+  });
+  work.catch(() => undefined);
+  try {
+    return await Promise.race([work, late]);
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (typeof code === 'number' && UNAVAILABLE_CODES.has(code)) throw new StoreUnavailableError(`Firestore is unavailable (code ${code})`);
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export function createFirestoreStore(options: FirestoreStoreOptions): Store & { firestore: Firestore } {
@@ -30,13 +59,15 @@ export function createFirestoreStore(options: FirestoreStoreOptions): Store & { 
     }
   }
   const maxAttempts = options.maxAttempts ?? 30;
+  const deadline = options.deadlineMs ?? DEFAULT_STORE_DEADLINE_MS;
+  const timed = <T>(work: Promise<T>) => withDeadline(deadline, work);
 
   const ref = (collection: string, id: string) => db.collection(collection).doc(id);
 
   return {
     firestore: db,
     async get(collection, id) {
-      const snap = await ref(collection, id).get();
+      const snap = await timed(ref(collection, id).get());
       return snap.exists ? ((snap.data() ?? {})) : null;
     },
     async query(collection, spec: QuerySpec = {}) {
@@ -44,30 +75,40 @@ export function createFirestoreStore(options: FirestoreStoreOptions): Store & { 
       for (const [field, op, value] of spec.where ?? []) q = q.where(field, op, value);
       if (spec.orderBy) q = q.orderBy(spec.orderBy.field, spec.orderBy.direction);
       if (spec.limit !== undefined) q = q.limit(spec.limit);
-      const snap = await q.get();
+      const snap = await timed(q.get());
       return snap.docs.map((d): Doc => ({ id: d.id, data: d.data() }));
     },
     async set(collection, id, data) {
-      await ref(collection, id).set(data);
+      await timed(ref(collection, id).set(data));
     },
     async update(collection, id, data) {
-      await ref(collection, id).update(data);
+      await timed(ref(collection, id).update(data));
     },
     async delete(collection, id) {
-      await ref(collection, id).delete();
+      await timed(ref(collection, id).delete());
     },
     async increment(collection, id, field, by, fields = {}) {
       // A blind write with a server-side transform: no transaction, so no contention retries.
-      await ref(collection, id).set({ ...fields, [field]: FieldValue.increment(by) }, { merge: true });
-      const value = (await ref(collection, id).get()).get(field) as unknown;
+      await timed(ref(collection, id).set({ ...fields, [field]: FieldValue.increment(by) }, { merge: true }));
+      const value = (await timed(ref(collection, id).get())).get(field) as unknown;
       return typeof value === 'number' ? value : 0;
     },
     runTransaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-      return db.runTransaction(
+      // Each read has the deadline (a dead server fails fast at the first one); the whole
+      // transaction, commit and contention retries included, gets a longer one. A read past its
+      // deadline fails the call at once: firebase-admin's rollback would wait for that read first.
+      let abort: (error: StoreUnavailableError) => void = () => undefined;
+      const aborted = new Promise<never>((_, reject) => {
+        abort = reject;
+      });
+      const run = db.runTransaction(
         (t) => {
           const tx: Tx = {
             async get(collection, id) {
-              const snap = await t.get(ref(collection, id));
+              const snap = await timed(t.get(ref(collection, id))).catch((error: unknown) => {
+                if (error instanceof StoreUnavailableError) abort(error);
+                throw error;
+              });
               return snap.exists ? ((snap.data() ?? {})) : null;
             },
             create(collection, id, data) {
@@ -87,6 +128,7 @@ export function createFirestoreStore(options: FirestoreStoreOptions): Store & { 
         },
         { maxAttempts },
       );
+      return Promise.race([withDeadline(deadline * 6, run), aborted]);
     },
     async close() {
       await db.terminate().catch(() => undefined);

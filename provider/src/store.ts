@@ -53,6 +53,14 @@ export interface Store {
   close(): Promise<void>;
 }
 
+/**
+ * The database did not answer in time or is unreachable. The provider answers 503: nothing is known
+ * to have happened, and the money calls are idempotent, so trying again is safe.
+ */
+export class StoreUnavailableError extends Error {
+  override readonly name = 'StoreUnavailableError';
+}
+
 /** A fresh random document id (20 characters, like Firestore's auto ids). */
 export function newId(): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';

@@ -87,7 +87,11 @@ describe('pots, subscription and notifications', () => {
     expect(ok.body).toMatchObject({ message: 'Pot joined', data: { balance: 30_000, transaction: { type: 'JOIN_AUTO_TRADA', amount: 20_000 } } });
     expect(await store.get('trading_pots', 'p1')).toMatchObject({ raised_amount: 100_000, investors_count: 4 });
     const participants = await store.query('pot_participants', { where: [['pot_id', '==', 'p1']] });
-    expect(participants.map((p) => p.data)).toEqual([expect.objectContaining({ user_id: user.id, amount: 20_000, roi: 4_000, total: 24_000, status: 'Pending' })]);
+    // Every signed-in user reads this list: a display name, no user id, no full name (issue 10 section 5).
+    expect(participants.map((p) => p.data)).toEqual([expect.objectContaining({ pot_id: 'p1', name: 'Ada O.', amount: 20_000, roi: 4_000, total: 24_000, trading_capital: 20_000, status: 'Pending' })]);
+    expect(Object.keys(participants[0]!.data).sort()).toEqual(['amount', 'name', 'pot_id', 'roi', 'status', 'timestamp', 'total', 'trading_capital']);
+    // The joiner's own record, under the same id, is in 'my-pots' with the user id (owner-only rules).
+    expect(await store.get('my-pots', participants[0]!.id)).toMatchObject({ user_id: user.id, pot_id: 'p1', amount: 20_000, name: 'Ada O.' });
     expect((await expectLedgerMatchesBalance(store, referrer.id)).balanceKobo).toBe(50_000);
     await expectLedgerMatchesBalance(store, user.id);
     const notes = await c.call('GET', '/api/v1/admin/notifications', undefined, referrer.token);

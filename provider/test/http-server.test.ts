@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpServer } from '../src/server';
 import { makeProvider } from './helpers';
@@ -38,4 +38,48 @@ describe('node:http adapter and sandbox pages', () => {
     const preflight = await fetch(`${base}/api/v1/user/login`, { method: 'OPTIONS' });
     expect(preflight.status).toBe(204);
   });
+
+  it('answers a body over 1 MB with a 413 JSON error, not a reset socket, and keeps serving', async () => {
+    const tooLarge = { status: false, message: 'The request body is too large (max 1 MB)', error: [{ message: 'The request body is too large (max 1 MB)' }] };
+    const big = JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(2 * 1024 * 1024) });
+    const res = await fetch(`${base}/api/v1/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: big });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual(tooLarge);
+
+    // Chunked, without a Content-Length, over a raw socket.
+    const chunked = await rawRequest(
+      `POST /api/v1/user/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n`,
+      (write) => {
+        const chunk = 'y'.repeat(256 * 1024);
+        for (let i = 0; i < 6; i += 1) write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
+        write('0\r\n\r\n');
+      },
+    );
+    expect(chunked).toMatch(/^HTTP\/1\.1 413 /);
+    expect(JSON.parse(chunked.slice(chunked.indexOf('\r\n\r\n') + 4))).toEqual(tooLarge);
+
+    // Declaring far more than the server will even read: the 413 arrives before the connection closes.
+    const huge = await rawRequest(`POST /api/v1/user/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000000000\r\n\r\n`, () => undefined);
+    expect(huge).toMatch(/^HTTP\/1\.1 413 /);
+    expect(huge).toContain('"message":"The request body is too large (max 1 MB)"');
+
+    const after = await fetch(`${base}/api/v1/user/login`, { method: 'POST', body: JSON.stringify({}) });
+    expect(after.status).toBe(400);
+  });
 });
+
+/** Sends `head`, then the body through `send`, and collects everything the server answers until it closes. */
+function rawRequest(head: string, send: (write: (s: string) => void) => void): Promise<string> {
+  const port = Number(new URL(base).port);
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => {
+      socket.write(head);
+      send((s) => socket.write(s));
+    });
+    let answer = '';
+    socket.on('data', (d: Buffer) => (answer += d.toString()));
+    socket.on('end', () => resolve(answer));
+    socket.on('close', () => resolve(answer));
+    socket.on('error', (error) => (answer ? resolve(answer) : reject(error)));
+  });
+}

@@ -1,0 +1,64 @@
+/**
+ * The web app's security headers are stated once, in firebase.json (Hosting sends them for every
+ * path). `vite preview`, which the e2e suite serves the production build with, sends the same ones,
+ * plus the local emulators' and the sandbox checkout's origins, so the browser tests prove the app
+ * works under the policy Hosting enforces.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath, URL } from 'node:url';
+
+/**
+ * The inline script that preloads the opened route's chunks (vite.config.ts). It is the same text in
+ * every build (the chunk map sits beside it in a JSON block, which is data, never run), so the CSP
+ * allows it by its hash: firebase.json's script-src carries ROUTE_PRELOAD_SCRIPT_HASH.
+ */
+export const ROUTE_PRELOAD_SCRIPT =
+  "(function(){var d=document.getElementById('route-chunks');if(!d)return;var m=JSON.parse(d.textContent),p=location.pathname.replace(/\\/$/,'')||'/',f=m[p];if(!f)for(var k in m)if(k.indexOf(':')>=0&&new RegExp('^'+k.replace(/:[^/]+/g,'[^/]+')+'$').test(p)){f=m[k];break}if(f)f.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)})})()";
+export const ROUTE_PRELOAD_SCRIPT_HASH = `'sha256-${createHash('sha256').update(ROUTE_PRELOAD_SCRIPT).digest('base64')}'`;
+
+interface HostingHeaderRule {
+  source: string;
+  headers: Array<{ key: string; value: string }>;
+}
+
+/** The headers firebase.json's Hosting sends for every path ('**'). */
+export function hostingHeaders(): Record<string, string> {
+  const path = fileURLToPath(new URL('../firebase.json', import.meta.url));
+  const config = JSON.parse(readFileSync(path, 'utf8')) as { hosting?: { headers?: HostingHeaderRule[] } };
+  const rule = config.hosting?.headers?.find((h) => h.source === '**');
+  if (!rule) throw new Error("firebase.json: hosting.headers has no rule for '**'");
+  return Object.fromEntries(rule.headers.map((h) => [h.key, h.value]));
+}
+
+/** `csp` with `sources` added to each named directive (local development only). */
+export function addCspSources(csp: string, sources: Readonly<Record<string, readonly string[]>>): string {
+  return csp
+    .split(';')
+    .map((d) => d.trim())
+    .filter(Boolean)
+    .map((directive) => {
+      const [name = ''] = directive.split(/\s+/, 1);
+      const extra = sources[name];
+      return extra?.length ? `${directive} ${extra.join(' ')}` : directive;
+    })
+    .join('; ');
+}
+
+/**
+ * Hosting's headers with the local stack's origins: the emulators (Auth, Functions, Firestore) for
+ * connect-src, the provider's sandbox checkout for frame-src. Addresses as the web build reads them.
+ */
+export function localPreviewHeaders(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const headers = hostingHeaders();
+  const csp = headers['Content-Security-Policy'];
+  if (!csp) throw new Error('firebase.json: no Content-Security-Policy header');
+  const hosts = [
+    env.VITE_AUTH_EMULATOR_HOST || '127.0.0.1:9099',
+    env.VITE_FUNCTIONS_EMULATOR_HOST || '127.0.0.1:5001',
+    env.VITE_FIRESTORE_EMULATOR_HOST || '127.0.0.1:8080',
+  ];
+  const provider = new URL(env.VITE_PROVIDER_ORIGIN || 'http://127.0.0.1:8787').origin;
+  const local = env.VITE_USE_EMULATORS === 'false' ? [] : hosts.flatMap((h) => [`http://${h}`, `ws://${h}`]);
+  return { ...headers, 'Content-Security-Policy': addCspSources(csp, { 'connect-src': local, 'frame-src': [provider] }) };
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { ROUTE_PRELOAD_SCRIPT_HASH, addCspSources, hostingHeaders, localPreviewHeaders } from '../security-headers';
+
+const directives = (csp: string) => new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name = '', ...values]) => [name, values]));
+
+describe("Hosting's security headers (firebase.json)", () => {
+  const headers = hostingHeaders();
+  const csp = directives(headers['Content-Security-Policy'] ?? '');
+
+  it('refuse framing and sniffing, and keep the referrer to the origin', () => {
+    expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(headers['X-Frame-Options']).toBe('DENY');
+    expect(headers['X-Content-Type-Options']).toBe('nosniff');
+    expect(headers['Referrer-Policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('run only our scripts: self, the route preload script by its hash, and Flutterwave checkout', () => {
+    expect(csp.get('default-src')).toEqual(["'self'"]);
+    expect(csp.get('script-src')).toEqual(["'self'", ROUTE_PRELOAD_SCRIPT_HASH, 'https://checkout.flutterwave.com']);
+    expect(csp.get('object-src')).toEqual(["'none'"]);
+    expect(csp.get('connect-src')).not.toContain('http://127.0.0.1:8080');
+  });
+
+  it('the local preview adds the emulators and the sandbox checkout, and nothing else', () => {
+    const local = directives(
+      localPreviewHeaders({ VITE_USE_EMULATORS: 'true', VITE_FIRESTORE_EMULATOR_HOST: '127.0.0.1:4242', VITE_PROVIDER_ORIGIN: 'http://127.0.0.1:4343/' })['Content-Security-Policy'] ?? '',
+    );
+    expect(local.get('connect-src')).toEqual(expect.arrayContaining(['http://127.0.0.1:4242', 'ws://127.0.0.1:4242', 'http://127.0.0.1:9099', 'http://127.0.0.1:5001']));
+    expect(local.get('frame-src')).toContain('http://127.0.0.1:4343');
+    for (const name of ['script-src', 'frame-ancestors', 'default-src']) expect(local.get(name)).toEqual(csp.get(name));
+    expect(addCspSources("default-src 'self'; img-src 'self'", { 'img-src': ['data:'] })).toBe("default-src 'self'; img-src 'self' data:");
+  });
+});
