@@ -148,6 +148,7 @@ describe('over 2.5 calculator', () => {
       await page.getByRole('button', { name: round % 2 === 0 ? 'Loss' : 'Win' }).click();
     }
     // Eight results in a few seconds: one toast on screen, showing the last one.
+    await expectToast(page, 'Congratulations boss');
     const toasts = page.locator('.Toastify__toast');
     await expect.poll(() => toasts.count(), { timeout: 10_000 }).toBe(1);
     expect(await toasts.first().textContent()).toContain('Congratulations boss');

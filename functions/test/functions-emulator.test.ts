@@ -118,7 +118,7 @@ describe('a permission taken away stops working at once (ADR 0004), through the 
       const credential = await signInToFirebase(auth, login.firebaseToken);
       const idToken = await credential.user.getIdToken();
       expect((await credential.user.getIdTokenResult()).claims.can_post_signal).toBe(true);
-      const signal = () => addDoc(collection(db, 'signal'), { title: 'Pre-signal', details: 'ready', group: 'A', status: 'Active', timestamp: serverTimestamp() });
+      const signal = () => addDoc(collection(db, 'signal'), { title: 'Pre-signal', details: 'ready to trade', group: 'A', status: 'Active', timestamp: serverTimestamp() });
 
       await signal();
       expect((await callFunction(stack, 'postSignal', { status: 'start', group: 'A' }, idToken)).result).toMatchObject({ message: 'Message sent successfully' });
