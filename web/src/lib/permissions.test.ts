@@ -1,43 +1,9 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { currentPermissions, publishPermissions } from '@/lib/permissions';
 import { endSessionWithNotice, getProfile, onSessionExpired, readSessionNotice, saveProfile } from '@/lib/session';
+import { MemoryStorage, testProfile } from '@/testing/fixtures';
 
-class MemoryStorage {
-  private readonly items = new Map<string, string>();
-  getItem(key: string): string | null {
-    return this.items.get(key) ?? null;
-  }
-  setItem(key: string, value: string): void {
-    this.items.set(key, value);
-  }
-  removeItem(key: string): void {
-    this.items.delete(key);
-  }
-}
-
-const profile = (id: string, can_post_signal: boolean) => ({
-  code: 200,
-  token: 'secret-token',
-  data: {
-    id,
-    first_name: 'Ada',
-    last_name: 'Okafor',
-    name: 'Ada Okafor',
-    country: 'Nigeria',
-    email: 'ada@example.com',
-    phone_number: '+2348031110001',
-    gender: 'female',
-    createdAt: '2026-11-22T07:00:00.000Z',
-    username: 'ada',
-    referral_code: 'ADA123',
-    referral_link: 'http://127.0.0.1:8787/referral/ADA123',
-    referred_by: null,
-    role: 0,
-    can_post_signal,
-    can_post_game: false,
-    can_monetize_game: false,
-  },
-});
+const profile = (id: string, can_post_signal: boolean) => testProfile({ id, can_post_signal });
 
 const doc = (changes: Record<string, unknown>) => ({
   active: true,
