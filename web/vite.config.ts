@@ -41,7 +41,8 @@ function preloadRouteChunks(): Plugin {
         const map: Record<string, string[]> = {};
         for (const [route, src] of Object.entries(ROUTE_MODULES)) {
           const chunk = chunks.find((c) => c.facadeModuleId === resolve(webDir, src));
-          if (!chunk) continue;
+          // A route whose module is not a lazy chunk of the router: the two lists disagree, so say so.
+          if (!chunk) throw new Error(`route-modules.ts: ${route} names ${src}, which the router does not load lazily`);
           map[route] = [...closure([chunk.fileName])].filter((f) => !loaded.has(f)).map((f) => `/${f}`);
         }
         if (map['/dashboard']) map['/'] = map['/dashboard'];

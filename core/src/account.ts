@@ -44,6 +44,8 @@ export const ROUTES = {
     getHref: ({ username }: { username: string }) => `/punter/${segment(username)}`,
   },
   saveBank: route('/save-bank', 'protected'),
+  /** Not in SPEC: a PIN blocked after repeated wrong tries is reset with a code sent to the phone. */
+  resetPin: route('/reset-pin', 'protected'),
   autoTrada: route('/auto-trada', 'protected'),
   pot: {
     path: '/pot/:id',

@@ -15,6 +15,7 @@ import {
   shouldVerifyAccountNumber,
   changePasswordFormSchema,
   createPinFormSchema,
+  resetPinFormSchema,
   fieldErrors,
   forgotPasswordFormSchema,
   loginFormSchema,
@@ -212,6 +213,11 @@ describe('password, code and PIN forms', () => {
     for (const pin of ['', '123', '12345', 'abcd', undefined]) {
       expect(errorsOf(createPinFormSchema, { pin })).toEqual({ pin: 'PIN must be 4 digits' });
     }
+  });
+
+  it('reset PIN needs the 4-character code and a new 4-digit PIN', () => {
+    expect(resetPinFormSchema.parse({ otp: 'ab12', pin: '0420' })).toEqual({ otp: 'ab12', pin: '0420' });
+    expect(errorsOf(resetPinFormSchema, { otp: '12', pin: '12' })).toEqual({ otp: 'Please enter the 4-character code', pin: 'PIN must be 4 digits' });
   });
 });
 

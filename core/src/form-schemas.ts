@@ -242,6 +242,8 @@ export const changePasswordFormSchema = z.object({
 export const verifyTokenFormSchema = z.object({ otp: changePasswordFormSchema.shape.otp });
 /** Create PIN: 4 digits. */
 export const createPinFormSchema = z.object({ pin: z.string({ error: MSG_PIN }).pipe(pinSchema) });
+/** Reset a blocked PIN: the 4-character code sent to the phone and the new 4-digit PIN. */
+export const resetPinFormSchema = z.object({ otp: changePasswordFormSchema.shape.otp, pin: createPinFormSchema.shape.pin });
 
 // ---------------------------------------------------------------------------------------------
 // Wallet forms

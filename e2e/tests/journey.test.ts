@@ -210,6 +210,32 @@ describe('a new user, end to end', () => {
     await status.waitFor({ state: 'detached' });
   });
 
+  test('Forgot PIN? in the withdraw modal resets the PIN with a code sent to the phone', async () => {
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Payout' }).click();
+    await page.getByRole('dialog', { name: 'Withdraw' }).getByRole('link', { name: 'Forgot PIN?' }).click();
+    await waitForPath('/reset-pin');
+    const sentAt = Date.now();
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByText('A PIN reset code has been sent to your phone number').waitFor();
+    const code = await latestSmsCode(providerOrigin, user.phone, sentAt);
+    await capture(page, 'reset-pin');
+    await page.getByLabel('Reset code').fill(code);
+    await page.getByLabel('New 4-digit PIN').fill('4321');
+    await page.getByRole('button', { name: 'Reset PIN' }).click();
+    await expectToast(page, 'Your PIN has been changed successfully');
+    await waitForPath('/dashboard');
+    // The new PIN is the one that counts now.
+    await page.getByRole('button', { name: 'Payout' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Withdraw' });
+    await dialog.getByLabel('Amount (₦)').fill('100');
+    await dialog.getByLabel('Transaction PIN').fill(user.pin);
+    await dialog.getByRole('button', { name: 'Withdraw' }).click();
+    await dialog.getByRole('alert').waitFor();
+    expect(await dialog.getByRole('alert').textContent()).toMatch(/Incorrect PIN/);
+    await page.keyboard.press('Escape');
+  });
+
   test('transactions: 5 at first, Load More +, then the end message', async () => {
     for (let i = 0; i < 5; i += 1) await fundViaApi(providerOrigin, user.email, user.password, 100);
     await page.getByRole('link', { name: 'View All Transactions' }).click();

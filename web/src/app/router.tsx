@@ -29,6 +29,10 @@ const protectedRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('@/app/routes/profile')).ProfileRoute }),
   },
   {
+    path: paths.resetPin.path,
+    lazy: async () => ({ Component: (await import('@/features/auth/components/reset-pin-page')).ResetPinPage }),
+  },
+  {
     path: paths.saveBank.path,
     lazy: async () => ({ Component: (await import('@/features/bank/components/save-bank-page')).SaveBankPage }),
   },

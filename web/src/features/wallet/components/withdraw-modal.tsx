@@ -99,6 +99,9 @@ function WithdrawForm({ onDone }: { onDone: () => void }) {
         error={errors.amount}
       />
       <CodeInput label="Transaction PIN" kind="pin" value={pin} onChange={setPin} error={errors.pin} />
+      <p className="form-aside">
+        <Link to={paths.resetPin.getHref()}>Forgot PIN?</Link>
+      </p>
       {saved.length === 0 ? (
         <p className="notice">
           <Link to={paths.saveBank.getHref()}>{ACCOUNT_MESSAGES.noBank}</Link>
