@@ -125,6 +125,7 @@ export function createAccounts(deps: ProviderDeps) {
 
   /** Checks a one-time code; counts wrong tries; a used code is gone. */
   async function consumeOtp(user: UserDoc, purpose: OtpPurpose, code: string): Promise<void> {
+    await requireCodeBudget(user.email);
     const now = deps.now();
     const outcome = await deps.store.runTransaction(async (tx) => {
       const record = await tx.get(C.otps, `${purpose}:${user.id}`);
@@ -138,9 +139,25 @@ export function createAccounts(deps: ProviderDeps) {
       tx.delete(C.otps, `${purpose}:${user.id}`);
       return 'ok' as const;
     });
+    if (outcome !== 'ok') await spendCodeBudget(user.email);
     if (outcome === 'expired') throw badRequest(CODE_INVALID);
     if (outcome === 'locked') throw tooMany('Too many wrong codes. Please request a new code.');
     if (outcome === 'wrong') throw badRequest('Invalid code. Please check the code and try again.');
+  }
+
+  /**
+   * The day's budget of wrong codes for an e-mail (real or not: the same answers either way), spent by
+   * every code check that fails, whatever code it was for. Refuses before any code is compared.
+   */
+  async function requireCodeBudget(email: string): Promise<void> {
+    const { wrongCodesPerAccount } = limits;
+    if ((await limitCount(deps, wrongCodesPerAccount, uniqueKey('email', email))) >= wrongCodesPerAccount.max) {
+      throw tooMany(wrongCodesPerAccount.message);
+    }
+  }
+
+  async function spendCodeBudget(email: string): Promise<void> {
+    await hitLimit(deps, { ...limits.wrongCodesPerAccount, max: Number.MAX_SAFE_INTEGER }, uniqueKey('email', email));
   }
 
   async function liveOtpExists(user: UserDoc, purpose: OtpPurpose): Promise<boolean> {
@@ -387,7 +404,11 @@ export function createAccounts(deps: ProviderDeps) {
       const input = parseBody(otpVerifyBody, body);
       await hitLimit(deps, limits.codeChecksPerSource, source);
       const user = await userByEmail(input.email);
-      if (!user || user.phone_verified) throw badRequest(CODE_INVALID);
+      if (!user || user.phone_verified) {
+        await requireCodeBudget(input.email);
+        await spendCodeBudget(input.email);
+        throw badRequest(CODE_INVALID);
+      }
       await consumeOtp(user, 'PHONE-VERIFICATION', input.otp);
       await deps.store.update(C.users, user.id, { phone_verified: true });
       return profileAnswer({ ...user, phone_verified: true }, 'Phone number verified');
@@ -406,7 +427,11 @@ export function createAccounts(deps: ProviderDeps) {
       const input = parseBody(resetPasswordBody, body);
       await hitLimit(deps, limits.codeChecksPerSource, source);
       const user = await userByEmail(input.email);
-      if (!user) throw badRequest(CODE_INVALID);
+      if (!user) {
+        await requireCodeBudget(input.email);
+        await spendCodeBudget(input.email);
+        throw badRequest(CODE_INVALID);
+      }
       await consumeOtp(user, 'PASSWORD-RESET', input.otp);
       const hash = await hashSecret(input.password);
       // The account and its permissions document (active again once must_change_password clears) together.

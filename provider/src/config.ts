@@ -45,6 +45,7 @@ const limitSettingsSchema = z.partialRecord(
     'registrationsPerSourcePerHour',
     'smsPerSourcePerHour',
     'codeChecksPerSourcePerHour',
+    'wrongCodesPerAccountPerDay',
     'smsPerHour',
     'otpSendsPerHour',
   ]),

@@ -63,6 +63,11 @@ export interface ProviderSettings {
   registrationsPerSourcePerHour: number;
   smsPerSourcePerHour: number;
   codeChecksPerSourcePerHour: number;
+  /**
+   * Wrong one-time codes one e-mail may see in a day, over every code sent to it: each code allows
+   * otpMaxTries, but new codes come every hour, so without a daily budget the 4-digit space falls in days.
+   */
+  wrongCodesPerAccountPerDay: number;
   /** SMS codes an hour from the whole provider (a ceiling on the SMS bill). */
   smsPerHour: number;
   /** How long after a login money may be committed without the PIN (pot join, paid code, subscription). */
@@ -94,6 +99,7 @@ export const DEFAULT_SETTINGS: ProviderSettings = {
   registrationsPerSourcePerHour: 20,
   smsPerSourcePerHour: 20,
   codeChecksPerSourcePerHour: 100,
+  wrongCodesPerAccountPerDay: 15,
   smsPerHour: 2000,
   stepUpMs: 15 * 60 * 1000,
   subscriptionKobo: 200_000,

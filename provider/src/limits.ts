@@ -87,6 +87,12 @@ export function abuseLimits(deps: ProviderDeps) {
       windowMs: HOUR,
       message: 'Too many codes have been tried from your network. Please try again in an hour.',
     },
+    wrongCodesPerAccount: {
+      bucket: 'code-account',
+      max: s.wrongCodesPerAccountPerDay,
+      windowMs: 24 * HOUR,
+      message: 'Too many wrong codes have been tried for this account today. Please try again tomorrow.',
+    },
     wrongPasswordsPerAccount: {
       bucket: 'login-account',
       max: s.loginAccountMaxFailuresPerHour,

@@ -228,6 +228,39 @@ describe('guessing fails over time: PIN locks escalate, then the PIN needs a res
   });
 });
 
+describe('guessing fails over time: wrong one-time codes have a daily budget per e-mail', () => {
+  it('new codes every hour do not bring new guesses: past the budget even the right code is refused until tomorrow; an unknown e-mail gets the same', async () => {
+    const clock = { now: Date.parse('2026-11-22T08:00:00Z') };
+    const provider = makeProvider({ now: () => clock.now, settings: { wrongCodesPerAccountPerDay: 3 } });
+    const user = await onboardedUser(provider);
+    const c = client(provider, '203.0.113.70');
+    const sendCode = (email: string) => c.call('POST', '/api/v1/user/password/send-otp', { email });
+    const reset = (email: string, otp: string) => c.call('POST', '/api/v1/user/password/reset', { email, otp, password: 'A-new-password-2026' });
+    const spent = [429, 'Too many wrong codes have been tried for this account today. Please try again tomorrow.'];
+
+    // Two wrong tries on one code; an hour later a new code, and one more wrong try spends the day's budget.
+    await sendCode(user.email);
+    expect((await reset(user.email, 'ZZZZ')).status).toBe(400);
+    expect((await reset(user.email, 'ZZZZ')).status).toBe(400);
+    clock.now += 60 * 60 * 1000;
+    await sendCode(user.email);
+    expect((await reset(user.email, 'ZZZZ')).status).toBe(400);
+    const right = await reset(user.email, await c.latestSms(user.phone));
+    expect([right.status, right.body.message]).toEqual(spent);
+
+    // An unknown e-mail: the same answers, and the same refusal after the same number of tries.
+    const unknown = `nobody-${user.email}`;
+    for (let i = 0; i < 3; i++) expect((await reset(unknown, 'ZZZZ')).status).toBe(400);
+    const fourth = await reset(unknown, 'ZZZZ');
+    expect([fourth.status, fourth.body.message]).toEqual(spent);
+
+    // The next day a new code works.
+    clock.now += 24 * 60 * 60 * 1000;
+    await sendCode(user.email);
+    expect((await reset(user.email, await c.latestSms(user.phone))).status).toBe(200);
+  });
+});
+
 describe('lockout is no weapon, and distributed guessing still stops', () => {
   it('wrong passwords from many sources past the account ceiling need the reset code; the reset ends every pause', async () => {
     const provider = makeProvider({ now: still, settings: { loginAccountMaxFailuresPerHour: 20 } });
