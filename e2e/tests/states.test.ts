@@ -126,6 +126,22 @@ describe('a brand-new account', () => {
     await capture(page, 'transactions-empty');
   });
 
+  test('a list that fails to load says why, and Try again loads it', async () => {
+    await page.route('**/providerCall', (route) => route.abort('internetdisconnected'));
+    try {
+      await page.goto('/transactions');
+      const panel = page.getByRole('region', { name: 'All transactions' });
+      await panel.getByRole('button', { name: 'Try again' }).waitFor();
+      expect(await panel.getByRole('alert').textContent()).toMatch(/unreachable|error/i);
+    } finally {
+      await page.unroute('**/providerCall');
+    }
+    const panel = page.getByRole('region', { name: 'All transactions' });
+    await panel.getByRole('button', { name: 'Try again' }).click();
+    await panel.getByText('You have no transaction at the moment..').waitFor();
+    expect(await panel.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+  });
+
   test("Cancel in the sandbox checkout closes it and brings back the top-up form", async () => {
     await page.goto('/dashboard');
     await page.getByRole('button', { name: 'Top up' }).click();

@@ -8,7 +8,7 @@ import { toast } from 'react-toastify';
 import { ACCOUNT_MESSAGES } from '@punter/core/account';
 import { saveBankFormSchema, shouldVerifyAccountNumber } from '@punter/core/form-schemas';
 import { ErrorMessages } from '@/components/alert';
-import { Spinner } from '@/components/spinner';
+import { LoadState } from '@/components/load-state';
 import { TextField } from '@/components/text-field';
 import { paths } from '@/config/paths';
 import { fetchBanks, filterBanks, resolveAccountName, saveBank } from '@/features/bank/api/bank-api';
@@ -65,15 +65,7 @@ export function SaveBankPage() {
   return (
     <section className="page-narrow" aria-labelledby="save-bank-title">
       <h1 id="save-bank-title">Save Bank For Withdrawals</h1>
-      {banks.status === 'loading' && !banks.data ? <Spinner label="Loading banks..." /> : null}
-      {banks.status === 'error' ? (
-        <div className="card">
-          <ErrorMessages messages={banks.error.messages} />
-          <button type="button" className="button button-small" onClick={banks.reload}>
-            Try again
-          </button>
-        </div>
-      ) : null}
+      <LoadState state={banks} loadingLabel="Loading banks..." className="card" />
       {banks.data ? (
         <form className="card" noValidate onSubmit={(event) =>
             submit(event, { code, bank_name: bank?.name ?? '', account_number: accountNumber, account_name: accountName })

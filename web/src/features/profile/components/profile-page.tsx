@@ -7,9 +7,8 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { NO_REFERRALS_MESSAGE, referralSubscriptionDisplay } from '@punter/core/account';
 import { permissionLabels } from '@punter/core/permissions';
-import { ErrorMessages } from '@/components/alert';
+import { LoadState } from '@/components/load-state';
 import { PanelBoundary } from '@/components/error-boundary';
-import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { fetchReferrals } from '@/features/profile/api/profile-api';
 import { logout } from '@/lib/api';
@@ -93,8 +92,7 @@ export function ProfilePage({ walletPanel }: { walletPanel: ReactNode }) {
       <PanelBoundary title="My Referrals">
         <section className="card" aria-labelledby="referrals-title">
           <h2 id="referrals-title">My Referrals</h2>
-          {referrals.status === 'loading' && !referrals.data ? <Spinner /> : null}
-          {referrals.status === 'error' ? <ErrorMessages messages={referrals.error.messages} /> : null}
+          <LoadState state={referrals} />
           {referrals.data && referrals.data.length === 0 ? <p className="empty">{NO_REFERRALS_MESSAGE}</p> : null}
           {referrals.data && referrals.data.length > 0 ? (
             <ul className="plain-list referral-list">

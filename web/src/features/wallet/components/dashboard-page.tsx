@@ -2,9 +2,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { needsPinSetup, TRANSACTIONS_EMPTY_MESSAGE, VIEW_ALL_TRANSACTIONS_LABEL } from '@punter/core/account';
-import { ErrorMessages } from '@/components/alert';
+import { LoadState } from '@/components/load-state';
 import { PanelBoundary } from '@/components/error-boundary';
-import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { fetchBalance, fetchRecentTransactions } from '@/features/wallet/api/wallet-api';
 import { TopUpModal } from '@/features/wallet/components/top-up-modal';
@@ -70,15 +69,7 @@ export function DashboardPage() {
             <h2 id="recent-title">Recent transactions</h2>
             <Link to={paths.transactions.getHref()}>{VIEW_ALL_TRANSACTIONS_LABEL}</Link>
           </div>
-          {recent.status === 'loading' && !recent.data ? <Spinner /> : null}
-          {recent.status === 'error' ? (
-            <div className="stack">
-              <ErrorMessages messages={recent.error.messages} />
-              <button type="button" className="button button-small" onClick={recent.reload}>
-                Try again
-              </button>
-            </div>
-          ) : null}
+          <LoadState state={recent} />
           {recent.data && recent.data.length === 0 ? <p className="empty">{TRANSACTIONS_EMPTY_MESSAGE}</p> : null}
           {recent.data && recent.data.length > 0 ? <TransactionList items={recent.data} /> : null}
         </section>

@@ -6,8 +6,7 @@ import {
   TRANSACTIONS_PAGE_STEP,
   transactionListView,
 } from '@punter/core/account';
-import { ErrorMessages } from '@/components/alert';
-import { Spinner } from '@/components/spinner';
+import { LoadState } from '@/components/load-state';
 import { fetchBalance, fetchTransactions } from '@/features/wallet/api/wallet-api';
 import { TransactionList } from '@/features/wallet/components/transaction-list';
 import { WalletCard } from '@/features/wallet/components/wallet-card';
@@ -29,15 +28,7 @@ export function TransactionsPage() {
         onRetry={balance.reload}
       />
       <section className="card" aria-label="All transactions">
-        {list.status === 'loading' && !list.data ? <Spinner /> : null}
-        {list.status === 'error' ? (
-          <div className="stack">
-            <ErrorMessages messages={list.error.messages} />
-            <button type="button" className="button button-small" onClick={list.reload}>
-              Try again
-            </button>
-          </div>
-        ) : null}
+        <LoadState state={list} />
         {view?.emptyMessage ? <p className="empty">{view.emptyMessage}</p> : null}
         {view && view.visible.length > 0 ? <TransactionList items={view.visible} /> : null}
         {view?.showLoadMore ? (

@@ -1,7 +1,6 @@
 /** The wallet card and the saved bank accounts, as the profile shows them beside the account details. */
 import { Link } from 'react-router-dom';
-import { ErrorMessages } from '@/components/alert';
-import { Spinner } from '@/components/spinner';
+import { LoadState } from '@/components/load-state';
 import { paths } from '@/config/paths';
 import { fetchBalance, fetchSavedBanks } from '@/features/wallet/api/wallet-api';
 import { WalletCard } from '@/features/wallet/components/wallet-card';
@@ -23,8 +22,7 @@ export function WalletPanel() {
           <h2 id="banks-title">Bank accounts</h2>
           <Link to={paths.saveBank.getHref()}>Add bank</Link>
         </div>
-        {banks.status === 'loading' && !banks.data ? <Spinner /> : null}
-        {banks.status === 'error' ? <ErrorMessages messages={banks.error.messages} /> : null}
+        <LoadState state={banks} />
         {banks.data && banks.data.length === 0 ? <p className="empty">You have not saved a bank yet.</p> : null}
         {banks.data && banks.data.length > 0 ? (
           <ul className="plain-list bank-list">

@@ -8,9 +8,9 @@ import { toast } from 'react-toastify';
 import { ACCOUNT_MESSAGES } from '@punter/core/account';
 import { withdrawFormSchema } from '@punter/core/form-schemas';
 import { ErrorMessages } from '@/components/alert';
+import { LoadState, isLoadPending } from '@/components/load-state';
 import { CodeInput } from '@/components/code-input';
 import { Modal } from '@/components/modal';
-import { Spinner } from '@/components/spinner';
 import { TextField } from '@/components/text-field';
 import { paths } from '@/config/paths';
 import { fetchSavedBanks, verifyPin, withdraw } from '@/features/wallet/api/wallet-api';
@@ -68,17 +68,7 @@ function WithdrawForm({ onDone }: { onDone: () => void }) {
     { fallback: ACCOUNT_MESSAGES.withdrawError },
   );
 
-  if (banks.status === 'loading' && !banks.data) return <Spinner label="Loading your banks..." />;
-  if (banks.status === 'error') {
-    return (
-      <div className="stack">
-        <ErrorMessages messages={banks.error.messages} />
-        <button type="button" className="button button-small" onClick={banks.reload}>
-          Try again
-        </button>
-      </div>
-    );
-  }
+  if (isLoadPending(banks)) return <LoadState state={banks} loadingLabel="Loading your banks..." />;
   const saved = banks.data ?? [];
   const selected = bankId || saved[0]?.id || '';
   const chosen = saved.find((bank) => bank.id === selected);
