@@ -18,6 +18,7 @@ import { SANDBOX_SMS } from '../src/adapters/sms';
 import { createProvider, type Provider } from '../src/provider';
 import type { ProviderRequest } from '../src/http';
 import { createFirestoreStore } from '../src/store-firestore';
+import { registrationPayload, uniqueSuffix } from '../test/helpers';
 
 process.env.METADATA_SERVER_DETECTION ??= 'none';
 let hashes = 0;
@@ -34,35 +35,15 @@ let apps = 0;
 const store = () => createFirestoreStore({ projectId: 'demo-punter', emulatorHost: host, appName: `abuse-bench-${(apps += 1)}` });
 const provider = (settings: Record<string, number> = {}) => createProvider({ store: store(), log: () => undefined, settings });
 
-let seq = 0;
-const unique = () => `${Date.now().toString(36)}${(seq += 1)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 const call = async (p: Provider, method: string, path: string, body?: unknown, extra: Partial<ProviderRequest> = {}) => {
   const res = await p.handle({ method, path, body, ...extra });
   return { status: res.status, body: res.body as { message: string; token?: string; data?: { id: string; phone_number: string } } };
 };
-const registration = () => {
-  const s = unique();
-  return {
-    email: `bench${s}@example.com`,
-    password: 'correct horse 1',
-    first_name: 'Ada',
-    last_name: 'Obi',
-    username: `b${s}`.slice(0, 30),
-    phone_number: `080${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
-    device_type: 'WEB',
-    device_token: 'web',
-    referral_code: '',
-    marketing_channel: 'Others',
-    gender: 'female',
-    country: 'Nigeria',
-    avatar_url: 'https://example.com/a.png',
-  };
-};
 
 /** A signed-up user with a verified phone and PIN 1234, from its own source. */
 async function onboarded(p: Provider) {
-  const source = `bench-${unique()}`;
-  const payload = registration();
+  const source = `bench-${uniqueSuffix()}`;
+  const payload = registrationPayload();
   const reg = await call(p, 'POST', '/api/v1/user/register', payload, { source });
   const phone = reg.body.data?.phone_number ?? '';
   const sms = await p.deps.store.query(SANDBOX_SMS, { where: [['to', '==', phone]] });
@@ -112,7 +93,7 @@ let registrations = 0;
 await Promise.all(
   Array.from({ length: 8 }, async () => {
     while (Date.now() < until) {
-      const r = await call(a, 'POST', '/api/v1/user/register', registration(), { source: '203.0.113.2' });
+      const r = await call(a, 'POST', '/api/v1/user/register', registrationPayload(), { source: '203.0.113.2' });
       if (r.status === 201) registrations += 1;
     }
   }),
@@ -122,7 +103,7 @@ const smsSent = (await a.deps.store.query(SANDBOX_SMS)).length - smsBefore;
 // 4. Login time, real vs unknown e-mail, alternating, each from a fresh source. Four real accounts in
 // turn, 8 wrong passwords each, so that no version of the code pauses one (a pause skips the hash).
 const realEmails = await Promise.all(Array.from({ length: 4 }, async () => (await onboarded(a)).email));
-const unknownEmail = `nobody-${unique()}@example.com`;
+const unknownEmail = `nobody-${uniqueSuffix()}@example.com`;
 const realMs: number[] = [];
 const unknownMs: number[] = [];
 const pairDiffs: number[] = [];
