@@ -27,7 +27,9 @@ import type { Browser, Page, Request } from 'playwright-core';
 import { isProtectedPath } from '@punter/core/account';
 import { launchBrowser } from '../../e2e/support/browser';
 import { startTestStack } from '../../e2e/support/stack';
-import { ROUTE_MODULES } from '../route-modules';
+import { routeModules } from '../route-modules';
+
+const ROUTE_MODULES = routeModules();
 
 const webDir = resolve(import.meta.dirname, '..');
 const outDir = join(webDir, 'bench-results');
@@ -71,7 +73,7 @@ function closure(manifest: Manifest, keys: string[]): { js: Set<string>; css: Se
 }
 
 function sizes() {
-  const build = spawnSync(process.execPath, [join(webDir, '..', 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--outDir', distDir, '--emptyOutDir'], {
+  const build = spawnSync(process.execPath, [join(webDir, '..', 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--configLoader', 'runner', '--outDir', distDir, '--emptyOutDir'], {
     cwd: webDir,
     stdio: 'inherit',
   });
