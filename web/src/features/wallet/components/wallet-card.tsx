@@ -1,5 +1,6 @@
 /** The wallet card: balance with a show/hide toggle, optional Payout and Top up buttons. */
 import { useState } from 'react';
+import { EyeIcon, EyeOffIcon, iconProps } from '@/components/icons';
 import { formatApiNaira } from '@/lib/format';
 
 interface WalletCardProps {
@@ -26,7 +27,7 @@ export function WalletCard({ balance, loading, error, onRetry, onPayout, onTopUp
           aria-label={visible ? 'Hide balance' : 'Show balance'}
           onClick={() => setVisible((v) => !v)}
         >
-          {visible ? 'Hide' : 'Show'}
+          {visible ? <EyeOffIcon {...iconProps} /> : <EyeIcon {...iconProps} />}
         </button>
       </div>
       <p className="wallet-balance" data-testid="wallet-balance" aria-live="polite">
