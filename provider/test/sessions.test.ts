@@ -4,7 +4,7 @@
  * PINs are stored as salted scrypt hashes.
  */
 import { describe, expect, it } from 'vitest';
-import { C, type UserDoc } from '../src/context';
+import { C, type UserDoc } from '../src/collections';
 import { verifySecret } from '../src/secrets';
 import { client, makeProvider, onboardedUser } from './helpers';
 
