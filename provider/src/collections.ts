@@ -385,6 +385,34 @@ export const cryptoRates = adminRecords(
   z.object({ symbol: z.string(), buy_rate_kobo: kobo, sell_rate_kobo: kobo, updated_at: epochMs }),
 );
 
+// ---------------------------------------------------------------- abuse limits and the sandbox adapters
+
+/** Fixed-window counters (limits.ts); expire_at is for a Firestore TTL policy. */
+export const limitWindows = new Collection(
+  'provider_limits',
+  z.object({ bucket: z.string(), count: z.number().int().nonnegative(), expire_at: timestamp }),
+);
+
+export const sandboxPaymentSchema = z.object({
+  transaction_id: z.string(),
+  tx_ref: z.string(),
+  amount_kobo: kobo,
+  currency: z.string(),
+  status: z.enum(['successful', 'failed', 'cancelled']),
+  method: z.enum(['card', 'mobilemoney', 'ussd']),
+  customer_email: z.string().nullable(),
+  created_at: z.number(),
+});
+export type SandboxPayment = z.infer<typeof sandboxPaymentSchema>;
+/** Payments made on /sandbox/checkout, by transaction_id. */
+export const sandboxPayments = new Collection('provider_sandbox_payments', sandboxPaymentSchema);
+
+/** Messages the sandbox SMS gateway 'sent' (read at GET /sandbox/sms); seq breaks ties within a millisecond. */
+export const sandboxSms = new Collection(
+  'provider_sandbox_sms',
+  z.object({ to: z.string(), body: z.string(), code: z.string(), created_at: epochMs, seq: z.number().int().nonnegative().optional() }),
+);
+
 /**
  * The collection names, for tests and scripts that look at the store directly. The Collection
  * objects above are what the provider's own code reads and writes through.

@@ -12,8 +12,8 @@
 import { pathToFileURL } from 'node:url';
 import { AVATAR_URLS } from '@punter/core/form-schemas';
 import { sandboxAccountName } from './adapters/bank-resolver';
-import { SANDBOX_PAYMENTS, createSandboxPayments } from './adapters/payments';
-import { ads, games, giftCardCategories, unique, users, type UserDoc } from './collections';
+import { createSandboxPayments } from './adapters/payments';
+import { ads, games, giftCardCategories, sandboxPayments, unique, users, type UserDoc } from './collections';
 import { uniqueKey, writePermissions } from './context';
 import { optionsFromEnv, readEnv } from './config';
 import { createProvider, type Provider } from './provider';
@@ -167,7 +167,7 @@ async function seedAccount(provider: Provider, store: Store, account: DemoAccoun
   );
   for (const [i, amount] of account.topUps.entries()) {
     const transactionId = `seed-${account.key}-${i}`;
-    await store.set(SANDBOX_PAYMENTS, transactionId, {
+    await sandboxPayments.set(store, transactionId, {
       transaction_id: transactionId,
       tx_ref: `punter-seed-${account.key}-${i}`,
       amount_kobo: amount * 100,
