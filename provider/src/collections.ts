@@ -15,6 +15,14 @@ export class StoredDocumentError extends Error {
   override readonly name = 'StoredDocumentError';
 }
 
+/** Stored data (a document, or a value kept in one) parsed; the error names where it is and the fields at fault. */
+export function parseStored<T>(where: string, schema: z.ZodType<T>, data: unknown): T {
+  const parsed = schema.safeParse(data);
+  if (parsed.success) return parsed.data;
+  const fields = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(document)'}: ${issue.message}`).join('; ');
+  throw new StoredDocumentError(`Stored document ${where} does not match its schema (${fields})`);
+}
+
 /** What can read one document: a Store, or a Tx before its first write. */
 interface Reader {
   get(collection: string, id: string): Promise<Data | null>;
@@ -28,10 +36,7 @@ export class Collection<T extends Data> {
 
   /** The document parsed; the error names the path, the id and the fields at fault, never their values. */
   parse(id: string, data: Data): T {
-    const parsed = this.schema.safeParse(data);
-    if (parsed.success) return parsed.data;
-    const fields = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(document)'}: ${issue.message}`).join('; ');
-    throw new StoredDocumentError(`Stored document ${this.path}/${id} does not match its schema (${fields})`);
+    return parseStored(`${this.path}/${id}`, this.schema, data);
   }
 
   async get(from: Reader, id: string): Promise<T | null> {

@@ -7,7 +7,17 @@
  */
 import type { TransactionStatus, TransactionType } from '@punter/core/account';
 import { addKobo, assertKobo, formatNaira, koboToNaira, subtractKobo } from '@punter/core/money';
-import { entries, idempotency, wallets, type EntryDoc, type WalletDoc } from './collections';
+import { z } from 'zod';
+import {
+  entries,
+  entryStatusSchema,
+  idempotency,
+  parseStored,
+  transactionTypeSchema,
+  wallets,
+  type EntryDoc,
+  type WalletDoc,
+} from './collections';
 import type { ProviderDeps } from './context';
 import { ApiError, badRequest, conflict } from './http';
 import { sha256 } from './secrets';
@@ -123,7 +133,8 @@ export async function statement(store: Store, userId: string, limit?: number): P
 
 /**
  * Stores the first answer of a money request under (scope, user, key) in the same transaction as
- * the money; a retry with the same key returns that answer, the same key with another request is a conflict.
+ * the money; a retry with the same key returns that answer (parsed with `answer`), the same key with
+ * another request is a conflict.
  */
 export async function idempotent<T>(
   tx: Tx,
@@ -131,6 +142,7 @@ export async function idempotent<T>(
   userId: string,
   key: string | undefined,
   request: unknown,
+  answer: z.ZodType<T>,
   work: () => Promise<T> | T,
   now: number,
 ): Promise<{ replay: boolean; value: T }> {
@@ -141,16 +153,29 @@ export async function idempotent<T>(
   const existing = await idempotency.get(tx, id);
   if (existing) {
     if (existing.fingerprint !== fingerprint) throw conflict('This idempotency key was already used for a different request');
-    // Written below by this same scope's work: the scope and the fingerprint pin down its shape.
-    return { replay: true, value: existing.result as T };
+    return { replay: true, value: parseStored(`${idempotency.path}/${id} (result)`, answer, existing.result) };
   }
   const value = await work();
   idempotency.create(tx, id, { scope, user_id: userId, fingerprint, result: value, created_at: now });
   return { replay: false, value };
 }
 
+export const transactionViewSchema = z.object({
+  id: z.string(),
+  type: transactionTypeSchema,
+  status: entryStatusSchema,
+  amount: z.number(),
+  createdAt: z.string(),
+  narration: z.string(),
+  wallet_type: z.literal('NAIRA'),
+  old_balance: z.number(),
+  new_balance: z.number(),
+  reference: z.string(),
+});
+export type TransactionView = z.infer<typeof transactionViewSchema>;
+
 /** A transaction as SPEC section 3 shows it (naira amounts). */
-export function transactionView(entry: EntryDoc) {
+export function transactionView(entry: EntryDoc): TransactionView {
   return {
     id: entry.id,
     type: entry.type,

@@ -4,14 +4,17 @@
  * document, the pot's raised_amount and investors_count, and the 2.5% instant referral bonus
  * (SPEC section 9) credited to the referrer. Needs an active subscription (SPEC section 1).
  */
+import { z } from 'zod';
 import { koboToNaira, nairaToKobo, percentOfKobo } from '@punter/core/money';
 import { PARTICIPANT_INITIAL_STATUS, POT_JOINED, POT_NOT_FOUND, POT_STATUS_RAISING, REFERRAL_BONUS_INSTANT_PERCENT, checkPotJoin, joinQuote, participantDisplayName } from '@punter/core/pots';
 import { myPots, potParticipants, pots, unique, users } from './collections';
 import { KeyedMutex, notify, type ProviderDeps, type UserDoc } from './context';
 import { badRequest, forbidden, notFound, ok, parseBody, type ProviderResponse } from './http';
-import { idempotent, postEntry, readWallet, transactionView } from './ledger';
+import { idempotent, postEntry, readWallet, transactionView, transactionViewSchema } from './ledger';
 import { joinAutoTradaBody } from './schemas';
 import { newId, type Tx } from './store';
+
+const joinAnswerSchema = z.object({ transaction: transactionViewSchema, balance: z.number() });
 
 export const REFERRAL_CODE_INVALID = 'The referral code is not valid';
 export const REFERRAL_CODE_OWN = 'You cannot use your own referral code';
@@ -49,7 +52,7 @@ export function createPots(deps: ProviderDeps) {
       const code = input.referalCode ? input.referalCode.toUpperCase() : null;
       const { value } = await locks.run(user.id, () =>
         deps.store.runTransaction((tx) =>
-          idempotent(tx, 'join-pot', user.id, idempotencyKey, input, async () => {
+          idempotent(tx, 'join-pot', user.id, idempotencyKey, input, joinAnswerSchema, async () => {
             const pot = await pots.get(tx, input.pot_id);
             if (!pot) throw notFound(POT_NOT_FOUND);
             if (pot.status !== POT_STATUS_RAISING) throw badRequest('This pot is not raising at the moment');

@@ -6,11 +6,12 @@
  * The public game documents live in the app's 'games' collection (the web reads them live; an admin
  * may clear them); the secret codes live in provider_game_codes, closed to every client.
  */
+import { z } from 'zod';
 import { formatNaira, koboToNaira, multiplyKobo, nairaToKobo } from '@punter/core/money';
-import { gameCodes, games, myGames, purchases, type EntryDoc, type GameDoc } from './collections';
+import { gameCodes, gameSchema, games, myGames, purchases, type EntryDoc, type GameDoc } from './collections';
 import { KeyedMutex, notify, type ProviderDeps, type UserDoc } from './context';
 import { badRequest, forbidden, notFound, ok, parseBody, type ProviderResponse } from './http';
-import { idempotent, postEntry, readEntry, readWallet, transactionView } from './ledger';
+import { idempotent, postEntry, readEntry, readWallet, transactionView, transactionViewSchema } from './ledger';
 import { buyGameBody, createCodeRequestSchemaFor } from './schemas';
 import { newId, type Tx } from './store';
 
@@ -20,6 +21,11 @@ export type { GameDoc };
 async function codeOf(from: Pick<Tx, 'get'>, gameId: string): Promise<string> {
   return (await gameCodes.get(from, gameId))?.game_code ?? '';
 }
+
+/** A game as the API shows it: without the server timestamp, with the code for its owner and buyers. */
+const gameViewSchema = gameSchema.omit({ timestamp: true }).extend({ game_code: z.string().optional() });
+/** What buy-or-get answers (and keeps for an idempotent replay). */
+const buyAnswerSchema = z.object({ game: gameViewSchema, transaction: transactionViewSchema.nullable() });
 
 function gameView(game: GameDoc, code: string | undefined) {
   const { timestamp: _t, ...rest } = game;
@@ -89,6 +95,7 @@ export function createPuntersHub(deps: ProviderDeps) {
             user.id,
             idempotencyKey,
             input,
+            buyAnswerSchema,
             async () => {
               const game = await games.get(tx, input.game_id);
               if (!game) throw notFound('Game not found');

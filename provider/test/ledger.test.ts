@@ -4,7 +4,8 @@
  */
 import { MoneyError } from '@punter/core/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entries, wallets } from '../src/collections';
+import { z } from 'zod';
+import { StoredDocumentError, entries, idempotency, wallets } from '../src/collections';
 import { ApiError } from '../src/http';
 import {
   balanceKobo,
@@ -102,10 +103,11 @@ describe('ledger', () => {
 
   it('idempotent: the same key and request replays the first answer and moves money once; another request with it is a 409', async () => {
     const store = await funded(10_000);
+    const answer = z.object({ entry_id: z.string() });
     let runs = 0;
     const withdraw = (key: string | undefined, amount: number) =>
       store.runTransaction((tx) =>
-        idempotent(tx, 'withdraw', 'u1', key, { amount }, async () => {
+        idempotent(tx, 'withdraw', 'u1', key, { amount }, answer, async () => {
           runs += 1;
           const wallet = await readWallet(tx, 'u1');
           return { entry_id: postEntry(deps, tx, wallet, debit(amount)).entry.id };
@@ -119,7 +121,7 @@ describe('ledger', () => {
     expect(await balanceKobo(store, 'u1')).toBe(7_500);
     await expect(withdraw('key-0001', 3_000)).rejects.toMatchObject({ status: 409 });
     // The same key in another scope or for another user is another request.
-    const other = await store.runTransaction((tx) => idempotent(tx, 'subscribe', 'u1', 'key-0001', { amount: 2_500 }, () => 'ran', deps.now()));
+    const other = await store.runTransaction((tx) => idempotent(tx, 'subscribe', 'u1', 'key-0001', { amount: 2_500 }, z.string(), () => 'ran', deps.now()));
     expect(other).toEqual({ replay: false, value: 'ran' });
     // Without a key every call does the work.
     await withdraw(undefined, 100);
@@ -128,11 +130,29 @@ describe('ledger', () => {
     await expectLedgerMatchesBalance(store, 'u1');
   });
 
+  it('a replay parses the kept answer: one that does not match is a StoredDocumentError, and no money moves', async () => {
+    const store = await funded(1_000);
+    const withdraw = () =>
+      store.runTransaction((tx) =>
+        idempotent(tx, 'withdraw', 'u1', 'key-0003', { amount: 100 }, z.object({ entry_id: z.string() }), async () => {
+          const wallet = await readWallet(tx, 'u1');
+          return { entry_id: postEntry(deps, tx, wallet, debit(100)).entry.id };
+        }, deps.now()),
+      );
+    await withdraw();
+    const [kept] = await idempotency.query(store);
+    await store.update(idempotency.path, kept!.id, { result: { entry_id: 42 } });
+    const replay = withdraw();
+    await expect(replay).rejects.toBeInstanceOf(StoredDocumentError);
+    await expect(withdraw()).rejects.toThrow(`Stored document provider_idempotency/${kept!.id} (result) does not match its schema (entry_id: `);
+    expect(await balanceKobo(store, 'u1')).toBe(900);
+  });
+
   it('a refused request leaves its key unused: the same key succeeds once the money is there', async () => {
     const store = await funded(1_000);
     const attempt = () =>
       store.runTransaction((tx) =>
-        idempotent(tx, 'withdraw', 'u1', 'key-0002', { amount: 5_000 }, async () => {
+        idempotent(tx, 'withdraw', 'u1', 'key-0002', { amount: 5_000 }, z.string(), async () => {
           const wallet = await readWallet(tx, 'u1');
           return postEntry(deps, tx, wallet, debit(5_000)).entry.id;
         }, deps.now()),

@@ -1,9 +1,10 @@
 /** The monthly subscription: a SUBSCRIPTION debit that extends subscription_expires_at. */
+import { z } from 'zod';
 import { koboToNaira } from '@punter/core/money';
 import { users } from '../collections';
 import { notify, type KeyedMutex, type ProviderDeps, type UserDoc } from '../context';
 import { badRequest, notFound, ok, type ProviderResponse } from '../http';
-import { idempotent, postEntry, readWallet, transactionView } from '../ledger';
+import { idempotent, postEntry, readWallet, transactionView, transactionViewSchema } from '../ledger';
 
 export function createSubscription(deps: ProviderDeps, walletLocks: KeyedMutex) {
   return {
@@ -18,6 +19,7 @@ export function createSubscription(deps: ProviderDeps, walletLocks: KeyedMutex) 
             user.id,
             idempotencyKey,
             { price },
+            z.object({ entry: transactionViewSchema, subscription_expires_at: z.string() }),
             async () => {
               const current = await users.get(tx, user.id);
               if (!current) throw notFound('Account not found');

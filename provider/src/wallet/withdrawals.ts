@@ -2,6 +2,7 @@
  * Withdrawals: a PENDING debit, then the payout or an admin's decision settles it; a failed payout or a
  * decline is reversed by a new credit entry (the debit itself never changes).
  */
+import { z } from 'zod';
 import { formatNaira, koboToNaira, nairaToKobo } from '@punter/core/money';
 import type { Accounts } from '../accounts';
 import { banks, withdrawals, type WithdrawalDoc } from '../collections';
@@ -92,6 +93,7 @@ export function createWithdrawals(deps: ProviderDeps, accounts: Accounts, wallet
             user.id,
             idempotencyKey,
             request,
+            z.object({ withdrawal_id: z.string() }),
             async () => {
               const wallet = await readWallet(tx, user.id);
               if (input.amount > wallet.balance_kobo) throw badRequest('Insufficient funds');
