@@ -33,7 +33,6 @@ import { hashSecret, newOtp, newReferralCode, sha256, verifySecret } from './sec
 import { newId } from './store';
 import { openWallet } from './ledger';
 
-export type { OtpPurpose };
 
 // Same parameters as hashSecret: an unknown e-mail costs the same slow hash as a real account.
 const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';

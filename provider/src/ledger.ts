@@ -23,7 +23,6 @@ import { ApiError, badRequest, conflict } from './http';
 import { sha256 } from './secrets';
 import { newId, type Store, type Tx } from './store';
 
-export type { EntryDoc, TransactionType, WalletDoc };
 export type EntryStatus = TransactionStatus;
 
 /** What a reader of one document needs: a Store, or a Tx before its first write. */

@@ -15,8 +15,6 @@ import { idempotent, postEntry, readEntry, readWallet, transactionView, transact
 import { buyGameBody, createCodeRequestSchemaFor } from './schemas';
 import { newId, type Tx } from './store';
 
-export type { GameDoc };
-
 /** The secret code of a game ('' when it has none). */
 async function codeOf(from: Pick<Tx, 'get'>, gameId: string): Promise<string> {
   return (await gameCodes.get(from, gameId))?.game_code ?? '';

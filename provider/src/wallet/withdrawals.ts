@@ -12,8 +12,6 @@ import { idempotent, postEntry, readEntry, readWallet, settleEntry, balanceKobo,
 import { withdrawBody } from '../schemas';
 import { newId, type Tx } from '../store';
 
-export type { WithdrawalDoc };
-
 /** A withdrawal record that must exist (it was written before the payout was called). */
 async function mustGet(deps: ProviderDeps, id: string): Promise<WithdrawalDoc> {
   const w = await withdrawals.get(deps.store, id);
