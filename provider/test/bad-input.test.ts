@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_CALLS, buildApiPath, type ApiCallName } from '@punter/core/api-schemas';
-import { C } from '../src/context';
+import { C } from '../src/collections';
 import type { Provider } from '../src/provider';
 import { sha256 } from '../src/secrets';
 import { LIMITS_COLLECTION } from '../src/limits';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { API_CALLS, buildApiPath, type ApiCallName } from '@punter/core/api-schemas';
 import { sandboxAccountName } from '../src/adapters/bank-resolver';
 import { PAYOUT_PENDING_ACCOUNT } from '../src/adapters/payouts';
-import { C } from '../src/context';
+import { C } from '../src/collections';
 import { createMemoryStore } from '../src/store-memory';
 import { client, makeProvider, onboardedUser, registrationPayload, sandboxPayment, topUp } from './helpers';
 
