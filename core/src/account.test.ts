@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOGGED_IN_CODES, PROFILE_CODES } from './profile-schemas';
+import { LOGGED_IN_CODES, PROFILE_CODES } from './api/profile';
 import {
   ACCOUNT_MESSAGES,
   HOW_TO_VIDEOS,
@@ -8,7 +8,6 @@ import {
   NO_REFERRALS_MESSAGE,
   ROUTES,
   SESSION_EXPIRED_MESSAGE,
-  TOKEN_EXPIRED_MESSAGE,
   TRANSACTIONS_EMPTY_MESSAGE,
   TRANSACTIONS_END_MESSAGE,
   TRANSACTIONS_PAGE_STEP,
@@ -17,13 +16,11 @@ import {
   VIEW_ALL_TRANSACTIONS_LABEL,
   isLoggedIn,
   isProtectedPath,
-  isTokenExpiredMessage,
   loginOutcome,
   maskPhone,
   matchRoute,
   needsPinSetup,
   nextTransactionCount,
-  providerErrorMessages,
   referralLinkDisplay,
   referralSubscriptionDisplay,
   safeReturnTo,
@@ -122,7 +119,7 @@ describe('login', () => {
     expect(loginOutcome('200')).toEqual({ storeProfile: false, redirectTo: null });
     expect(loginOutcome(undefined)).toEqual({ storeProfile: false, redirectTo: null });
   });
-  it('uses the one LOGGED_IN_CODES definition of profile-schemas', () => {
+  it('uses the one LOGGED_IN_CODES definition of api/profile', () => {
     for (const code of LOGGED_IN_CODES) expect(isLoggedIn({ code })).toBe(true);
     for (const code of PROFILE_CODES.filter((c) => !(LOGGED_IN_CODES as readonly number[]).includes(c))) {
       expect(isLoggedIn({ code })).toBe(false);
@@ -144,33 +141,8 @@ describe('login', () => {
     expect(needsPinSetup({ code: 201 })).toBe(false);
     expect(needsPinSetup(null)).toBe(false);
   });
-  it('recognises the token-expired message', () => {
-    expect(TOKEN_EXPIRED_MESSAGE).toBe('Token is expired or invalid.');
-    expect(isTokenExpiredMessage('Token is expired or invalid.')).toBe(true);
-    expect(isTokenExpiredMessage('Token is expired')).toBe(false);
-    expect(isTokenExpiredMessage(undefined)).toBe(false);
+  it('has the message of an ended admin session', () => {
     expect(SESSION_EXPIRED_MESSAGE).toBe('Your session has expired !');
-  });
-});
-
-describe('provider error messages', () => {
-  it('shows the message when status is false', () => {
-    expect(providerErrorMessages({ status: false, message: 'Email taken', error: [{ message: 'x' }] })).toEqual([
-      'Email taken',
-    ]);
-  });
-  it('otherwise lists each error item', () => {
-    expect(providerErrorMessages({ error: [{ message: 'Bad email' }, { message: 'Short password', field: 'p' }] })).toEqual([
-      'Bad email',
-      'Short password',
-    ]);
-  });
-  it('falls back to the message, then to a generic text', () => {
-    expect(providerErrorMessages({ message: 'Server down' })).toEqual(['Server down']);
-    expect(providerErrorMessages({ status: false })).toEqual(['An error occurred']);
-    expect(providerErrorMessages({ error: [] }, 'Oops')).toEqual(['Oops']);
-    expect(providerErrorMessages('<html>')).toEqual(['An error occurred']);
-    expect(providerErrorMessages({ error: [{ msg: 1 }] })).toEqual(['An error occurred']);
   });
 });
 

@@ -3,8 +3,7 @@
  * logged-in rule, referral and phone display, transaction paging and labels, referral labels,
  * how-to videos. Pure data and functions: no Firebase, no DOM.
  */
-import { z } from 'zod';
-import { isLoggedInCode } from './profile-schemas';
+import { isLoggedInCode } from './api/profile';
 
 // ---------------------------------------------------------------------------------------------
 // Routes (SPEC section 2). Paths use react-router's ':param' syntax; getHref builds a real URL.
@@ -143,7 +142,7 @@ export function loginOutcome(
 
 /**
  * The route guard's rule: logged in when the stored profile's code is one of LOGGED_IN_CODES
- * (profile-schemas.ts, the one definition: 200, or 203 = credentials right, phone verified, no
+ * (api/profile.ts, the one definition: 200, or 203 = credentials right, phone verified, no
  * transaction PIN yet, ADR 0001). Accepts anything read from storage; a missing or malformed
  * profile is not logged in.
  */
@@ -157,35 +156,8 @@ export function needsPinSetup(profile: unknown): boolean {
   return isLoggedIn(profile) && (profile as { code: unknown }).code === 203;
 }
 
-/** Server message that removes the stored profile (SPEC section 6). */
-export const TOKEN_EXPIRED_MESSAGE = 'Token is expired or invalid.';
 /** Shown on a 403 from the admin list, which also clears the profile. */
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired !';
-
-/** True when a server message means the stored profile must be removed. */
-export function isTokenExpiredMessage(message: unknown): boolean {
-  return message === TOKEN_EXPIRED_MESSAGE;
-}
-
-const providerErrorSchema = z.object({
-  status: z.unknown().optional(),
-  message: z.string().optional(),
-  error: z.array(z.object({ message: z.string() }).loose()).optional(),
-});
-
-/**
- * The lines to show for a failed provider call (SPEC section 8, register and password reset):
- * when `status` is false, the message; otherwise each item of the error list with its message
- * (falling back to the message). Unreadable bodies give `fallback`.
- */
-export function providerErrorMessages(body: unknown, fallback = 'An error occurred'): string[] {
-  const parsed = providerErrorSchema.safeParse(body);
-  if (!parsed.success) return [fallback];
-  const { status, message, error } = parsed.data;
-  if (status === false && message) return [message];
-  if (error && error.length > 0) return error.map((e) => e.message);
-  return [message ?? fallback];
-}
 
 // ---------------------------------------------------------------------------------------------
 // Display helpers (SPEC section 5).

@@ -1,23 +1,14 @@
 /**
  * Payloads and results of the Firebase callables that bridge the browser to the provider (team brief):
  * the session callables and providerCall, plus the custom-claims shape of the Firebase custom token.
- * Provider bodies themselves are described in ./api-schemas.
+ * Provider bodies themselves are described in ./api.
  */
 import { z } from 'zod';
-import {
-  HTTP_METHODS,
-  idSchema,
-  idempotencyKeySchema,
-  loginRequestSchema,
-  nairaAmount,
-  otpRequestSchema,
-  otpVerifySchema,
-  pinSchema,
-  registerRequestSchema,
-  resetPasswordRequestSchema,
-  resolveApiCall,
-  sendResetOtpRequestSchema,
-} from './api-schemas';
+import { loginRequestSchema, otpRequestSchema, otpVerifySchema, registerRequestSchema, resetPasswordRequestSchema, sendResetOtpRequestSchema } from './api/auth';
+import { resolveApiCall } from './api/calls';
+import { idempotencyKeySchema } from './api/common';
+import { idSchema, nairaAmount, pinSchema } from './api/primitives';
+import { HTTP_METHODS } from './api/routes';
 import { SIGNAL_POST_STATUSES, SIGNAL_TARGET_GROUPS } from './signals';
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 /**
  * zod schemas of every form of SPEC section 5, with SPEC's messages. Inputs are what form fields give
- * (strings, booleans); outputs are ready for the matching API request of ./api-schemas (amounts as naira
+ * (strings, booleans); outputs are ready for the matching API request of ./api (amounts as naira
  * numbers; convert to kobo with core/src/money.ts nairaToKobo where integer arithmetic is needed).
  *
  * Business rules that live elsewhere are NOT repeated here: the pot join checks (core/src/pots.ts),
@@ -23,8 +23,8 @@ import {
   dateTimeInput,
   phoneNumberSchema,
   pinSchema,
-} from './api-primitives';
-import type { RegisterRequest } from './api-schemas';
+} from './api/primitives';
+import type { RegisterRequest } from './api/auth';
 import { koboToNaira, nairaToKobo, parseNairaInput } from './money';
 import {
   ERROR_SPLITS_OPTION,

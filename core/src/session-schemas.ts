@@ -3,7 +3,7 @@
  * loads it without the rest of ./bridge-schemas and ./api-schemas; ./bridge-schemas re-exports it.
  */
 import { z } from 'zod';
-import { LOGGED_IN_CODES, profileSchema } from './profile-schemas';
+import { LOGGED_IN_CODES, profileSchema } from './api/profile';
 
 function isLoggedInCode(code: number): boolean {
   return (LOGGED_IN_CODES as readonly number[]).includes(code);

@@ -1,11 +1,10 @@
 /**
- * The small building blocks of the provider API schemas (./api-schemas): amounts, ids, dates, PIN, code,
- * email, password, phone and bank fields. Kept in their own module so screens that only need these (the
- * forms, the stored profile) do not construct every schema of the API when they load.
- * ./api-schemas re-exports everything here under the same names.
+ * The small building blocks of the provider API schemas (the other modules of core/src/api): amounts, ids,
+ * dates, PIN, code, email, password, phone and bank fields. Screens that only need these (the forms, the stored
+ * profile) load them without constructing every schema of the API.
  */
 import { z } from 'zod';
-import { nairaToKobo } from './money';
+import { nairaToKobo } from '../money';
 
 /** An absolute http(s) URL: never javascript:, data: or any other scheme a page could execute. */
 export const httpUrl = z.url({ protocol: /^https?$/, error: 'Must be an http or https URL' });
