@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { REQUESTS, firstMessage, profile } from '../../test/api-fixtures';
-import { loggedInProfileSchema, registerRequestSchema } from './auth';
+import { REQUESTS, firstMessage } from '../../test/api-fixtures';
+import { registerRequestSchema } from './auth';
 
 describe('sign-in bodies', () => {
   it('register takes the avatar as a same-site path or a URL, nothing else', () => {
@@ -42,11 +42,4 @@ describe('sign-in bodies', () => {
     );
   });
 
-  it('a logged-in profile has code 200 or 203 and a token (ADR 0001)', () => {
-    expect(loggedInProfileSchema.safeParse(profile).success).toBe(true);
-    expect(loggedInProfileSchema.safeParse({ ...profile, code: 203 }).success).toBe(true);
-    expect(loggedInProfileSchema.safeParse({ ...profile, code: 201 }).success).toBe(false);
-    expect(loggedInProfileSchema.safeParse({ ...profile, code: 206 }).success).toBe(false);
-    expect(loggedInProfileSchema.safeParse({ ...profile, token: '' }).success).toBe(false);
-  });
 });

@@ -16,16 +16,10 @@ import {
   phoneNumberSchema,
   text,
 } from './primitives';
-import { LOGGED_IN_CODES, profileSchema } from './profile';
+import { profileSchema } from './profile';
 
-export const GENDERS = ['female', 'male'] as const;
-export const genderSchema = z.enum(GENDERS, { error: 'Gender must be female or male' });
-
-/** A profile that counts as logged in (ADR 0001): code 200 or 203 with a bearer token. */
-export const loggedInProfileSchema = profileSchema.extend({
-  code: z.literal(LOGGED_IN_CODES),
-  token: z.string().min(1),
-});
+const GENDERS = ['female', 'male'] as const;
+const genderSchema = z.enum(GENDERS, { error: 'Gender must be female or male' });
 
 /** Answer of login, register and OTP verify: the profile plus status and message. */
 export const profileBodySchema = profileSchema.extend({ status: z.literal(true), message: z.string() });

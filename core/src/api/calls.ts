@@ -290,8 +290,6 @@ export const API_CALLS = {
 
 export type ApiCallName = keyof typeof API_CALLS;
 export type ApiCall<N extends ApiCallName> = (typeof API_CALLS)[N];
-/** The parsed request body of a call (never when it has none). */
-export type ApiRequest<N extends ApiCallName> = ApiCall<N> extends { request: infer S extends z.ZodType } ? z.output<S> : never;
 /** The request body a caller writes (before transforms). */
 export type ApiRequestInput<N extends ApiCallName> = ApiCall<N> extends { request: infer S extends z.ZodType }
   ? z.input<S>
@@ -350,13 +348,4 @@ function decodeSegment(segment: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** Splits a request path into its pathname and its query parameters (the last value wins for repeated names). */
-export function splitApiPath(path: string): { pathname: string; query: Record<string, string> } {
-  const index = path.indexOf('?');
-  if (index === -1) return { pathname: path, query: {} };
-  const query: Record<string, string> = {};
-  for (const [key, value] of new URLSearchParams(path.slice(index + 1))) query[key] = value;
-  return { pathname: path.slice(0, index), query };
 }

@@ -20,8 +20,6 @@ export const idempotencyKeySchema = z
   .regex(/^[A-Za-z0-9_-]{8,128}$/, { error: 'Idempotency-Key must be 8 to 128 letters, digits, - or _' });
 /** Header names are lower case, as Node hands them over. */
 export const idempotencyHeadersSchema = z.object({ 'idempotency-key': idempotencyKeySchema });
-/** The same header where it is optional (no call uses it any more; subscribe requires the key). */
-export const optionalIdempotencyHeadersSchema = z.object({ 'idempotency-key': idempotencyKeySchema.optional() });
 
 /**
  * A Firestore time as the SDKs hand it over (Timestamp with toMillis(), {seconds, nanoseconds}, a Date, epoch ms

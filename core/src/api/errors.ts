@@ -20,7 +20,7 @@ export interface ErrorItem {
   field?: string;
 }
 
-export const errorItemSchema = z
+const errorItemSchema = z
   .object({ message: z.string(), field: z.string().optional() })
   .transform(({ message, field }): ErrorItem => (field === undefined ? { message } : { message, field }));
 
@@ -38,7 +38,7 @@ export interface ErrorBody {
   error: ErrorItem[];
 }
 
-export const INVALID_REQUEST_MESSAGE = 'Invalid request';
+const INVALID_REQUEST_MESSAGE = 'Invalid request';
 
 /** The body for one failure; its list holds the message itself unless `error` names the problems. */
 export function errorBody(message: string, error: readonly ErrorItem[] = [{ message }]): ErrorBody {
@@ -64,10 +64,11 @@ export function errorBodyFromZod(error: z.ZodError): ErrorBody {
  * problems becomes the message alone, so what is passed on always has the written shape.
  */
 export function readErrorBody(body: unknown): ErrorBody | undefined {
-  const head = z.object({ status: z.literal(false), message: z.string().min(1) }).safeParse(body);
-  if (!head.success) return undefined;
-  const list = z.object({ error: z.array(errorItemSchema).min(1) }).safeParse(body);
-  return errorBody(head.data.message, list.success ? list.data.error : undefined);
+  const head = errorBodySchema.pick({ status: true, message: true }).safeParse(body);
+  if (!head.success || head.data.message === '') return undefined;
+  const list = errorBodySchema.pick({ error: true }).safeParse(body);
+  const items = list.success ? list.data.error : undefined;
+  return errorBody(head.data.message, items && items.length > 0 ? items : undefined);
 }
 
 const shownErrorSchema = z.object({

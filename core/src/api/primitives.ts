@@ -22,9 +22,9 @@ function hasAtMostTwoDecimals(value: number): boolean {
   }
 }
 
-export const AMOUNT_NOT_NUMBER = 'Amount must be a number';
+const AMOUNT_NOT_NUMBER = 'Amount must be a number';
 export const AMOUNT_NOT_POSITIVE = 'Amount must be greater than 0';
-export const AMOUNT_TOO_MANY_DECIMALS = 'Amount can have at most 2 decimal places';
+const AMOUNT_TOO_MANY_DECIMALS = 'Amount can have at most 2 decimal places';
 export const AMOUNT_TOO_LARGE = 'Amount must not be more than ₦1,000,000,000';
 
 /**
@@ -56,7 +56,7 @@ export const isoDateTime = z.iso.datetime({ offset: true, error: 'Must be an ISO
 export const dateTimeInput = z.iso.datetime({ offset: true, local: true, error: 'Must be a date and time' });
 
 export const PIN_MESSAGE = 'PIN must be 4 digits';
-export const CODE_MESSAGE = 'Code must be 4 characters';
+const CODE_MESSAGE = 'Code must be 4 characters';
 
 /** Transaction PIN: exactly 4 digits (SPEC sections 5 and 9). */
 export const pinSchema = z.string({ error: PIN_MESSAGE }).regex(/^\d{4}$/, { error: PIN_MESSAGE });

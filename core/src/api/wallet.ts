@@ -9,9 +9,7 @@ import { okBody } from './common';
 import { idSchema, isoDateTime, nairaAmount, nairaBalance, pinSchema } from './primitives';
 
 export const transactionTypeSchema = z.enum(TRANSACTION_TYPES);
-export type TransactionType = z.infer<typeof transactionTypeSchema>;
-export const transactionStatusSchema = z.enum(TRANSACTION_STATUSES);
-export type TransactionStatus = z.infer<typeof transactionStatusSchema>;
+const transactionStatusSchema = z.enum(TRANSACTION_STATUSES);
 
 export const transactionSchema = z.object({
   id: idSchema,
