@@ -8,38 +8,35 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const CORE_SRC = join(root, 'core', 'src');
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CORE_PACKAGE = '@punter/core/';
 const SCANNED = ['core', 'emulator', 'provider', 'functions', 'web', 'e2e', 'security', 'scripts'];
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'coverage', '.git', '.firebase']);
-// Build output of the functions (compiled JavaScript of functions/src).
-const SKIPPED_PATHS = new Set([join(root, 'functions', 'lib')]);
 const SOURCE = /\.(ts|tsx|mts|mjs|js)$/;
 
-export function isTestFile(file) {
+function isTestFile(root, file) {
   return /\.test\.[cm]?[jt]sx?$/.test(file) || /[/\\](test|tests)[/\\]/.test(relative(root, file));
 }
 
-function walk(dir, out = []) {
+function walk(dir, skipped, out = []) {
   if (!existsSync(dir)) return out;
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
-    if (SKIPPED_DIRS.has(name) || SKIPPED_PATHS.has(path)) continue;
-    if (statSync(path).isDirectory()) walk(path, out);
+    if (SKIPPED_DIRS.has(name) || skipped.has(path)) continue;
+    if (statSync(path).isDirectory()) walk(path, skipped, out);
     else if (SOURCE.test(name) && !name.endsWith('.d.ts') && !name.endsWith('.d.mts')) out.push(path);
   }
   return out;
 }
 
 /** The core module a specifier names, as an absolute .ts path, or undefined for anything else. */
-function resolveCore(specifier, fromFile) {
+function resolveCore(coreSrc, specifier, fromFile) {
   let base;
-  if (specifier.startsWith(CORE_PACKAGE)) base = join(CORE_SRC, specifier.slice(CORE_PACKAGE.length));
+  if (specifier.startsWith(CORE_PACKAGE)) base = join(coreSrc, specifier.slice(CORE_PACKAGE.length));
   else if (specifier.startsWith('.')) base = resolve(dirname(fromFile), specifier);
   else return undefined;
   for (const candidate of [base, `${base}.ts`, join(base, 'index.ts')]) {
-    if (candidate.startsWith(CORE_SRC) && existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+    if (candidate.startsWith(coreSrc) && existsSync(candidate) && statSync(candidate).isFile()) return candidate;
   }
   return undefined;
 }
@@ -47,7 +44,8 @@ function resolveCore(specifier, fromFile) {
 const hasExport = (node) => ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
 
 /** Declared exports, re-exports and imports of one file. */
-function parse(file) {
+function parse(coreSrc, file) {
+  const resolveCoreFrom = (specifier, from) => resolveCore(coreSrc, specifier, from);
   const text = readFileSync(file, 'utf8');
   const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   const declared = new Set();
@@ -57,13 +55,13 @@ function parse(file) {
   const imports = []; // { module, names: string[] | '*' (namespace or dynamic: every word of the file) }
   const visit = (node) => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
-      const module = resolveCore(node.moduleSpecifier.text, file);
+      const module = resolveCoreFrom(node.moduleSpecifier.text, file);
       const bindings = node.importClause?.namedBindings;
       if (module && bindings && ts.isNamedImports(bindings)) {
         imports.push({ module, names: bindings.elements.map((e) => (e.propertyName ?? e.name).text) });
       } else if (module && bindings && ts.isNamespaceImport(bindings)) imports.push({ module, names: '*' });
     } else if (ts.isExportDeclaration(node)) {
-      const module = node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier) ? resolveCore(node.moduleSpecifier.text, file) : undefined;
+      const module = node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier) ? resolveCoreFrom(node.moduleSpecifier.text, file) : undefined;
       const clause = node.exportClause;
       if (node.moduleSpecifier) {
         if (module) {
@@ -77,7 +75,7 @@ function parse(file) {
       }
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
       const arg = node.arguments[0];
-      const module = arg && ts.isStringLiteral(arg) ? resolveCore(arg.text, file) : undefined;
+      const module = arg && ts.isStringLiteral(arg) ? resolveCoreFrom(arg.text, file) : undefined;
       if (module) imports.push({ module, names: '*' });
     } else if (hasExport(node) && node.parent === sf) {
       if (ts.isVariableStatement(node)) {
@@ -91,7 +89,7 @@ function parse(file) {
   const importedLocals = new Map();
   for (const stmt of sf.statements) {
     if (!ts.isImportDeclaration(stmt) || !ts.isStringLiteral(stmt.moduleSpecifier)) continue;
-    const module = resolveCore(stmt.moduleSpecifier.text, file);
+    const module = resolveCoreFrom(stmt.moduleSpecifier.text, file);
     const bindings = stmt.importClause?.namedBindings;
     if (module && bindings && ts.isNamedImports(bindings)) {
       for (const e of bindings.elements) importedLocals.set(e.name.text, { module, name: (e.propertyName ?? e.name).text });
@@ -106,10 +104,14 @@ function parse(file) {
   return { declared, reexports, imports, words };
 }
 
-export function analyse() {
-  const files = SCANNED.flatMap((ws) => walk(join(root, ws)));
-  const parsed = new Map(files.map((file) => [file, parse(file)]));
-  const coreFiles = files.filter((f) => f.startsWith(CORE_SRC) && !isTestFile(f));
+/** Used and unused exports of `<root>/core/src`, from the source files of `<root>`'s workspaces. */
+export function analyse(root = repoRoot) {
+  const coreSrc = join(root, 'core', 'src');
+  // Build output of the functions (compiled JavaScript of functions/src).
+  const skipped = new Set([join(root, 'functions', 'lib')]);
+  const files = SCANNED.flatMap((ws) => walk(join(root, ws), skipped));
+  const parsed = new Map(files.map((file) => [file, parse(coreSrc, file)]));
+  const coreFiles = files.filter((f) => f.startsWith(coreSrc) && !isTestFile(root, f));
 
   /** Where an exported name of a module is declared: [module, name], following re-exports. */
   const origin = (module, name, seen = new Set()) => {
@@ -142,7 +144,7 @@ export function analyse() {
 
   const used = new Set();
   for (const [file, info] of parsed) {
-    if (isTestFile(file)) continue;
+    if (isTestFile(root, file)) continue;
     for (const imp of info.imports) {
       const names = imp.names === '*' ? exportedNames(imp.module).filter((n) => info.words.has(n)) : imp.names;
       for (const name of names) {
