@@ -1,5 +1,5 @@
 /** Bank calls of SPEC section 7: the bank list, account-name resolution, saving a bank. */
-import type { BankListEntry, SavedBank } from '@punter/core/api-schemas';
+import type { BankListEntry, SavedBank } from '@punter/core/api/bank';
 import { filterBanksByName } from '@punter/core/form-schemas';
 import { callApi } from '@/lib/api';
 

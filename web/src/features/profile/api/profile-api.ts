@@ -1,4 +1,4 @@
-import type { Referral } from '@punter/core/api-schemas';
+import type { Referral } from '@punter/core/api/profile';
 import { callApi } from '@/lib/api';
 
 export type { Referral };

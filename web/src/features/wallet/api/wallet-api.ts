@@ -1,5 +1,6 @@
 /** Wallet calls of SPEC section 7 (balance, transactions, saved banks, PIN check, top-up, withdrawal). */
-import type { SavedBank, Transaction } from '@punter/core/api-schemas';
+import type { SavedBank } from '@punter/core/api/bank';
+import type { Transaction } from '@punter/core/api/wallet';
 import { callApi } from '@/lib/api';
 
 export type { SavedBank, Transaction };

@@ -1,7 +1,7 @@
 /** /dashboard: wallet card, services, recent transactions, withdraw and top-up modals (SPEC section 2). */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { needsPinSetup, TRANSACTIONS_EMPTY_MESSAGE, VIEW_ALL_TRANSACTIONS_LABEL } from '@punter/core/account';
+import { needsPinSetup } from '@punter/core/account';
 import { LoadState } from '@/components/load-state';
 import { PanelBoundary } from '@/components/error-boundary';
 import {
@@ -19,6 +19,7 @@ import { paths } from '@/config/paths';
 import { fetchBalance, fetchRecentTransactions } from '@/features/wallet/api/wallet-api';
 import { TopUpModal } from '@/features/wallet/components/top-up-modal';
 import { TransactionList } from '@/features/wallet/components/transaction-list';
+import { TRANSACTIONS_EMPTY_MESSAGE, VIEW_ALL_TRANSACTIONS_LABEL } from '@/features/wallet/components/transaction-list-view';
 import { WalletCard } from '@/features/wallet/components/wallet-card';
 import { WithdrawModal } from '@/features/wallet/components/withdraw-modal';
 import { useProfile } from '@/lib/session';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { transactionTypeLabel } from './transaction-labels';
+import { transactionStatusDisplay, transactionTypeLabel } from './transaction-labels';
 
 describe('transactionTypeLabel', () => {
   it('turns the API enum into words', () => {
@@ -9,5 +9,13 @@ describe('transactionTypeLabel', () => {
   });
   it('keeps an empty type empty', () => {
     expect(transactionTypeLabel('')).toBe('');
+  });
+});
+
+describe('transactionStatusDisplay', () => {
+  it('labels PENDING orange Pending and SUCCESS green Succesfull', () => {
+    expect(transactionStatusDisplay('PENDING')).toEqual({ label: 'Pending', colour: 'orange' });
+    expect(transactionStatusDisplay('SUCCESS')).toEqual({ label: 'Succesfull', colour: 'green' });
+    expect(transactionStatusDisplay('FAILED')).toEqual({ label: 'FAILED', colour: 'grey' });
   });
 });
