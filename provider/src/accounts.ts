@@ -28,7 +28,7 @@ import {
   resetPasswordBody,
   sendResetBody,
 } from './schemas';
-import { pinSchema } from '@punter/core/api-schemas';
+import { pinSchema } from '@punter/core/api/primitives';
 import { hashSecret, newOtp, newReferralCode, sha256, verifySecret } from './secrets';
 import { newId } from './store';
 import { openWallet } from './ledger';

@@ -2,7 +2,7 @@
  * The admin audit log (provider_audit): reads are audited after they happen; a change writes its audit
  * entry in the same transaction as the change, so neither exists without the other; refused calls too.
  */
-import type { ApiCallName } from '@punter/core/api-schemas';
+import type { ApiCallName } from '@punter/core/api/calls';
 import { audit as auditLog, type AuditDoc } from '../collections';
 import type { ProviderDeps, UserDoc } from '../context';
 import { ok, type ProviderResponse } from '../http';
