@@ -14,6 +14,7 @@ import {
   postEntry,
   readWallet,
   transactionView,
+  writePermissions,
   type EntryDoc,
   type ProviderDeps,
   type UserDoc,
@@ -456,6 +457,8 @@ export function createWallet(deps: ProviderDeps, accounts: Accounts) {
                 reference: `subscription:${user.id}:${expires}`,
               });
               tx.update(C.users, user.id, { subscription_expires_at: expires });
+              // The rules open the signal feed to subscribers from this document (ADR 0008).
+              writePermissions(deps, tx, user.id, { ...current, subscription_expires_at: expires });
               notify(deps, tx, user.id, 'SUBSCRIPTION', {
                 amount: koboToNaira(price),
                 message: `Your subscription is active until ${new Date(expires).toISOString().slice(0, 10)}`,
