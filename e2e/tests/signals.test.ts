@@ -86,7 +86,7 @@ describe('signal feed', () => {
 
     // No reload on the reader's side: the listener brings it.
     const row = feed(reader).getByRole('listitem').first();
-    await row.getByText('Start Trading').waitFor({ timeout: 10_000 });
+    await row.getByText('Start Trading', { exact: true }).waitFor({ timeout: 10_000 });
     expect(await row.textContent()).toContain('start trading');
     expect(await row.locator('time').textContent()).toBe('now');
     await capture(reader, 'signal-reader-live');
@@ -100,7 +100,7 @@ describe('signal feed', () => {
     await reader.getByRole('button', { name: 'Categorizations' }).click();
     await reader.getByRole('heading', { name: 'Categorizations' }).waitFor();
     await reader.getByRole('group', { name: 'Category' }).getByRole('button', { name: 'B', exact: true }).click();
-    await feed(reader).getByText('Start Trading').waitFor();
+    await feed(reader).getByText('Start Trading', { exact: true }).waitFor();
 
     await poster.getByRole('button', { name: 'Clear Signals' }).click();
     await poster.getByRole('dialog', { name: 'Clear Signals' }).getByRole('button', { name: 'Clear all signals' }).click();
