@@ -1,7 +1,10 @@
 /** Before each component or route test: no answers left from the last test, no stored session, an empty screen. */
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { fakeApi } from '@/testing/fake-api';
+
+// Two cores shared with other suites: give a screen up to 5 s to show what a test waits for.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {
   fakeApi.reset();
