@@ -1,9 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { routes } from '@/app/router';
-import { createQueryClient } from '@/lib/query-client';
 import { fakeApi, ok } from '@/testing/fake-api';
 import { testSavedBank, testTransaction } from '@/testing/fixtures';
 import { signIn } from '@/testing/render';
@@ -12,14 +10,10 @@ vi.mock('@/lib/api', async (importOriginal) => (await import('@/testing/fake-api
 // The live permissions listener needs Firestore; the stored profile's permissions stand in (ADR 0004).
 vi.mock('@/app/permissions-watcher', () => ({ default: () => null }));
 
-/** The app's own route table in memory, at `path`, with the app's one query cache. */
+/** The app's own route table in memory, at `path`. */
 function renderApp(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  render(<RouterProvider router={router} />);
   return router;
 }
 

@@ -2,6 +2,11 @@
  * The provider's answers cached per screen-independent key (TanStack Query, ADR 0007): the balance
  * read on /dashboard is shown again on /transactions and /profile without another request while it
  * is fresh, and every money move marks it stale (see the mutation hooks in features/<name>/api/).
+ *
+ * One client for the page, handed to each hook (useQuery(options, queryClient)) instead of through a
+ * QueryClientProvider: a provider would sit in app/ and bring TanStack Query into the entry chunk, so
+ * /login (which reads nothing through the cache) would download it too. This way only the screens
+ * that use the cache load it.
  */
 import { QueryClient } from '@tanstack/react-query';
 
@@ -17,6 +22,10 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+export const queryClient = createQueryClient();
+// What QueryClientProvider would do on mount: refetch stale answers when the tab regains focus or the network returns.
+queryClient.mount();
 
 /**
  * Query keys, shared so one feature can refresh what another shows without importing it (saving a bank

@@ -5,6 +5,7 @@
 import { useQuery, type QueryKey } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { toApiFailure, type ApiFailure } from '@/lib/api';
+import { queryClient } from '@/lib/query-client';
 import { useProfile } from '@/lib/session';
 
 export type AsyncState<T> =
@@ -17,7 +18,7 @@ export type QueryState<T> = AsyncState<T> & { reload: () => void };
 /** Reads `load` under `key(uid)`: the signed-in user's id is part of every key (lib/query-client.ts). */
 export function useApiQuery<T>(key: (uid: string) => QueryKey, load: () => Promise<T>): QueryState<T> {
   const uid = useProfile()?.data.id ?? '';
-  const query = useQuery({ queryKey: key(uid), queryFn: load });
+  const query = useQuery({ queryKey: key(uid), queryFn: load }, queryClient);
   const { refetch } = query;
   const reload = useCallback(() => void refetch(), [refetch]);
   // 'Try again' shows the spinner again while nothing is known yet (as a first load does).

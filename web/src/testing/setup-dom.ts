@@ -1,6 +1,7 @@
-/** Before each component or route test: no answers left from the last test, no stored session, an empty screen. */
+/** Before each component or route test: no answers or cached data left from the last test, no stored session, an empty screen. */
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
+import { queryClient } from '@/lib/query-client';
 import { fakeApi } from '@/testing/fake-api';
 
 // Two cores shared with other suites: give a screen up to 5 s to show what a test waits for.
@@ -8,6 +9,7 @@ configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {
   fakeApi.reset();
+  queryClient.clear();
   window.localStorage.clear();
   window.sessionStorage.clear();
 });

@@ -1,10 +1,9 @@
 /** Bank calls of SPEC section 7 (the bank list, account-name resolution, saving a bank) and their hooks. */
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { BankListEntry, SavedBank } from '@punter/core/api-schemas';
 import { filterBanksByName } from '@punter/core/form-schemas';
 import { callApi } from '@/lib/api';
-import { queryKeys } from '@/lib/query-client';
+import { queryClient, queryKeys } from '@/lib/query-client';
 import { useApiQuery, type QueryState } from '@/lib/use-api-query';
 
 export type { BankListEntry };
@@ -33,13 +32,9 @@ export function useBanks(): QueryState<BankListEntry[]> {
 
 /** Saves a bank, then marks the saved-bank lists stale (the wallet's withdraw form and profile panel show them). */
 export function useSaveBank(): (input: Parameters<typeof saveBank>[0]) => Promise<SavedBank> {
-  const client = useQueryClient();
-  return useCallback(
-    async (input: Parameters<typeof saveBank>[0]) => {
-      const saved = await saveBank(input);
-      void client.invalidateQueries({ queryKey: queryKeys.savedBanks });
-      return saved;
-    },
-    [client],
-  );
+  return useCallback(async (input: Parameters<typeof saveBank>[0]) => {
+    const saved = await saveBank(input);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.savedBanks });
+    return saved;
+  }, []);
 }

@@ -3,12 +3,11 @@
  * and the hooks the screens use: reads through the query cache (one balance request serves every
  * screen while it is fresh), money moves that refresh what they changed.
  */
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import type { SavedBank, Transaction } from '@punter/core/api-schemas';
 import { callApi } from '@/lib/api';
 import { randomId } from '@/lib/flash';
-import { queryKeys } from '@/lib/query-client';
+import { queryClient, queryKeys } from '@/lib/query-client';
 import { useApiQuery, type QueryState } from '@/lib/use-api-query';
 
 export type { SavedBank, Transaction };
@@ -79,9 +78,8 @@ export function useSavedBanks(): QueryState<SavedBank[]> {
 }
 
 /** Marks the balance and the transaction lists stale: every screen showing them asks again. */
-export function useRefreshWallet(): () => Promise<void> {
-  const client = useQueryClient();
-  return useCallback(() => client.invalidateQueries({ queryKey: queryKeys.wallet }), [client]);
+export function refreshWallet(): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: queryKeys.wallet });
 }
 
 export interface WithdrawRequest {
@@ -97,7 +95,6 @@ export interface WithdrawRequest {
  * withdrawal after a success, gets a new key.
  */
 export function useWithdraw(): (request: WithdrawRequest) => Promise<Transaction> {
-  const refresh = useRefreshWallet();
   const attempt = useRef<{ action: string; key: string } | null>(null);
   return useCallback(
     async (request: WithdrawRequest) => {
@@ -107,10 +104,10 @@ export function useWithdraw(): (request: WithdrawRequest) => Promise<Transaction
       await verifyPin(request.pin);
       const transaction = await withdraw({ ...request, idempotencyKey: key });
       attempt.current = null;
-      void refresh();
+      void refreshWallet();
       return transaction;
     },
-    [refresh],
+    [],
   );
 }
 
@@ -119,16 +116,12 @@ export function useWithdraw(): (request: WithdrawRequest) => Promise<Transaction
  * stale, not fetched again: the top-up ends in a page reload (SPEC section 4), which reads it anew.
  */
 export function useVerifyTopUp(): (transactionId: string, amountNaira: number) => Promise<void> {
-  const client = useQueryClient();
-  return useCallback(
-    async (transactionId: string, amountNaira: number) => {
-      try {
-        await verifyTopup(transactionId, amountNaira);
-      } finally {
-        // A failed verification may still have credited (a lost answer): never trust the cached balance.
-        await client.invalidateQueries({ queryKey: queryKeys.wallet, refetchType: 'none' });
-      }
-    },
-    [client],
-  );
+  return useCallback(async (transactionId: string, amountNaira: number) => {
+    try {
+      await verifyTopup(transactionId, amountNaira);
+    } finally {
+      // A failed verification may still have credited (a lost answer): never trust the cached balance.
+      await queryClient.invalidateQueries({ queryKey: queryKeys.wallet, refetchType: 'none' });
+    }
+  }, []);
 }
