@@ -37,6 +37,7 @@ describe('TransactionsPage', () => {
     await user.click(credit!);
     const detail = within(screen.getByRole('dialog', { name: 'Transaction details' }));
     expect(detail.getByTestId('tx-detail-status').textContent).toBe('Succesfull');
+    expect(detail.getByText('Type', { selector: 'dt' }).nextElementSibling?.textContent).toBe('Funding');
     expect(detail.getByText('Wallet top up')).toBeTruthy();
   });
 

@@ -51,6 +51,20 @@ describe('WithdrawModal', () => {
     expect(fakeApi.countOf('pinVerify') + fakeApi.countOf('withdraw')).toBe(0);
   });
 
+  it('names each saved bank by bank and last four digits, short enough for a 360 px select, the full details below', async () => {
+    const long = testSavedBank({ id: 'bank-3', bank_name: 'Nigeria Inter-Bank Settlement System', account_number: '0123457890' });
+    fakeApi.answer('savedBanks', ok([ACCESS, long]));
+    const { user } = renderModal();
+    const select = await screen.findByLabelText('Bank');
+    const [first, second] = within(select).getAllByRole('option').map((option) => option.textContent ?? '');
+    expect(first).toBe('Access Bank ••6789');
+    expect(second).toMatch(/^Nigeria Inter-Bank.*••7890$/);
+    expect(second?.length).toBeLessThanOrEqual(29);
+    expect(screen.getByTestId('withdraw-bank-details').textContent).toBe('Access Bank · 0123456789 · Ada Okafor');
+    await user.selectOptions(select, 'bank-3');
+    expect(screen.getByTestId('withdraw-bank-details').textContent).toBe('Nigeria Inter-Bank Settlement System · 0123457890 · Ada Okafor');
+  });
+
   it('with no saved bank links to /save-bank and cannot submit', async () => {
     fakeApi.answer('savedBanks', ok([]));
     renderModal();
