@@ -9,6 +9,7 @@
  * that use the cache load it.
  */
 import { QueryClient } from '@tanstack/react-query';
+import { getProfile, onProfileChange } from '@/lib/session';
 
 /** How long an answer counts as fresh: moving between screens within it sends no request. */
 export const FRESH_FOR_MS = 30_000;
@@ -26,6 +27,10 @@ export function createQueryClient(): QueryClient {
 export const queryClient = createQueryClient();
 // What QueryClientProvider would do on mount: refetch stale answers when the tab regains focus or the network returns.
 queryClient.mount();
+// A session that ends (logout, expiry) leaves no answers behind in memory for whoever uses the tab next.
+onProfileChange(() => {
+  if (!getProfile()) queryClient.clear();
+});
 
 /**
  * Query keys, shared so one feature can refresh what another shows without importing it (saving a bank
