@@ -6,10 +6,12 @@
  *   vi.mock('@/lib/api', async (importOriginal) =>
  *     (await import('@/testing/fake-api')).fakeApiModule(await importOriginal()));
  *
- * A call with no answer fails the way a real call fails (an ApiFailure), naming the call, so a test
- * never hangs on a request it forgot to answer. setup-dom.ts resets the fake before each test.
+ * Answers are parsed with the call's response schema of core's contract, as the real client does: a
+ * fixture the provider could never send fails the test. A call with no answer fails the way a real
+ * call fails (an ApiFailure), naming the call, so a test never hangs on a request it forgot to answer.
+ * setup-dom.ts resets the fake before each test.
  */
-import type { ApiCallName, ApiResponse } from '@punter/core/api-schemas';
+import { API_CALLS, type ApiCallName, type ApiResponse } from '@punter/core/api-schemas';
 import { ApiFailure, type CallOptions, type SessionAnswer, type SessionCallable } from '@/lib/api';
 import type * as RealApi from '@/lib/api';
 import { clearProfile } from '@/lib/session';
@@ -94,8 +96,12 @@ export class FakeApi {
     this.calls.push({ name, options });
     const handler = this.queued.get(name)?.shift() ?? this.standing.get(name);
     if (!handler) return Promise.reject(new ApiFailure([`FakeApi: no answer for ${name}`], 'unanswered'));
-    // Handlers are stored by call name, so the one found answers with that call's response.
-    return handler(options) as Promise<ApiResponse<N>>;
+    return handler(options).then((answer) => {
+      const parsed = API_CALLS[name].response.safeParse(answer);
+      if (!parsed.success) throw new Error(`FakeApi: the answer to ${name} breaks its response schema: ${parsed.error.message}`);
+      // Parsed with the response schema of `name`, as lib/api.ts does.
+      return parsed.data as ApiResponse<N>;
+    });
   };
 
   readonly callSession: ApiModule['callSession'] = (name) => {
