@@ -11,7 +11,8 @@ import globals from 'globals';
 //   emulator  a Firestore emulator: nothing of the app;
 //   provider  never the functions (the functions sit in front of it) nor the web app;
 //   web       shared code (components, config, lib, testing) -> features -> app: shared code imports
-//             no feature and not the app; a feature imports no other feature and not the app.
+//             no feature and not the app; a feature imports no other feature and not the app;
+//             icons only through web/src/components/icons.tsx.
 // ---------------------------------------------------------------------------------------------
 const OTHER_WORKSPACES = '(core|emulator|provider|functions|web|e2e)/src/';
 const restrict = (files, patterns) => ({
@@ -21,6 +22,8 @@ const restrict = (files, patterns) => ({
 const webFeatures = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+const ICONS = ['^lucide-react(/|$)', 'Icons come from web/src/components/icons.tsx, the one small icon set.'];
+const SHARED = ['^@/(features|app)/', 'Shared web code (components, config, lib, testing) imports no feature and not the app.'];
 const layering = [
   restrict(
     ['core/src/**/*.ts'],
@@ -46,8 +49,10 @@ const layering = [
   ),
   restrict(
     ['web/src/{components,config,lib,testing}/**/*.{ts,tsx}'],
-    [['^@/(features|app)/', 'Shared web code (components, config, lib, testing) imports no feature and not the app.']],
+    [SHARED, ICONS],
   ),
+  restrict(['web/src/components/icons.tsx'], [SHARED]),
+  restrict(['web/src/app/**/*.{ts,tsx}'], [ICONS]),
   ...webFeatures.map((feature) =>
     restrict(
       [`web/src/features/${feature}/**/*.{ts,tsx}`],
@@ -55,6 +60,7 @@ const layering = [
         [`^@/features/(?!${feature}/)`, `A feature imports no other feature: compose them in web/src/app (see app/routes/).`],
         ['^@/app/', 'A feature does not import the app: the app composes features.'],
         ['^(\\.\\./){2,}', 'Import across folders with the @/ alias, so the layering rules can see it.'],
+        ICONS,
       ],
     ),
   ),

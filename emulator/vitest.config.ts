@@ -1,8 +1,12 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+// npm run validate:quick (scripts/test.mjs --quick) leaves out the files that drive Chromium.
+const BROWSER_FILES = ['test/browser-sdk.test.ts', 'test/rules/browser-rules.test.ts'];
 
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, ...(process.env.PUNTER_NO_BROWSER ? BROWSER_FILES : [])],
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -339,8 +339,8 @@ export async function startStack(options = {}) {
     const viteBin = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
     const viteArgs =
       web === 'preview'
-        ? [viteBin, 'preview', '--host', '127.0.0.1', '--port', String(ports.web), '--strictPort']
-        : [viteBin, '--host', '127.0.0.1', '--port', String(ports.web), '--strictPort'];
+        ? [viteBin, 'preview', '--configLoader', 'runner', '--host', '127.0.0.1', '--port', String(ports.web), '--strictPort']
+        : [viteBin, '--configLoader', 'runner', '--host', '127.0.0.1', '--port', String(ports.web), '--strictPort'];
     const webProc = run('web', process.execPath, viteArgs, { cwd: join(root, 'web'), env: webEnv, logDir, quiet });
     procs.push(webProc);
     await waitForHttp(webUrl, 60_000);

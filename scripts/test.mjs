@@ -4,9 +4,11 @@
 // browser end-to-end), one after another so they do not fight over the two cores, then prints one
 // closing line: "tests: N passed, N failed".
 // Any failure, or a suite that collected no test, makes the exit code non-zero.
-// Usage: node scripts/test.mjs [scripts | workspace ...]
+// Usage: node scripts/test.mjs [--quick] [scripts | workspace ...]
+//   --quick  the feedback loop while coding (npm run validate:quick): no browser suites (e2e, the
+//            emulator's browser-SDK files), two suites at a time with their output shown only on failure.
 // Environment: CI set (to anything) turns colours off in the test output.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { runOnSupportedNode } from './node-version.mjs';
@@ -14,10 +16,15 @@ import { runOnSupportedNode } from './node-version.mjs';
 runOnSupportedNode();
 const root = resolve(import.meta.dirname, '..');
 const order = ['scripts', 'core', 'emulator', 'security', 'provider', 'functions', 'web', 'e2e'];
-const wanted = process.argv.slice(2);
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const wanted = args.filter((a) => a !== '--quick');
+const BROWSER_SUITES = new Set(['e2e']);
 const workspaces = (wanted.length > 0 ? wanted : order).filter(
-  (ws) => ws === 'scripts' || existsSync(join(root, ws, 'vitest.config.ts')),
+  (ws) => (ws === 'scripts' || existsSync(join(root, ws, 'vitest.config.ts'))) && !(quick && BROWSER_SUITES.has(ws)),
 );
+// Read by emulator/vitest.config.ts: leave out the files that drive Chromium.
+const suiteEnv = { ...process.env, FORCE_COLOR: process.env.CI || quick ? '0' : '1', ...(quick ? { PUNTER_NO_BROWSER: '1' } : {}) };
 const outDir = join(root, 'artifacts', 'test-results');
 rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });
@@ -26,58 +33,69 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const problems = [];
-/** The scripts' tests with node's runner (tsx for the TypeScript they import); counts from its TAP summary. */
-function runScriptTests(outputFile) {
-  const dir = join(root, 'scripts', 'test');
-  const files = readdirSync(dir).filter((f) => f.endsWith('.test.mjs')).map((f) => join(dir, f));
-  const run = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${outputFile}`, ...files],
-    { cwd: root, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' } },
-  );
-  const tap = existsSync(outputFile) ? readFileSync(outputFile, 'utf8') : '';
+/** Runs one suite; in quick mode its output is kept and shown only if it fails. */
+function runSuite(ws) {
+  const started = Date.now();
+  const outputFile = join(outDir, ws === 'scripts' ? 'scripts.tap' : `${ws}.json`);
+  let command;
+  let commandArgs;
+  if (ws === 'scripts') {
+    const dir = join(root, 'scripts', 'test');
+    const files = readdirSync(dir).filter((f) => f.endsWith('.test.mjs')).map((f) => join(dir, f));
+    command = process.execPath;
+    commandArgs = ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${outputFile}`, ...files];
+  } else {
+    const pkg = JSON.parse(readFileSync(join(root, ws, 'package.json'), 'utf8'));
+    const extra = pkg.name === '@punter/core' ? ['--coverage'] : [];
+    command = 'npx';
+    commandArgs = ['vitest', 'run', ...extra, '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`];
+  }
+  const cwd = ws === 'scripts' ? root : join(root, ws);
+  return new Promise((done) => {
+    if (!quick) console.log(`\n=== ${ws} ===`);
+    const child = spawn(command, commandArgs, { cwd, env: suiteEnv, stdio: quick ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const output = [];
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
+    child.on('close', (status, signal) => {
+      const counts = ws === 'scripts' ? tapCounts(outputFile) : jsonCounts(outputFile);
+      passed += counts.numPassedTests;
+      failed += counts.numFailedTests;
+      skipped += counts.numPendingTests + counts.numTodoTests;
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      const bad = status !== 0 || counts.numTotalTests === 0;
+      if (quick && bad) process.stdout.write(`\n=== ${ws} (failed) ===\n${Buffer.concat(output).toString()}`);
+      console.log(`--- ${ws}: ${counts.numPassedTests} passed, ${counts.numFailedTests} failed in ${seconds}s`);
+      if (status !== 0) problems.push(`${ws} exited with ${status ?? signal}`);
+      if (counts.numTotalTests === 0) problems.push(`${ws} ran no test`);
+      done();
+    });
+  });
+}
+
+function tapCounts(file) {
+  const tap = existsSync(file) ? readFileSync(file, 'utf8') : '';
   const count = (what) => Number(new RegExp(`^# ${what} (\\d+)$`, 'm').exec(tap)?.[1] ?? 0);
-  const counts = {
+  return {
     numPassedTests: count('pass'),
     numFailedTests: count('fail') + count('cancelled'),
     numPendingTests: count('skipped'),
     numTodoTests: count('todo'),
     numTotalTests: count('tests'),
   };
-  return { run, counts };
 }
 
-for (const ws of workspaces) {
-  const started = Date.now();
-  console.log(`\n=== ${ws} ===`);
-  if (ws === 'scripts') {
-    const { run, counts } = runScriptTests(join(outDir, 'scripts.tap'));
-    passed += counts.numPassedTests;
-    failed += counts.numFailedTests;
-    skipped += counts.numPendingTests + counts.numTodoTests;
-    console.log(`--- ${ws}: ${counts.numPassedTests} passed, ${counts.numFailedTests} failed in ${((Date.now() - started) / 1000).toFixed(1)}s`);
-    if (run.status !== 0) problems.push(`${ws} exited with ${run.status ?? run.signal}`);
-    if (counts.numTotalTests === 0) problems.push(`${ws} ran no test`);
-    continue;
-  }
-  const pkg = JSON.parse(readFileSync(join(root, ws, 'package.json'), 'utf8'));
-  const extra = pkg.name === '@punter/core' ? ['--coverage'] : [];
-  const outputFile = join(outDir, `${ws}.json`);
-  const run = spawnSync(
-    'npx',
-    ['vitest', 'run', ...extra, '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`],
-    { cwd: join(root, ws), stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' } },
-  );
-  let counts = { numPassedTests: 0, numFailedTests: 0, numPendingTests: 0, numTodoTests: 0, numTotalTests: 0 };
-  if (existsSync(outputFile)) counts = JSON.parse(readFileSync(outputFile, 'utf8'));
-  passed += counts.numPassedTests;
-  failed += counts.numFailedTests;
-  skipped += counts.numPendingTests + counts.numTodoTests;
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  console.log(`--- ${ws}: ${counts.numPassedTests} passed, ${counts.numFailedTests} failed in ${seconds}s`);
-  if (run.status !== 0) problems.push(`${ws} exited with ${run.status ?? run.signal}`);
-  if (counts.numTotalTests === 0) problems.push(`${ws} ran no test`);
+function jsonCounts(file) {
+  if (!existsSync(file)) return { numPassedTests: 0, numFailedTests: 0, numPendingTests: 0, numTodoTests: 0, numTotalTests: 0 };
+  return JSON.parse(readFileSync(file, 'utf8'));
 }
+
+// One suite after another; in quick mode two at a time (most of their time is spent waiting on emulators and timers).
+const queue = [...workspaces];
+const lanes = Array.from({ length: quick ? 2 : 1 }, async () => {
+  for (let ws = queue.shift(); ws !== undefined; ws = queue.shift()) await runSuite(ws);
+});
+await Promise.all(lanes);
 
 if (problems.length > 0) console.log(`\nProblems: ${problems.join('; ')}`);
 console.log(`\ntests: ${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`);

@@ -1,25 +1,16 @@
 /**
- * The lazy module behind each route's screen (as src/app/router.tsx imports them). Used at build
- * time to preload the current route's chunks from index.html (vite.config.ts) and by the benchmark.
- * Paths use react-router's ':param' syntax; the preload script matches them as patterns.
+ * The lazy module behind each route's screen, read from the route table (src/app/route-files.ts:
+ * one file per built route in src/app/routes). Used at build time to preload the current route's
+ * chunks from index.html (vite.config.ts) and by the size benchmark. Paths use react-router's
+ * ':param' syntax; the preload script matches them as patterns.
  */
-export const ROUTE_MODULES: Readonly<Record<string, string>> = {
-  '/login': 'src/features/auth/components/login-page.tsx',
-  '/register': 'src/features/auth/components/register-page.tsx',
-  // Register with a referral code: the same screen as /register.
-  '/referral/:referralCode': 'src/features/auth/components/register-page.tsx',
-  '/verify-token': 'src/features/auth/components/verify-token-page.tsx',
-  '/forgot-password': 'src/features/auth/components/forgot-password-page.tsx',
-  '/change-password': 'src/features/auth/components/change-password-page.tsx',
-  '/create-pin': 'src/features/auth/components/create-pin-page.tsx',
-  '/subscription': 'src/features/subscription/components/expired-subscription-page.tsx',
-  '/privacy-policy': 'src/features/legal/components/privacy-policy-page.tsx',
-  '/terms-and-conditions': 'src/features/legal/components/terms-and-conditions-page.tsx',
-  '/dashboard': 'src/features/wallet/components/dashboard-page.tsx',
-  '/transactions': 'src/features/wallet/components/transactions-page.tsx',
-  '/profile': 'src/app/routes/profile.tsx',
-  '/reset-pin': 'src/features/auth/components/reset-pin-page.tsx',
-  '/save-bank': 'src/features/bank/components/save-bank-page.tsx',
-  '/stake-calculator': 'src/features/calculators/components/stake-calculator-page.tsx',
-  '/overtwofivecalculator': 'src/features/calculators/components/over-two-five-page.tsx',
-};
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { ROUTE_FILES_DIR, routeFile } from './src/app/route-files.ts';
+
+/** path -> module relative to web/, e.g. '/reset-pin' -> 'src/app/routes/reset-pin.tsx'. */
+export function routeModules(): Record<string, string> {
+  const dir = fileURLToPath(new URL(`./${ROUTE_FILES_DIR}/`, import.meta.url));
+  const files = readdirSync(dir).filter((f) => f.endsWith('.tsx')).sort();
+  return Object.fromEntries(files.map((f) => routeFile(f)).map((r) => [r.path, r.module]));
+}

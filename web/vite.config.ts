@@ -2,8 +2,9 @@ import { resolve } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-// By file name: Vite's native config loader (its future default) needs the extension and warns without.
-import { ROUTE_MODULES } from './route-modules.ts';
+// The config imports core's TypeScript (the route table), so every vite command runs with --configLoader runner
+// (web/package.json, scripts/stack.mjs, the bench); local imports keep their extension.
+import { routeModules } from './route-modules.ts';
 import { ROUTE_PRELOAD_SCRIPT, localPreviewHeaders } from './security-headers.ts';
 
 const webDir = fileURLToPath(new URL('.', import.meta.url));
@@ -39,10 +40,10 @@ function preloadRouteChunks(): Plugin {
         if (!entry) return [];
         const loaded = closure([entry.fileName]);
         const map: Record<string, string[]> = {};
-        for (const [route, src] of Object.entries(ROUTE_MODULES)) {
+        for (const [route, src] of Object.entries(routeModules())) {
           const chunk = chunks.find((c) => c.facadeModuleId === resolve(webDir, src));
           // A route whose module is not a lazy chunk of the router: the two lists disagree, so say so.
-          if (!chunk) throw new Error(`route-modules.ts: ${route} names ${src}, which the router does not load lazily`);
+          if (!chunk) throw new Error(`${src} (route ${route}) is not a lazy chunk of the router`);
           map[route] = [...closure([chunk.fileName])].filter((f) => !loaded.has(f)).map((f) => `/${f}`);
         }
         if (map['/dashboard']) map['/'] = map['/dashboard'];

@@ -1,34 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { LOGGED_IN_CODES, PROFILE_CODES } from './profile-schemas';
+import { LOGGED_IN_CODES, PROFILE_CODES } from './api/profile';
 import {
-  ACCOUNT_MESSAGES,
   HOW_TO_VIDEOS,
-  LOAD_MORE_TRANSACTIONS_LABEL,
   LOGIN_CODE_ROUTES,
-  NO_REFERRALS_MESSAGE,
   ROUTES,
   SESSION_EXPIRED_MESSAGE,
-  TOKEN_EXPIRED_MESSAGE,
-  TRANSACTIONS_EMPTY_MESSAGE,
-  TRANSACTIONS_END_MESSAGE,
-  TRANSACTIONS_PAGE_STEP,
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
-  VIEW_ALL_TRANSACTIONS_LABEL,
   isLoggedIn,
   isProtectedPath,
-  isTokenExpiredMessage,
   loginOutcome,
-  maskPhone,
   matchRoute,
   needsPinSetup,
-  nextTransactionCount,
-  providerErrorMessages,
-  referralLinkDisplay,
-  referralSubscriptionDisplay,
   safeReturnTo,
-  transactionListView,
-  transactionStatusDisplay,
   youTubeEmbedUrl,
   youTubeVideoId,
 } from './account';
@@ -122,7 +106,7 @@ describe('login', () => {
     expect(loginOutcome('200')).toEqual({ storeProfile: false, redirectTo: null });
     expect(loginOutcome(undefined)).toEqual({ storeProfile: false, redirectTo: null });
   });
-  it('uses the one LOGGED_IN_CODES definition of profile-schemas', () => {
+  it('uses the one LOGGED_IN_CODES definition of api/profile', () => {
     for (const code of LOGGED_IN_CODES) expect(isLoggedIn({ code })).toBe(true);
     for (const code of PROFILE_CODES.filter((c) => !(LOGGED_IN_CODES as readonly number[]).includes(c))) {
       expect(isLoggedIn({ code })).toBe(false);
@@ -144,59 +128,12 @@ describe('login', () => {
     expect(needsPinSetup({ code: 201 })).toBe(false);
     expect(needsPinSetup(null)).toBe(false);
   });
-  it('recognises the token-expired message', () => {
-    expect(TOKEN_EXPIRED_MESSAGE).toBe('Token is expired or invalid.');
-    expect(isTokenExpiredMessage('Token is expired or invalid.')).toBe(true);
-    expect(isTokenExpiredMessage('Token is expired')).toBe(false);
-    expect(isTokenExpiredMessage(undefined)).toBe(false);
+  it('has the message of an ended admin session', () => {
     expect(SESSION_EXPIRED_MESSAGE).toBe('Your session has expired !');
   });
 });
 
-describe('provider error messages', () => {
-  it('shows the message when status is false', () => {
-    expect(providerErrorMessages({ status: false, message: 'Email taken', error: [{ message: 'x' }] })).toEqual([
-      'Email taken',
-    ]);
-  });
-  it('otherwise lists each error item', () => {
-    expect(providerErrorMessages({ error: [{ message: 'Bad email' }, { message: 'Short password', field: 'p' }] })).toEqual([
-      'Bad email',
-      'Short password',
-    ]);
-  });
-  it('falls back to the message, then to a generic text', () => {
-    expect(providerErrorMessages({ message: 'Server down' })).toEqual(['Server down']);
-    expect(providerErrorMessages({ status: false })).toEqual(['An error occurred']);
-    expect(providerErrorMessages({ error: [] }, 'Oops')).toEqual(['Oops']);
-    expect(providerErrorMessages('<html>')).toEqual(['An error occurred']);
-    expect(providerErrorMessages({ error: [{ msg: 1 }] })).toEqual(['An error occurred']);
-  });
-});
-
-describe('display helpers', () => {
-  it('truncates the referral link to 10 lowercased characters plus an ellipsis', () => {
-    expect(referralLinkDisplay('https://Punter.NG/referral/ABC123')).toBe('https://pu...');
-    expect(referralLinkDisplay('ABCDEFGHIJK')).toBe('abcdefghij...');
-    expect(referralLinkDisplay('ABCDEFGHIJ')).toBe('abcdefghij');
-    expect(referralLinkDisplay(null)).toBe('');
-    expect(referralLinkDisplay(undefined)).toBe('');
-  });
-  it('masks the phone: first 3 digits, stars, last 2', () => {
-    expect(maskPhone('08012345678')).toBe('080******78');
-    // Stored as 234..., shown as the punter typed it: 080...
-    expect(maskPhone('+234 801 234 5678')).toBe('080******78');
-    expect(maskPhone('2348012345678')).toBe('080******78');
-    expect(maskPhone('+44 20 7946 0958')).toBe('442*******58');
-    expect(maskPhone('123456')).toBe('123*56');
-    expect(maskPhone('12345')).toBe('*****');
-    expect(maskPhone('')).toBe('');
-    expect(maskPhone(undefined)).toBe('');
-  });
-});
-
 describe('transactions', () => {
-  const items = Array.from({ length: 12 }, (_, i) => `t${i + 1}`);
   it('lists the SPEC types and statuses', () => {
     expect([...TRANSACTION_TYPES]).toEqual([
       'WITHDRAWAL',
@@ -209,71 +146,6 @@ describe('transactions', () => {
       'JOIN_AUTO_TRADA',
     ]);
     expect([...TRANSACTION_STATUSES]).toEqual(['SUCCESS', 'PENDING']);
-  });
-  it('labels PENDING orange Pending and SUCCESS green Succesfull', () => {
-    expect(transactionStatusDisplay('PENDING')).toEqual({ label: 'Pending', colour: 'orange' });
-    expect(transactionStatusDisplay('SUCCESS')).toEqual({ label: 'Succesfull', colour: 'green' });
-    expect(transactionStatusDisplay('FAILED')).toEqual({ label: 'FAILED', colour: 'grey' });
-  });
-  it('shows 5 at first with Load More +', () => {
-    const view = transactionListView(items);
-    expect(view.visible).toEqual(['t1', 't2', 't3', 't4', 't5']);
-    expect(view).toMatchObject({ showLoadMore: true, endMessage: null, emptyMessage: null });
-    expect(TRANSACTIONS_PAGE_STEP).toBe(5);
-    expect(LOAD_MORE_TRANSACTIONS_LABEL).toBe('Load More +');
-    expect(VIEW_ALL_TRANSACTIONS_LABEL).toBe('View All Transactions');
-  });
-  it("adds 5 per Load More + and ends with 'Thats all your transactions'", () => {
-    const second = nextTransactionCount(5);
-    expect(second).toBe(10);
-    expect(transactionListView(items, second).visible).toHaveLength(10);
-    expect(transactionListView(items, second).showLoadMore).toBe(true);
-    const third = transactionListView(items, nextTransactionCount(second));
-    expect(third.visible).toHaveLength(12);
-    expect(third).toMatchObject({ showLoadMore: false, endMessage: 'Thats all your transactions', emptyMessage: null });
-    expect(TRANSACTIONS_END_MESSAGE).toBe('Thats all your transactions');
-  });
-  it('ends at exactly 5 without Load More +', () => {
-    expect(transactionListView(items.slice(0, 5))).toMatchObject({ showLoadMore: false, endMessage: 'Thats all your transactions' });
-    expect(transactionListView(items.slice(0, 3)).visible).toHaveLength(3);
-  });
-  it("shows 'You have no transaction at the moment..' when empty", () => {
-    expect(transactionListView([])).toEqual({
-      visible: [],
-      showLoadMore: false,
-      endMessage: null,
-      emptyMessage: 'You have no transaction at the moment..',
-    });
-    expect(TRANSACTIONS_EMPTY_MESSAGE).toBe('You have no transaction at the moment..');
-  });
-  it('treats a negative or fractional count sanely', () => {
-    expect(transactionListView(items, -3).visible).toEqual([]);
-    expect(transactionListView(items, 6.9).visible).toHaveLength(6);
-    expect(nextTransactionCount(-1)).toBe(5);
-  });
-});
-
-describe('referrals', () => {
-  it('labels subscription Subscribed green or Not Subscribed orange', () => {
-    expect(referralSubscriptionDisplay(true)).toEqual({ label: 'Subscribed', colour: 'green' });
-    expect(referralSubscriptionDisplay(false)).toEqual({ label: 'Not Subscribed', colour: 'orange' });
-    expect(NO_REFERRALS_MESSAGE).toBe('You have no referral..');
-  });
-});
-
-describe('wallet and account messages', () => {
-  it('carry the SPEC wording, typos included', () => {
-    expect(ACCOUNT_MESSAGES).toEqual({
-      noBank: 'You dont have any bank added, please add one here',
-      topUpVerificationFailed: 'Transaction verification failed. Please try again.',
-      topUpSuccess: 'Wow! Your top up was successful',
-      withdrawSuccess: 'Congratulations!, Your withdrawal is successfully',
-      withdrawError: 'An error occurred while attempting to withdraw.',
-      passwordChanged: 'Congratulations!, Your password has changed successfully',
-      bankSaved: 'Bank details saved succesfully',
-      pinCreated: 'Pin created sucesfully',
-      otpSent: 'Code has been sent successfully',
-    });
   });
 });
 

@@ -1,10 +1,9 @@
 /**
- * Account helpers (SPEC sections 2, 3, 4, 5, 6 and 8): the route table, login result codes and the
- * logged-in rule, referral and phone display, transaction paging and labels, referral labels,
- * how-to videos. Pure data and functions: no Firebase, no DOM.
+ * Account rules (SPEC sections 2, 3, 4 and 6): the route table, login result codes and the logged-in rule,
+ * the transaction types and statuses, the how-to videos. Pure data and functions: no Firebase, no DOM.
+ * How the screens show them (labels, paging, masking) lives in the web features that show them.
  */
-import { z } from 'zod';
-import { isLoggedInCode } from './profile-schemas';
+import { isLoggedInCode } from './api/profile';
 
 // ---------------------------------------------------------------------------------------------
 // Routes (SPEC section 2). Paths use react-router's ':param' syntax; getHref builds a real URL.
@@ -143,7 +142,7 @@ export function loginOutcome(
 
 /**
  * The route guard's rule: logged in when the stored profile's code is one of LOGGED_IN_CODES
- * (profile-schemas.ts, the one definition: 200, or 203 = credentials right, phone verified, no
+ * (api/profile.ts, the one definition: 200, or 203 = credentials right, phone verified, no
  * transaction PIN yet, ADR 0001). Accepts anything read from storage; a missing or malformed
  * profile is not logged in.
  */
@@ -157,64 +156,8 @@ export function needsPinSetup(profile: unknown): boolean {
   return isLoggedIn(profile) && (profile as { code: unknown }).code === 203;
 }
 
-/** Server message that removes the stored profile (SPEC section 6). */
-export const TOKEN_EXPIRED_MESSAGE = 'Token is expired or invalid.';
 /** Shown on a 403 from the admin list, which also clears the profile. */
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired !';
-
-/** True when a server message means the stored profile must be removed. */
-export function isTokenExpiredMessage(message: unknown): boolean {
-  return message === TOKEN_EXPIRED_MESSAGE;
-}
-
-const providerErrorSchema = z.object({
-  status: z.unknown().optional(),
-  message: z.string().optional(),
-  error: z.array(z.object({ message: z.string() }).loose()).optional(),
-});
-
-/**
- * The lines to show for a failed provider call (SPEC section 8, register and password reset):
- * when `status` is false, the message; otherwise each item of the error list with its message
- * (falling back to the message). Unreadable bodies give `fallback`.
- */
-export function providerErrorMessages(body: unknown, fallback = 'An error occurred'): string[] {
-  const parsed = providerErrorSchema.safeParse(body);
-  if (!parsed.success) return [fallback];
-  const { status, message, error } = parsed.data;
-  if (status === false && message) return [message];
-  if (error && error.length > 0) return error.map((e) => e.message);
-  return [message ?? fallback];
-}
-
-// ---------------------------------------------------------------------------------------------
-// Display helpers (SPEC section 5).
-// ---------------------------------------------------------------------------------------------
-
-export const REFERRAL_LINK_DISPLAY_LENGTH = 10;
-
-/**
- * Referral link display: lowercased, truncated to 10 characters plus '...'. A link of 10
- * characters or fewer is shown whole, without an ellipsis (nothing was cut).
- */
-export function referralLinkDisplay(link: string | null | undefined): string {
-  const text = (link ?? '').trim().toLowerCase();
-  return text.length > REFERRAL_LINK_DISPLAY_LENGTH ? `${text.slice(0, REFERRAL_LINK_DISPLAY_LENGTH)}...` : text;
-}
-
-/**
- * Masked phone: the first 3 digits, one star per hidden digit, the last 2 digits
- * ('08012345678' -> '080******78'). Spaces, dashes and a leading '+' are ignored. A Nigerian number
- * in its international form (234 and 10 digits, as the provider stores it) is shown the way the
- * punter typed it, with its leading 0 ('2348012345678' -> '080******78'). With fewer than 6 digits
- * nothing would stay hidden, so every digit becomes a star.
- */
-export function maskPhone(phone: string | null | undefined): string {
-  const all = (phone ?? '').replace(/\D/g, '');
-  const digits = /^234\d{10}$/.test(all) ? `0${all.slice(3)}` : all;
-  if (digits.length < 6) return '*'.repeat(digits.length);
-  return `${digits.slice(0, 3)}${'*'.repeat(digits.length - 5)}${digits.slice(-2)}`;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Transactions (SPEC sections 2, 3 and 4).
@@ -234,80 +177,6 @@ export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
 export const TRANSACTION_STATUSES = ['SUCCESS', 'PENDING'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
-
-export type StatusColour = 'green' | 'orange' | 'grey';
-
-/**
- * Label and colour of a transaction status in the detail: PENDING orange 'Pending', SUCCESS green
- * 'Succesfull' (SPEC's spelling). An unknown status shows as given, in grey.
- */
-export function transactionStatusDisplay(status: string): { label: string; colour: StatusColour } {
-  if (status === 'PENDING') return { label: 'Pending', colour: 'orange' };
-  if (status === 'SUCCESS') return { label: 'Succesfull', colour: 'green' };
-  return { label: status, colour: 'grey' };
-}
-
-export const TRANSACTIONS_PAGE_STEP = 5;
-export const LOAD_MORE_TRANSACTIONS_LABEL = 'Load More +';
-export const TRANSACTIONS_END_MESSAGE = 'Thats all your transactions';
-export const TRANSACTIONS_EMPTY_MESSAGE = 'You have no transaction at the moment..';
-export const VIEW_ALL_TRANSACTIONS_LABEL = 'View All Transactions';
-
-export interface TransactionListView<T> {
-  readonly visible: T[];
-  /** 'Load More +' is shown. */
-  readonly showLoadMore: boolean;
-  /** 'Thats all your transactions' once everything is shown (never for an empty list). */
-  readonly endMessage: string | null;
-  /** 'You have no transaction at the moment..' for an empty list. */
-  readonly emptyMessage: string | null;
-}
-
-/**
- * The transaction list after `shown` items were requested (start with TRANSACTIONS_PAGE_STEP,
- * add TRANSACTIONS_PAGE_STEP per 'Load More +', see nextTransactionCount).
- */
-export function transactionListView<T>(items: readonly T[], shown: number = TRANSACTIONS_PAGE_STEP): TransactionListView<T> {
-  const count = Math.max(0, Math.floor(shown));
-  if (items.length === 0) {
-    return { visible: [], showLoadMore: false, endMessage: null, emptyMessage: TRANSACTIONS_EMPTY_MESSAGE };
-  }
-  const visible = items.slice(0, count);
-  const more = items.length > visible.length;
-  return { visible, showLoadMore: more, endMessage: more ? null : TRANSACTIONS_END_MESSAGE, emptyMessage: null };
-}
-
-/** How many items to show after one more 'Load More +'. */
-export function nextTransactionCount(shown: number): number {
-  return Math.max(0, Math.floor(shown)) + TRANSACTIONS_PAGE_STEP;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Referrals (SPEC sections 2 and 4).
-// ---------------------------------------------------------------------------------------------
-
-export const NO_REFERRALS_MESSAGE = 'You have no referral..';
-
-/** Subscribed (green) or Not Subscribed (orange). */
-export function referralSubscriptionDisplay(subscribed: boolean): { label: string; colour: StatusColour } {
-  return subscribed ? { label: 'Subscribed', colour: 'green' } : { label: 'Not Subscribed', colour: 'orange' };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Wallet, bank and password messages (SPEC sections 2, 7 and 8).
-// ---------------------------------------------------------------------------------------------
-
-export const ACCOUNT_MESSAGES = {
-  noBank: 'You dont have any bank added, please add one here',
-  topUpVerificationFailed: 'Transaction verification failed. Please try again.',
-  topUpSuccess: 'Wow! Your top up was successful',
-  withdrawSuccess: 'Congratulations!, Your withdrawal is successfully',
-  withdrawError: 'An error occurred while attempting to withdraw.',
-  passwordChanged: 'Congratulations!, Your password has changed successfully',
-  bankSaved: 'Bank details saved succesfully',
-  pinCreated: 'Pin created sucesfully',
-  otpSent: 'Code has been sent successfully',
-} as const;
 
 // ---------------------------------------------------------------------------------------------
 // How-to videos (SPEC sections 2 and 7).

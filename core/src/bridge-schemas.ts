@@ -1,23 +1,14 @@
 /**
  * Payloads and results of the Firebase callables that bridge the browser to the provider (team brief):
  * the session callables and providerCall, plus the custom-claims shape of the Firebase custom token.
- * Provider bodies themselves are described in ./api-schemas.
+ * Provider bodies themselves are described in ./api.
  */
 import { z } from 'zod';
-import {
-  HTTP_METHODS,
-  idSchema,
-  idempotencyKeySchema,
-  loginRequestSchema,
-  nairaAmount,
-  otpRequestSchema,
-  otpVerifySchema,
-  pinSchema,
-  registerRequestSchema,
-  resetPasswordRequestSchema,
-  resolveApiCall,
-  sendResetOtpRequestSchema,
-} from './api-schemas';
+import { loginRequestSchema, otpRequestSchema, otpVerifySchema, registerRequestSchema, resetPasswordRequestSchema, sendResetOtpRequestSchema } from './api/auth';
+import { resolveApiCall } from './api/calls';
+import { idempotencyKeySchema } from './api/common';
+import { idSchema, nairaAmount, pinSchema } from './api/primitives';
+import { HTTP_METHODS } from './api/routes';
 import { SIGNAL_POST_STATUSES, SIGNAL_TARGET_GROUPS } from './signals';
 
 // ---------------------------------------------------------------------------------------------
@@ -80,14 +71,14 @@ export const FORBIDDEN_PROXY_HEADERS = [
   'x-forwarded-for',
 ] as const;
 
-export const NOT_ALLOWED_CALL = 'This call is not allowed';
+const NOT_ALLOWED_CALL = 'This call is not allowed';
 
 const headerValueSchema = z
   .string()
   .max(512, { error: 'Header value is too long' })
   .regex(/^[^\r\n\0]*$/, { error: 'Header value is not valid' });
 
-export const providerCallHeadersSchema = z
+const providerCallHeadersSchema = z
   .record(z.string(), headerValueSchema)
   .refine((headers) => Object.keys(headers).length <= 10, { error: 'Too many headers' })
   .refine((headers) => Object.keys(headers).every((name) => /^[A-Za-z0-9-]{1,64}$/.test(name)), {
@@ -123,7 +114,6 @@ export const providerCallRequestSchema = z
       ctx.addIssue({ code: 'custom', path: ['path'], message: NOT_ALLOWED_CALL });
     }
   });
-export type ProviderCallRequest = z.infer<typeof providerCallRequestSchema>;
 
 /** providerCall result: the provider's HTTP status and its JSON body, untouched. */
 export const providerCallResultSchema = z.object({

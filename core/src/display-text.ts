@@ -41,7 +41,7 @@ export function normalizeDisplayText(value: string, kind: DisplayTextKind): stri
 }
 
 /** Why `value` (already normalised) may not be stored, or null. */
-export function displayTextProblem(value: string, kind: DisplayTextKind, what: string): string | null {
+function displayTextProblem(value: string, kind: DisplayTextKind, what: string): string | null {
   if (hasControl(value, kind)) return `${what} must not contain control characters`;
   if (BIDI.test(value)) return `${what} must not contain text-direction characters`;
   if (INVISIBLE.test(value) || (kind === 'name' && JOINERS.test(value))) return `${what} must not contain invisible characters`;

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { API_CALLS } from './api-schemas';
-import { loadOverTwoFiveState, saveOverTwoFiveSetup, type OverTwoFiveSetupInput } from './over-two-five';
-import { INITIAL_STAKE_CALCULATOR_STATE, startSession } from './stake-calculator';
+import { API_CALLS } from './api/calls';
 import {
   ACCOUNT_VERIFY_AFTER,
   AVATAR_URLS,
@@ -19,8 +17,6 @@ import {
   fieldErrors,
   forgotPasswordFormSchema,
   loginFormSchema,
-  overTwoFiveOddFormSchema,
-  overTwoFiveSetupFormSchema,
   parseForm,
   postGameFormSchema,
   potJoinFormSchema,
@@ -28,8 +24,6 @@ import {
   registerStep1FormSchema,
   registerStep2FormSchema,
   saveBankFormSchema,
-  stakeGameFormSchema,
-  stakeSessionFormSchema,
   topUpFormSchema,
   verifyTokenFormSchema,
   withdrawFormSchema,
@@ -356,45 +350,11 @@ describe('post game form', () => {
   });
 });
 
-describe('pot join and calculators', () => {
+describe('pot join', () => {
   it('pot join: a numeric trading amount (the join rules are in pots.ts)', () => {
     expect(potJoinFormSchema.parse({ amount: '10000' })).toEqual({ amount: 10_000 });
     expect(errorsOf(potJoinFormSchema, { amount: '' })).toEqual({ amount: 'Please enter a valid amount' });
     expect(errorsOf(potJoinFormSchema, { amount: 'ten' })).toEqual({ amount: 'Enter a valid amount in naira' });
-  });
-
-  it('stake calculator: the free-text fields reach the calculator as typed', () => {
-    const session = stakeSessionFormSchema.parse({ gameTarget: '₦1,000' });
-    expect(session).toEqual({ gameTarget: '₦1,000' });
-    const started = startSession(INITIAL_STAKE_CALCULATOR_STATE, session.gameTarget);
-    expect(started.ok && started.state.gameTarget).toBe(100_000);
-    expect(stakeSessionFormSchema.parse({})).toEqual({ gameTarget: '' });
-    const game = stakeGameFormSchema.parse({ option: 'Over 2.5', odd: 2 });
-    expect(game).toEqual({ option: 'Over 2.5', odd: '2' });
-    expect(stakeGameFormSchema.parse({ odd: '1.85' })).toEqual({ option: '', odd: '1.85' });
-    expect(errorsOf(stakeGameFormSchema, { option: 'x'.repeat(201), odd: '2' })).toEqual({
-      option: 'The option can be at most 200 characters',
-    });
-    expect(errorsOf(stakeGameFormSchema, { option: {}, odd: '2' })).toEqual({ option: 'Must be text' });
-  });
-
-  it('over 2.5 setup: the selects become numbers, only the offered options pass', () => {
-    const input: OverTwoFiveSetupInput = overTwoFiveSetupFormSchema.parse({
-      capital: '100,000',
-      gameTarget: 1500,
-      stopLoss: '10',
-      stretch: 5,
-      splits: '4',
-    });
-    expect(input).toEqual({ capital: '100,000', gameTarget: '1500', stopLoss: 10, stretch: 5, splits: 4 });
-    expect(saveOverTwoFiveSetup(loadOverTwoFiveState(null), input).ok).toBe(true);
-    expect(errorsOf(overTwoFiveSetupFormSchema, { capital: '1', gameTarget: '1', stopLoss: '25', stretch: '3', splits: 'x' })).toEqual({
-      stopLoss: 'Choose a stop loss of 5, 10, 15 or 20 percent',
-      stretch: 'Choose to split after 4, 5, 6 or 7 stretches',
-      splits: 'Choose 2, 4, 6 or 8 splits',
-    });
-    expect(overTwoFiveOddFormSchema.parse({ odd: '.5' })).toEqual({ odd: '.5' });
-    expect(overTwoFiveOddFormSchema.parse({})).toEqual({ odd: '' });
   });
 });
 

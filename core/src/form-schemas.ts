@@ -1,6 +1,6 @@
 /**
  * zod schemas of every form of SPEC section 5, with SPEC's messages. Inputs are what form fields give
- * (strings, booleans); outputs are ready for the matching API request of ./api-schemas (amounts as naira
+ * (strings, booleans); outputs are ready for the matching API request of ./api (amounts as naira
  * numbers; convert to kobo with core/src/money.ts nairaToKobo where integer arithmetic is needed).
  *
  * Business rules that live elsewhere are NOT repeated here: the pot join checks (core/src/pots.ts),
@@ -17,60 +17,49 @@ import {
   MAX_REQUEST_NAIRA,
   PASSWORD_MIN_LENGTH,
   PASSWORD_TOO_SHORT,
-  PHONE_INVALID,
   PIN_MESSAGE,
   accountNumberSchema,
   dateTimeInput,
   phoneNumberSchema,
   pinSchema,
-} from './api-primitives';
-import type { RegisterRequest } from './api-schemas';
+} from './api/primitives';
+import type { RegisterRequest } from './api/auth';
 import { koboToNaira, nairaToKobo, parseNairaInput } from './money';
-import {
-  ERROR_SPLITS_OPTION,
-  ERROR_STOP_LOSS_OPTION,
-  ERROR_STRETCH_OPTION,
-  SPLIT_OPTIONS,
-  STOP_LOSS_OPTIONS,
-  STRETCH_OPTIONS,
-} from './over-two-five';
 import { INVALID_ODDS_MESSAGE, ODDS_PATTERN, PLATFORMS, isAllowedPrice } from './punters-hub';
-import { ERROR_OPTION_TOO_LONG, MAX_OPTION_LENGTH } from './stake-calculator';
 
 // SPEC section 5 messages.
-export const MSG_EMAIL_REQUIRED = 'Please Enter Your Email';
-export const MSG_PASSWORD_REQUIRED = 'Please Enter Your Password';
-export const MSG_FIRST_NAME_REQUIRED = 'Please Enter Your FirstName';
-export const MSG_LAST_NAME_REQUIRED = 'Please Enter Your LastName';
-export const MSG_PHONE_REQUIRED = 'Please Enter Your Phone number';
-export const MSG_USERNAME_REQUIRED = 'Please enter your preferred username';
-export const MSG_INVALID_ODDS = INVALID_ODDS_MESSAGE;
+const MSG_EMAIL_REQUIRED = 'Please Enter Your Email';
+const MSG_PASSWORD_REQUIRED = 'Please Enter Your Password';
+const MSG_FIRST_NAME_REQUIRED = 'Please Enter Your FirstName';
+const MSG_LAST_NAME_REQUIRED = 'Please Enter Your LastName';
+const MSG_PHONE_REQUIRED = 'Please Enter Your Phone number';
+const MSG_USERNAME_REQUIRED = 'Please enter your preferred username';
+const MSG_INVALID_ODDS = INVALID_ODDS_MESSAGE;
 
 // Messages of this product where SPEC shows none.
-export const MSG_EMAIL_INVALID = EMAIL_INVALID;
-export const MSG_PASSWORD_TOO_SHORT = PASSWORD_TOO_SHORT;
-export const MSG_PHONE_INVALID = PHONE_INVALID;
-export const MSG_USERNAME_INVALID = 'Username can only have letters, digits, _ and .';
-export const MSG_USERNAME_LENGTH = 'Username must be 3 to 30 characters';
-export const MSG_COUNTRY = 'Please select your country';
-export const MSG_GENDER = 'Please select your gender';
-export const MSG_CONSENT_TERMS = 'Please agree to the privacy policy and terms';
-export const MSG_CONSENT_AGE = 'Please confirm you are over 18 and understand gambling is risky';
-export const MSG_CODE = 'Please enter the 4-character code';
-export const MSG_PIN = PIN_MESSAGE;
-export const MSG_BANK = 'Please select a bank';
-export const MSG_ACCOUNT_NUMBER = ACCOUNT_NUMBER_MESSAGE;
-export const MSG_ACCOUNT_NAME = 'Account name is required';
-export const MSG_AMOUNT = 'Please enter a valid amount';
-export const MSG_AMOUNT_POSITIVE = AMOUNT_NOT_POSITIVE;
-export const MSG_AMOUNT_TOO_LARGE = AMOUNT_TOO_LARGE;
-export const MSG_GAME_CODE = 'Please enter the game code';
-export const MSG_TITLE = 'Please enter a title';
-export const MSG_PRICE = 'Please choose an allowed price';
-export const MSG_START = 'Please choose when the game starts';
-export const MSG_END = 'Please choose when the game ends';
-export const MSG_END_AFTER_START = 'End date must be after start date';
-export const MSG_PLATFORM = 'Please choose a platform';
+const MSG_EMAIL_INVALID = EMAIL_INVALID;
+const MSG_PASSWORD_TOO_SHORT = PASSWORD_TOO_SHORT;
+const MSG_USERNAME_INVALID = 'Username can only have letters, digits, _ and .';
+const MSG_USERNAME_LENGTH = 'Username must be 3 to 30 characters';
+const MSG_COUNTRY = 'Please select your country';
+const MSG_GENDER = 'Please select your gender';
+const MSG_CONSENT_TERMS = 'Please agree to the privacy policy and terms';
+const MSG_CONSENT_AGE = 'Please confirm you are over 18 and understand gambling is risky';
+const MSG_CODE = 'Please enter the 4-character code';
+const MSG_PIN = PIN_MESSAGE;
+const MSG_BANK = 'Please select a bank';
+const MSG_ACCOUNT_NUMBER = ACCOUNT_NUMBER_MESSAGE;
+const MSG_ACCOUNT_NAME = 'Account name is required';
+const MSG_AMOUNT = 'Please enter a valid amount';
+const MSG_AMOUNT_POSITIVE = AMOUNT_NOT_POSITIVE;
+const MSG_AMOUNT_TOO_LARGE = AMOUNT_TOO_LARGE;
+const MSG_GAME_CODE = 'Please enter the game code';
+const MSG_TITLE = 'Please enter a title';
+const MSG_PRICE = 'Please choose an allowed price';
+const MSG_START = 'Please choose when the game starts';
+const MSG_END = 'Please choose when the game ends';
+const MSG_END_AFTER_START = 'End date must be after start date';
+const MSG_PLATFORM = 'Please choose a platform';
 
 /** A text field that must be filled: the same message for missing, wrong type and blank. */
 function required(message: string) {
@@ -115,15 +104,6 @@ export function amountField(requiredMessage = MSG_AMOUNT) {
     });
 }
 
-/** A select whose options are numbers (the value may arrive as '10' or 10). */
-function numberChoice<const T extends readonly [number, ...number[]]>(options: T, message: string) {
-  return z
-    .union([z.string().trim().regex(/^\d+$/).transform(Number), z.number()], { error: message })
-    .pipe(z.literal(options, { error: message }));
-}
-
-// ---------------------------------------------------------------------------------------------
-// Auth forms
 // ---------------------------------------------------------------------------------------------
 
 /** Login (SPEC 5): email and password required. */
@@ -131,7 +111,6 @@ export const loginFormSchema = z.object({
   email: email(),
   password: z.string({ error: MSG_PASSWORD_REQUIRED }).min(1, { error: MSG_PASSWORD_REQUIRED }),
 });
-export type LoginForm = z.output<typeof loginFormSchema>;
 
 export const COUNTRIES = ['Nigeria'] as const;
 export const GENDER_OPTIONS = ['female', 'male'] as const;
@@ -328,39 +307,6 @@ export function postGameFormSchema(canMonetizeGame: boolean) {
 
 /** Pot join: the numeric 'Trading amount'. The join checks (balance, volume, ₦10,000, capacity) are in pots.ts. */
 export const potJoinFormSchema = z.object({ amount: amountField() });
-
-// ---------------------------------------------------------------------------------------------
-// Calculators
-// ---------------------------------------------------------------------------------------------
-// SPEC 5: the stake calculator's option, odd and target are free text. The calculators read the text
-// themselves (stake-calculator.ts startSession/calculateStake, over-two-five.ts saveOverTwoFiveSetup/
-// calculateOverTwoFive) and give their own refusals; these schemas only bring form values into the shapes
-// those functions take (text, or a number for the option selects), so nothing is checked twice.
-
-/** A free-text calculator field: a string or a number as typed; missing means ''. */
-const freeText = z
-  .union([z.string(), z.number()], { error: 'Must be text' })
-  .optional()
-  .transform((value) => (value === undefined ? '' : String(value)));
-
-/** Stake calculator, Start Session: the game target as typed (for startSession). */
-export const stakeSessionFormSchema = z.object({ gameTarget: freeText });
-/** Stake calculator, Enter Game Details: option and odd as typed (for calculateStake). */
-export const stakeGameFormSchema = z.object({
-  option: freeText.pipe(z.string().max(MAX_OPTION_LENGTH, { error: ERROR_OPTION_TOO_LONG })),
-  odd: freeText,
-});
-
-/** Over 2.5 Setup: capital and target as typed; the three selects as numbers (for saveOverTwoFiveSetup). */
-export const overTwoFiveSetupFormSchema = z.object({
-  capital: freeText,
-  gameTarget: freeText,
-  stopLoss: numberChoice(STOP_LOSS_OPTIONS, ERROR_STOP_LOSS_OPTION),
-  stretch: numberChoice(STRETCH_OPTIONS, ERROR_STRETCH_OPTION),
-  splits: numberChoice(SPLIT_OPTIONS, ERROR_SPLITS_OPTION),
-});
-/** Over 2.5 odds entry as typed (for isCalculateDisabled / calculateOverTwoFive). */
-export const overTwoFiveOddFormSchema = z.object({ odd: freeText });
 
 // ---------------------------------------------------------------------------------------------
 // Errors for forms

@@ -17,7 +17,7 @@ export const NAIRA_SIGN = '₦';
  * that amount. Covers binary float noise such as 0.1 + 0.2 = 0.30000000000000004; anything further
  * away (for example 10.005 or 0.001) really has more than 2 decimals and is refused.
  */
-export const NAIRA_FLOAT_TOLERANCE = 1e-9;
+const NAIRA_FLOAT_TOLERANCE = 1e-9;
 /** splitKobo refuses more parts than this (nothing in the product splits into more than 8). */
 export const MAX_SPLIT_PARTS = 10_000;
 

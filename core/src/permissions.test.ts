@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePermissions, permissionLabels, permissionsFor } from './permissions';
+import { parsePermissions, permissionsFor } from './permissions';
 
 const facts = { role: 0, can_post_signal: true, can_post_game: false, can_monetize_game: false, suspended: false, must_change_password: false };
 
@@ -26,17 +26,5 @@ describe('parsePermissions', () => {
     expect(parsePermissions(null)).toBeNull();
     expect(parsePermissions({ active: 'yes' })).toBeNull();
     expect(parsePermissions(permissionsFor(facts, 1))).toEqual(permissionsFor(facts, 1));
-  });
-});
-
-describe('permissionLabels', () => {
-  it('names each permission, or Member', () => {
-    expect(permissionLabels(permissionsFor({ ...facts, can_post_signal: false }, 0))).toEqual(['Member']);
-    expect(permissionLabels({ role: 1, can_post_signal: true, can_post_game: true, can_monetize_game: true })).toEqual([
-      'Admin',
-      'Posts signals',
-      'Posts games',
-      'Sells games',
-    ]);
   });
 });

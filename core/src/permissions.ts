@@ -50,14 +50,3 @@ export function parsePermissions(data: unknown): Permissions | null {
   const parsed = permissionsSchema.safeParse(data);
   return parsed.success ? parsed.data : null;
 }
-
-/** What the account may do, for the profile page ('Member' when nothing beyond reading). */
-export function permissionLabels(p: Pick<Permissions, 'role' | 'can_post_signal' | 'can_post_game' | 'can_monetize_game'>): string[] {
-  const labels = [
-    p.role === 1 ? 'Admin' : null,
-    p.can_post_signal ? 'Posts signals' : null,
-    p.can_post_game ? 'Posts games' : null,
-    p.can_monetize_game ? 'Sells games' : null,
-  ].filter((label): label is string => label !== null);
-  return labels.length > 0 ? labels : ['Member'];
-}

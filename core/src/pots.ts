@@ -2,7 +2,7 @@
  * Auto-Trada pots (SPEC sections 2 'Auto-Trada' and 'Pot detail', 3 'Trading pot' and 'Pot
  * participant', 4 'Pot status', 5 'Pot join', 8 'Pots' and 9 'Pots'). Pure data and functions:
  * no Firebase, no DOM. Amounts are kobo (see money.ts); times are epoch milliseconds (the
- * document schemas of api-schemas.ts convert Firestore timestamps to them).
+ * document schemas of api/pots.ts convert Firestore timestamps to them).
  */
 import {
   MoneyError,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TOKEN_EXPIRED_MESSAGE } from './api/errors';
 import {
   BUY_GENERIC_ERROR,
   CLEAR_GAMES_LABEL,
@@ -19,7 +20,6 @@ import {
   PLATFORMS,
   PLATFORMS_WITH_ICON,
   TAB_EMPTY_STATES,
-  TOKEN_EXPIRED_MESSAGE,
   UNEXPECTED_RESPONSE_STATUS,
   allowedPricesKobo,
   buyFailureOutcome,

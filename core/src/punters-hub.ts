@@ -3,10 +3,8 @@
  * 6, 8 and 9). Pure data and functions: no Firebase, no DOM. Prices are kobo (see money.ts).
  */
 import { z } from 'zod';
-import { TOKEN_EXPIRED_MESSAGE } from './account';
+import { TOKEN_EXPIRED_MESSAGE } from './api/errors';
 import { nairaToKobo } from './money';
-
-export { TOKEN_EXPIRED_MESSAGE };
 
 /** Game statuses, also the tabs, in display order. */
 export const GAME_STATUSES = ['Active', 'Boom', 'Cut', 'Ended'] as const;

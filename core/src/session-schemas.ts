@@ -1,9 +1,9 @@
 /**
  * The result of the session callables (team brief), in a module of its own so the browser's login path
- * loads it without the rest of ./bridge-schemas and ./api-schemas; ./bridge-schemas re-exports it.
+ * loads it without the rest of ./bridge-schemas and ./api; ./bridge-schemas re-exports it.
  */
 import { z } from 'zod';
-import { LOGGED_IN_CODES, profileSchema } from './profile-schemas';
+import { LOGGED_IN_CODES, profileSchema } from './api/profile';
 
 function isLoggedInCode(code: number): boolean {
   return (LOGGED_IN_CODES as readonly number[]).includes(code);

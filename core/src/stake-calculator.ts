@@ -39,9 +39,9 @@ export const ERROR_OPTION_TOO_LONG = 'The option can be at most 200 characters';
 export const ERROR_AMOUNT_TOO_LARGE = 'The amounts are too large for the calculator';
 
 /** The odd is held in thousandths: 1.5 -> 1500. */
-export const ODD_SCALE = 1000;
+const ODD_SCALE = 1000;
 /** Largest odd accepted (a bigger one would only make the stake round to nothing). */
-export const MAX_ODD = 1_000_000;
+const MAX_ODD = 1_000_000;
 export const MAX_OPTION_LENGTH = 200;
 /** localStorage key the web keeps the state under. */
 export const STAKE_CALCULATOR_STORAGE_KEY = 'stakeCalculatorState';

@@ -194,4 +194,34 @@ describe('public pages', () => {
     await capture(page, 'notifications');
     await page.setViewportSize({ width: 1280, height: 800 });
   });
+
+  test('at 360 px the Over 2.5 actions sit in one row and the WhatsApp button steps aside while the user reads down', async () => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    try {
+      await page.goto('/overtwofivecalculator');
+      const names = ['Setup', 'Reset System', 'Guidelines'];
+      const boxes = [];
+      for (const name of names) boxes.push(await page.getByRole('button', { name, exact: true }).boundingBox());
+      const tops = boxes.map((b) => Math.round(b?.y ?? -1));
+      expect(new Set(tops).size, `tops ${tops.join(', ')}`).toBe(1);
+      for (const box of boxes) expect((box?.x ?? 0) + (box?.width ?? 999)).toBeLessThanOrEqual(360);
+
+      const whatsapp = page.locator('a.whatsapp-link');
+      const inView = async () =>
+        whatsapp.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          return r.top < window.innerHeight && getComputedStyle(el).opacity !== '0';
+        });
+      // With the details open the page is longer than the screen.
+      const show = page.getByRole('button', { name: 'Show system details' });
+      if (await show.count()) await show.click();
+      expect(await inView()).toBe(true);
+      await page.mouse.wheel(0, 300);
+      await expect.poll(inView).toBe(false);
+      await page.mouse.wheel(0, -120);
+      await expect.poll(inView).toBe(true);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
 });

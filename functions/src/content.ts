@@ -7,7 +7,7 @@
  */
 import { buildSignalDocument, CLEAR_DOCUMENTS_SUCCESS, SIGNAL_POST_SUCCESS } from '@punter/core/signals';
 import { clearResultSchema, emptyPayloadSchema, joinPotSchema, postSignalSchema } from '@punter/core/bridge-schemas';
-import { TOKEN_EXPIRED_MESSAGE } from '@punter/core/api-schemas';
+import { TOKEN_EXPIRED_MESSAGE } from '@punter/core/api/errors';
 import type { Permissions } from '@punter/core/permissions';
 import { z } from 'zod';
 import { BridgeError, parsePayload } from './errors';

@@ -2,7 +2,7 @@
  * Who may do what, read at call time from the caller's permissions document (ADR 0004), never from
  * token claims: a claim lives as long as the ID token (up to an hour) after an admin takes it away.
  */
-import { TOKEN_EXPIRED_MESSAGE } from '@punter/core/api-schemas';
+import { TOKEN_EXPIRED_MESSAGE } from '@punter/core/api/errors';
 import type { Permissions } from '@punter/core/permissions';
 import { BridgeError } from './errors';
 

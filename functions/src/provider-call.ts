@@ -6,7 +6,7 @@
  * be active by its permissions document, read on every call (ADR 0004), so a suspension stops the
  * proxy at once, whatever the owner cache remembers.
  */
-import { TOKEN_EXPIRED_MESSAGE } from '@punter/core/api-schemas';
+import { TOKEN_EXPIRED_MESSAGE } from '@punter/core/api/errors';
 import { providerCallRequestSchema, type ProviderCallResult } from '@punter/core/bridge-schemas';
 import { createHash } from 'node:crypto';
 import { BridgeError, GENERIC_MESSAGE, fromProviderError, parsePayload } from './errors';

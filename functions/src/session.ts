@@ -3,7 +3,7 @@
  * provider. A profile with code 200 or 203 comes back with a Firebase custom token (uid = provider
  * user id; claims role, can_post_signal, can_post_game, can_monetize_game). Plain inputs, plain outputs.
  */
-import { LOGGED_IN_CODES, profileSchema, type Profile } from '@punter/core/api-schemas';
+import { LOGGED_IN_CODES, profileSchema, type Profile } from '@punter/core/api/profile';
 import {
   claimsFromProfile,
   sessionLoginSchema,

@@ -100,6 +100,20 @@ describe('providerCall', () => {
     expect(fromProviderError(500, 'garbage').details.message).toBe('Something went wrong. Please try again.');
   });
 
+  it('passes on only an error body: a malformed list of problems becomes the message, anything else the generic text', () => {
+    const listed = fromProviderError(400, { status: false, message: 'Bad', error: [{ message: 'Too short', field: 'pin' }] });
+    expect(listed.details).toEqual({ status: false, message: 'Bad', error: [{ message: 'Too short', field: 'pin' }] });
+    // What the web would otherwise have to guess at: items without a message, or a list that is not a list.
+    for (const error of [[{ nope: 1 }], [], 'text']) {
+      expect(fromProviderError(400, { status: false, message: 'Bad', error }).details).toEqual({ status: false, message: 'Bad', error: [{ message: 'Bad' }] });
+    }
+    const html = fromProviderError(502, '<html>Bad gateway</html>');
+    expect([html.code, html.details]).toEqual([
+      'internal',
+      { status: false, message: 'Something went wrong. Please try again.', error: [{ message: 'Something went wrong. Please try again.' }] },
+    ]);
+  });
+
   it('works the same over HTTP (PROVIDER_API_URL) as in-process', async () => {
     const h = harness();
     const server = createHttpServer(h.provider);

@@ -3,10 +3,9 @@
  * code, and the 4-digit transaction PIN.
  */
 import { z } from 'zod';
+import { loginGuards, otpSends, otps, tokens, unique, users, type OtpPurpose } from './collections';
 import {
-  C,
   KeyedMutex,
-  asUser,
   issueToken,
   loginCode,
   profileData,
@@ -29,11 +28,11 @@ import {
   resetPasswordBody,
   sendResetBody,
 } from './schemas';
-import { pinSchema } from '@punter/core/api-schemas';
+import { pinSchema } from '@punter/core/api/primitives';
 import { hashSecret, newOtp, newReferralCode, sha256, verifySecret } from './secrets';
-import { newId, type Data } from './store';
+import { newId } from './store';
+import { openWallet } from './ledger';
 
-export type OtpPurpose = 'PHONE-VERIFICATION' | 'PASSWORD-RESET' | 'PIN-RESET';
 
 // Same parameters as hashSecret: an unknown e-mail costs the same slow hash as a real account.
 const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
@@ -46,13 +45,6 @@ export const STEP_UP_NEEDED = 'Please enter your transaction PIN to confirm this
 /** Only the step-up field of a money call's body; the call parses the rest itself. */
 const stepUpBody = z.looseObject({ pin: pinSchema.optional() });
 const PIN_BLOCKED = 'Your PIN is blocked after too many wrong attempts. Reset it with a code sent to your phone.';
-
-/** A wrong-password guard: one per (e-mail, source), so a guesser pauses only their own source. */
-const loginGuardSchema = z.object({
-  email_key: z.string(),
-  failed: z.number().int().min(0),
-  locked_until: z.number().min(0),
-});
 
 /** '15 minutes', '1 hour', '4 hours'. */
 function duration(ms: number): string {
@@ -73,9 +65,9 @@ export function createAccounts(deps: ProviderDeps) {
   const loginTurns = new KeyedMutex();
 
   async function userByEmail(email: string): Promise<UserDoc | null> {
-    const index = await deps.store.get(C.unique, uniqueKey('email', email));
+    const index = await unique.get(deps.store, uniqueKey('email', email));
     if (!index) return null;
-    return asUser(await deps.store.get(C.users, String(index.user_id)));
+    return users.get(deps.store, index.user_id);
   }
 
   async function profileAnswer(user: UserDoc, message: string, status = 200): Promise<ProviderResponse> {
@@ -101,11 +93,11 @@ export function createAccounts(deps: ProviderDeps) {
     const now = deps.now();
     const hour = 60 * 60 * 1000;
     await deps.store.runTransaction(async (tx) => {
-      const sends = await tx.get(C.otpSends, sha256(user.phone_number));
-      const recent = ((sends?.sends as number[] | undefined) ?? []).filter((t) => t > now - hour);
+      const sends = await otpSends.get(tx, sha256(user.phone_number));
+      const recent = (sends?.sends ?? []).filter((t) => t > now - hour);
       if (recent.length >= deps.settings.otpSendsPerHour) throw tooMany(TOO_MANY_CODES);
-      tx.set(C.otpSends, sha256(user.phone_number), { sends: [...recent, now] });
-      tx.set(C.otps, `${purpose}:${user.id}`, {
+      otpSends.set(tx, sha256(user.phone_number), { sends: [...recent, now] });
+      otps.set(tx, `${purpose}:${user.id}`, {
         user_id: user.id,
         purpose,
         code_hash: sha256(`${user.id}:${code}`),
@@ -128,15 +120,15 @@ export function createAccounts(deps: ProviderDeps) {
     await requireCodeBudget(user.email);
     const now = deps.now();
     const outcome = await deps.store.runTransaction(async (tx) => {
-      const record = await tx.get(C.otps, `${purpose}:${user.id}`);
-      if (!record || Number(record.expires_at) <= now) return 'expired' as const;
-      const tries = Number(record.tries);
+      const record = await otps.get(tx, `${purpose}:${user.id}`);
+      if (!record || record.expires_at <= now) return 'expired' as const;
+      const tries = record.tries;
       if (tries >= deps.settings.otpMaxTries) return 'locked' as const;
       if (record.code_hash !== sha256(`${user.id}:${code.toUpperCase()}`)) {
-        tx.update(C.otps, `${purpose}:${user.id}`, { tries: tries + 1 });
+        otps.update(tx, `${purpose}:${user.id}`, { tries: tries + 1 });
         return tries + 1 >= deps.settings.otpMaxTries ? ('locked' as const) : ('wrong' as const);
       }
-      tx.delete(C.otps, `${purpose}:${user.id}`);
+      otps.delete(tx, `${purpose}:${user.id}`);
       return 'ok' as const;
     });
     if (outcome !== 'ok') await spendCodeBudget(user.email);
@@ -161,8 +153,8 @@ export function createAccounts(deps: ProviderDeps) {
   }
 
   async function liveOtpExists(user: UserDoc, purpose: OtpPurpose): Promise<boolean> {
-    const record = await deps.store.get(C.otps, `${purpose}:${user.id}`);
-    return record !== null && Number(record.expires_at) > deps.now();
+    const record = await otps.get(deps.store, `${purpose}:${user.id}`);
+    return record !== null && record.expires_at > deps.now();
   }
 
   /**
@@ -180,7 +172,7 @@ export function createAccounts(deps: ProviderDeps) {
     const now = deps.now();
     const { pinMaxTries, pinLockMs, pinLocksBeforeReset } = deps.settings;
     const attempt = await deps.store.runTransaction(async (tx) => {
-      const current = asUser(await tx.get(C.users, userId));
+      const current = await users.get(tx, userId);
       if (!current) throw notFound('Account not found');
       if (!current.pin_hash) throw badRequest('Please create your transaction PIN first');
       const locks = current.pin_locks ?? 0;
@@ -190,16 +182,16 @@ export function createAccounts(deps: ProviderDeps) {
       }
       const failed = (current.pin_locked_until !== 0 ? 0 : current.pin_failed) + 1;
       if (failed < pinMaxTries) {
-        tx.update(C.users, userId, { pin_failed: failed, pin_locked_until: 0 });
+        users.update(tx, userId, { pin_failed: failed, pin_locked_until: 0 });
         return { hash: current.pin_hash, failed, lockMs: 0, blocked: false, locked: locks > 0 };
       }
       const lockMs = pinLockMs * 4 ** locks;
       const blocked = locks + 1 >= pinLocksBeforeReset;
-      tx.update(C.users, userId, { pin_failed: failed, pin_locked_until: blocked ? 0 : now + lockMs, pin_locks: locks + 1 });
+      users.update(tx, userId, { pin_failed: failed, pin_locked_until: blocked ? 0 : now + lockMs, pin_locks: locks + 1 });
       return { hash: current.pin_hash, failed, lockMs, blocked, locked: true };
     });
     if (await verifySecret(pin, attempt.hash)) {
-      await deps.store.update(C.users, userId, { pin_failed: 0, pin_locked_until: 0, ...(attempt.locked ? { pin_locks: 0 } : {}) });
+      await users.update(deps.store, userId, { pin_failed: 0, pin_locked_until: 0, ...(attempt.locked ? { pin_locks: 0 } : {}) });
       return;
     }
     if (attempt.blocked) {
@@ -232,9 +224,9 @@ export function createAccounts(deps: ProviderDeps) {
    */
   async function checkPassword(email: string, password: string, source: string): Promise<UserDoc | null> {
     const emailKey = uniqueKey('email', email);
-    const index = await deps.store.get(C.unique, emailKey);
+    const index = await unique.get(deps.store, emailKey);
     // An unknown e-mail reads a user id that cannot exist: the same two reads as a real one.
-    const user = asUser(await deps.store.get(C.users, index ? String(index.user_id) : `none-${emailKey}`));
+    const user = await users.get(deps.store, index ? index.user_id : `none-${emailKey}`);
     if ((await limitCount(deps, limits.wrongPasswordsPerAccount, emailKey)) >= limits.wrongPasswordsPerAccount.max) {
       throw tooMany(limits.wrongPasswordsPerAccount.message);
     }
@@ -246,13 +238,13 @@ export function createAccounts(deps: ProviderDeps) {
     const now = deps.now();
     const { loginMaxTries, loginLockMs } = deps.settings;
     const attempt = await deps.store.runTransaction(async (tx) => {
-      const stored = await tx.get(C.loginGuards, guardId);
-      const guard = loginGuardSchema.safeParse(stored);
+      // A guard that does not parse counts as none: it only ever delays a login, never allows one.
+      const guard = loginGuards.schema.safeParse(await tx.get(loginGuards.path, guardId));
       const lockedUntil = guard.success ? guard.data.locked_until : 0;
       if (lockedUntil > now) throw tooMany(loginPausedMessage(lockedUntil - now));
       const failed = (guard.success && lockedUntil === 0 ? guard.data.failed : 0) + 1;
       const pause = failed >= loginMaxTries;
-      tx.set(C.loginGuards, guardId, {
+      loginGuards.set(tx, guardId, {
         email_key: emailKey,
         failed,
         locked_until: pause ? now + loginLockMs : 0,
@@ -263,7 +255,7 @@ export function createAccounts(deps: ProviderDeps) {
     });
     const valid = await verifySecret(password, user?.password_hash ?? DUMMY_HASH);
     if (valid && user) {
-      await deps.store.delete(C.loginGuards, guardId);
+      await loginGuards.delete(deps.store, guardId);
       return user;
     }
     await hitLimit(deps, { ...limits.wrongPasswordsPerAccount, max: Number.MAX_SAFE_INTEGER }, emailKey);
@@ -277,8 +269,8 @@ export function createAccounts(deps: ProviderDeps) {
   /** A password reset ends every pause on the account, from every source. */
   async function clearLoginPauses(email: string): Promise<void> {
     const emailKey = uniqueKey('email', email);
-    const guards = await deps.store.query(C.loginGuards, { where: [['email_key', '==', emailKey]] });
-    await Promise.all(guards.map((g) => deps.store.delete(C.loginGuards, g.id)));
+    const guards = await loginGuards.ids(deps.store, { where: [['email_key', '==', emailKey]] });
+    await Promise.all(guards.map((id) => loginGuards.delete(deps.store, id)));
     await clearLimit(deps, limits.wrongPasswordsPerAccount, emailKey);
   }
 
@@ -301,22 +293,22 @@ export function createAccounts(deps: ProviderDeps) {
           phone: uniqueKey('phone', phone),
         };
         const [byEmail, byUsername, byPhone] = await Promise.all([
-          tx.get(C.unique, keys.email),
-          tx.get(C.unique, keys.username),
-          tx.get(C.unique, keys.phone),
+          unique.get(tx, keys.email),
+          unique.get(tx, keys.username),
+          unique.get(tx, keys.phone),
         ]);
         if (byEmail) throw conflict('An account with this email already exists');
         if (byUsername) throw conflict('This username is already taken');
         if (byPhone) throw conflict('An account with this phone number already exists');
         let referredBy: string | null = null;
         if (referral) {
-          const ref = await tx.get(C.unique, `referral:${referral}`);
+          const ref = await unique.get(tx, `referral:${referral}`);
           if (!ref) throw badRequest('The referral code is not valid');
-          referredBy = String(ref.user_id);
+          referredBy = ref.user_id;
         }
         let referralCode = newReferralCode();
         // A collision among 32^8 codes is astronomically unlikely; check once anyway.
-        if (await tx.get(C.unique, `referral:${referralCode}`)) referralCode = newReferralCode();
+        if (await unique.get(tx, `referral:${referralCode}`)) referralCode = newReferralCode();
         const doc: UserDoc = {
           id,
           first_name: input.first_name,
@@ -346,13 +338,13 @@ export function createAccounts(deps: ProviderDeps) {
           subscription_expires_at: null,
           created_at: now,
         };
-        tx.create(C.unique, keys.email, { user_id: id });
-        tx.create(C.unique, keys.username, { user_id: id });
-        tx.create(C.unique, keys.phone, { user_id: id });
-        tx.create(C.unique, `referral:${referralCode}`, { user_id: id });
-        tx.create(C.users, id, doc as unknown as Data);
+        unique.create(tx, keys.email, { user_id: id });
+        unique.create(tx, keys.username, { user_id: id });
+        unique.create(tx, keys.phone, { user_id: id });
+        unique.create(tx, `referral:${referralCode}`, { user_id: id });
+        users.create(tx, id, doc);
         writePermissions(deps, tx, id, doc);
-        tx.set(C.wallets, id, { user_id: id, balance_kobo: 0, seq: 0, updated_at: now });
+        openWallet(tx, id, now);
         return doc;
       });
       deps.log('user registered', { user_id: user.id });
@@ -410,7 +402,7 @@ export function createAccounts(deps: ProviderDeps) {
         throw badRequest(CODE_INVALID);
       }
       await consumeOtp(user, 'PHONE-VERIFICATION', input.otp);
-      await deps.store.update(C.users, user.id, { phone_verified: true });
+      await users.update(deps.store, user.id, { phone_verified: true });
       return profileAnswer({ ...user, phone_verified: true }, 'Phone number verified');
     },
 
@@ -436,16 +428,16 @@ export function createAccounts(deps: ProviderDeps) {
       const hash = await hashSecret(input.password);
       // The account and its permissions document (active again once must_change_password clears) together.
       await deps.store.runTransaction(async (tx) => {
-        const current = asUser(await tx.get(C.users, user.id));
+        const current = await users.get(tx, user.id);
         if (!current) throw badRequest(CODE_INVALID);
         const changes = { password_hash: hash, must_change_password: false };
-        tx.update(C.users, user.id, changes);
+        users.update(tx, user.id, changes);
         writePermissions(deps, tx, user.id, { ...current, ...changes });
       });
       await clearLoginPauses(user.email);
       // Existing sessions end with the old password.
-      const tokens = await deps.store.query(C.tokens, { where: [['user_id', '==', user.id]] });
-      await Promise.all(tokens.map((t) => deps.store.delete(C.tokens, t.id)));
+      const sessions = await tokens.ids(deps.store, { where: [['user_id', '==', user.id]] });
+      await Promise.all(sessions.map((id) => tokens.delete(deps.store, id)));
       return ok({ message: 'Your password has been changed successfully' });
     },
 
@@ -453,10 +445,10 @@ export function createAccounts(deps: ProviderDeps) {
       const input = parseBody(pinSetBody, body);
       const hash = await hashSecret(input.pin);
       await deps.store.runTransaction(async (tx) => {
-        const current = asUser(await tx.get(C.users, user.id));
+        const current = await users.get(tx, user.id);
         if (!current) throw notFound('Account not found');
         if (current.pin_hash) throw conflict('You already have a transaction PIN');
-        tx.update(C.users, user.id, { pin_hash: hash, pin_failed: 0, pin_locked_until: 0 });
+        users.update(tx, user.id, { pin_hash: hash, pin_failed: 0, pin_locked_until: 0 });
       });
       return ok({ message: 'Pin created sucesfully' });
     },
@@ -487,7 +479,7 @@ export function createAccounts(deps: ProviderDeps) {
       await hitLimit(deps, limits.codeChecksPerSource, source);
       await consumeOtp(user, 'PIN-RESET', input.otp);
       const hash = await hashSecret(input.pin);
-      await deps.store.update(C.users, user.id, { pin_hash: hash, pin_failed: 0, pin_locked_until: 0, pin_locks: 0 });
+      await users.update(deps.store, user.id, { pin_hash: hash, pin_failed: 0, pin_locked_until: 0, pin_locks: 0 });
       return ok({ message: 'Your PIN has been changed successfully' });
     },
 

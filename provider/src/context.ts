@@ -1,43 +1,19 @@
 /**
  * What every route of the provider shares: its dependencies (store, adapters, clock, settings),
- * the collections it owns, bearer-token authentication, the profile of SPEC section 3, and the
- * wallet ledger (every balance change is an immutable entry written in the same transaction).
+ * bearer-token authentication, the profile of SPEC section 3 and the user's permissions document.
+ * The collections are declared in collections.ts; money moves only in ledger.ts.
  */
-import type { TransactionStatus, TransactionType } from '@punter/core/account';
-import { addKobo, formatNaira, koboToNaira, subtractKobo } from '@punter/core/money';
-import { PERMISSIONS_COLLECTION, permissionsFor } from '@punter/core/permissions';
+import { permissionsFor } from '@punter/core/permissions';
 import type { BankResolver } from './adapters/bank-resolver';
 import type { PaymentGateway } from './adapters/payments';
 import type { PayoutGateway } from './adapters/payouts';
 import type { SmsSender } from './adapters/sms';
-import { ApiError, forbidden, header, unauthorized, type ProviderRequest } from './http';
+import { forbidden, header, unauthorized, type ProviderRequest } from './http';
 import { newToken, sha256 } from './secrets';
-import { newId, type Data, type Store, type Tx } from './store';
+import { newId, type Store, type Tx } from './store';
+import { notifications, permissions, tokens, users, type UserDoc } from './collections';
 
-export const C = {
-  users: 'provider_users',
-  unique: 'provider_unique',
-  tokens: 'provider_tokens',
-  otps: 'provider_otps',
-  otpSends: 'provider_otp_sends',
-  loginGuards: 'provider_login_guards',
-  wallets: 'provider_wallets',
-  entries: (userId: string) => `provider_wallets/${userId}/entries`,
-  idempotency: 'provider_idempotency',
-  topups: 'provider_topups',
-  withdrawals: 'provider_withdrawals',
-  banks: 'provider_banks',
-  notifications: 'provider_notifications',
-  audit: 'provider_audit',
-  gameCodes: 'provider_game_codes',
-  purchases: 'provider_purchases',
-  adminRecords: 'provider_admin_records',
-  // The web app's own collections the provider writes for the screens (admin SDK, rules bypassed).
-  games: 'games',
-  myGames: 'my-games',
-  // What the rules, the callables and the web read to authorise a user (ADR 0004).
-  permissions: PERMISSIONS_COLLECTION,
-} as const;
+export type { UserDoc };
 
 export interface ProviderSettings {
   /** Lifetime of a bearer token. */
@@ -142,41 +118,6 @@ export class KeyedMutex {
 
 // ---------------------------------------------------------------- users and profiles
 
-export interface UserDoc {
-  id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  username: string;
-  phone_number: string;
-  country: string;
-  gender: string;
-  avatar_url: string;
-  device_type: string;
-  marketing_channel: string;
-  referral_code: string;
-  referred_by: string | null;
-  role: number;
-  can_post_signal: boolean;
-  can_post_game: boolean;
-  can_monetize_game: boolean;
-  password_hash: string;
-  phone_verified: boolean;
-  must_change_password: boolean;
-  pin_hash: string | null;
-  pin_failed: number;
-  pin_locked_until: number;
-  /** PIN locks in a row (absent on older accounts); at pinLocksBeforeReset the PIN needs a reset code. */
-  pin_locks?: number;
-  suspended: boolean;
-  subscription_expires_at: number | null;
-  created_at: number;
-}
-
-export function asUser(data: Data | null): UserDoc | null {
-  return data ? (data as unknown as UserDoc) : null;
-}
-
 export function uniqueKey(kind: 'email' | 'username' | 'phone', value: string): string {
   return `${kind}:${sha256(value.trim().toLowerCase())}`;
 }
@@ -214,7 +155,7 @@ export function profileData(user: UserDoc, settings: ProviderSettings, now: numb
  * transaction that makes the change, so the document never disagrees with the account (ADR 0004).
  */
 export function writePermissions(deps: ProviderDeps, tx: Tx, userId: string, user: UserDoc | null): void {
-  tx.set(C.permissions, userId, permissionsFor(user, deps.now()));
+  permissions.set(tx, userId, permissionsFor(user, deps.now()));
 }
 
 /** Login result code (SPEC section 4 and ADR 0001). */
@@ -228,7 +169,7 @@ export function loginCode(user: UserDoc): 200 | 201 | 203 | 206 {
 export async function issueToken(deps: ProviderDeps, userId: string): Promise<string> {
   const token = newToken();
   const now = deps.now();
-  await deps.store.set(C.tokens, sha256(token), {
+  await tokens.set(deps.store, sha256(token), {
     user_id: userId,
     created_at: now,
     expires_at: now + deps.settings.tokenTtlMs,
@@ -246,119 +187,21 @@ export async function authenticateSession(deps: ProviderDeps, req: ProviderReque
   const auth = header(req, 'authorization') ?? '';
   const match = /^Bearer\s+(\S+)$/i.exec(auth.trim());
   if (!match?.[1]) throw unauthorized();
-  const record = await deps.store.get(C.tokens, sha256(match[1]));
-  if (!record || typeof record.expires_at !== 'number' || record.expires_at <= deps.now()) throw unauthorized();
-  const user = asUser(await deps.store.get(C.users, String(record.user_id)));
+  const record = await tokens.get(deps.store, sha256(match[1]));
+  if (!record || record.expires_at <= deps.now()) throw unauthorized();
+  const user = await users.get(deps.store, record.user_id);
   if (!user) throw unauthorized();
   // An account that must change its password (users/update) has no session until it does (login answers 206).
   if (user.must_change_password) throw unauthorized();
   if (user.suspended) throw forbidden('Your account has been suspended. Please contact support.');
-  return { user, issuedAt: typeof record.created_at === 'number' ? record.created_at : 0 };
+  return { user, issuedAt: record.created_at };
 }
 
 export function requireAdmin(user: UserDoc): void {
   if (user.role !== 1) throw forbidden('Only admins can do this.');
 }
 
-// ---------------------------------------------------------------- the wallet ledger
-
-export type { TransactionType };
-export type EntryStatus = TransactionStatus;
-
-export interface WalletDoc {
-  user_id: string;
-  balance_kobo: number;
-  seq: number;
-  updated_at: number;
-}
-
-export interface EntryDoc {
-  id: string;
-  user_id: string;
-  seq: number;
-  type: TransactionType;
-  direction: 'credit' | 'debit';
-  status: EntryStatus;
-  amount_kobo: number;
-  old_balance_kobo: number;
-  new_balance_kobo: number;
-  narration: string;
-  reference: string;
-  created_at: number;
-  settled_at?: number;
-  /** Set when a failed withdrawal's debit is settled by a refund entry (the debit itself never changes). */
-  reversal_entry_id?: string;
-}
-
-export async function readWallet(tx: Tx, userId: string): Promise<WalletDoc> {
-  const data = await tx.get(C.wallets, userId);
-  if (!data) return { user_id: userId, balance_kobo: 0, seq: 0, updated_at: 0 };
-  return data as unknown as WalletDoc;
-}
-
-/**
- * Writes one ledger entry and the new balance in `tx`. The wallet must have been read in the same
- * transaction (readWallet). A debit larger than the balance is refused: no balance goes below zero.
- */
-export function postEntry(
-  deps: ProviderDeps,
-  tx: Tx,
-  wallet: WalletDoc,
-  entry: {
-    type: TransactionType;
-    direction: 'credit' | 'debit';
-    amountKobo: number;
-    narration: string;
-    reference: string;
-    status?: EntryStatus;
-    id?: string;
-  },
-): { wallet: WalletDoc; entry: EntryDoc } {
-  const now = deps.now();
-  let newBalance: number;
-  if (entry.direction === 'credit') newBalance = addKobo(wallet.balance_kobo, entry.amountKobo);
-  else {
-    if (entry.amountKobo > wallet.balance_kobo) throw new ApiError(400, 'Insufficient funds');
-    newBalance = subtractKobo(wallet.balance_kobo, entry.amountKobo);
-  }
-  const doc: EntryDoc = {
-    id: entry.id ?? newId(),
-    user_id: wallet.user_id,
-    seq: wallet.seq + 1,
-    type: entry.type,
-    direction: entry.direction,
-    status: entry.status ?? 'SUCCESS',
-    amount_kobo: entry.amountKobo,
-    old_balance_kobo: wallet.balance_kobo,
-    new_balance_kobo: newBalance,
-    narration: entry.narration,
-    reference: entry.reference,
-    created_at: now,
-  };
-  const next: WalletDoc = { user_id: wallet.user_id, balance_kobo: newBalance, seq: doc.seq, updated_at: now };
-  tx.set(C.wallets, wallet.user_id, next as unknown as Data);
-  tx.create(C.entries(wallet.user_id), doc.id, doc as unknown as Data);
-  return { wallet: next, entry: doc };
-}
-
-/** A transaction as SPEC section 3 shows it (naira amounts). */
-export function transactionView(entry: EntryDoc) {
-  return {
-    id: entry.id,
-    type: entry.type,
-    status: entry.status,
-    amount: koboToNaira(entry.amount_kobo),
-    createdAt: new Date(entry.created_at).toISOString(),
-    // A reversed withdrawal's debit reads as failed and refunded; its stored narration stays as written.
-    narration: entry.reversal_entry_id
-      ? `${entry.narration} - FAILED, ${formatNaira(entry.amount_kobo)} refunded to your wallet`
-      : entry.narration,
-    wallet_type: 'NAIRA',
-    old_balance: koboToNaira(entry.old_balance_kobo),
-    new_balance: koboToNaira(entry.new_balance_kobo),
-    reference: entry.reference,
-  };
-}
+// ---------------------------------------------------------------- notifications
 
 /** A notification for a money event, written in the same transaction as the money. */
 export function notify(
@@ -369,5 +212,5 @@ export function notify(
   meta: Record<string, unknown>,
 ): void {
   const id = newId();
-  tx.set(C.notifications, id, { id, user_id: userId, type, meta_data: meta, created_at: deps.now() });
+  notifications.set(tx, id, { id, user_id: userId, type, meta_data: meta, created_at: deps.now() });
 }

@@ -1,8 +1,11 @@
 /**
- * Framework-free request/response types of the provider, and the error shape of SPEC section 8:
- * `{ status: false, message, error: [{ message }] }` with the right HTTP status.
+ * Framework-free request/response types of the provider, and its failures: the error body of SPEC section 8
+ * (core's api/errors, the one definition) with the right HTTP status.
  */
+import { errorBodyFromZod, errorBody as errorBodyOf, TOKEN_EXPIRED_MESSAGE, type ErrorBody, type ErrorItem } from '@punter/core/api/errors';
 import type { z } from 'zod';
+
+export type { ErrorBody };
 
 export interface ProviderRequest {
   method: string;
@@ -20,28 +23,21 @@ export interface ProviderResponse {
   body: unknown;
 }
 
-export interface ErrorBody {
-  status: false;
-  message: string;
-  error: Array<{ message: string; field?: string }>;
-}
-
 /** A failure the caller is told about: HTTP status + a message safe to show. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   constructor(
     readonly status: number,
     message: string,
-    readonly details: Array<{ message: string; field?: string }> = [{ message }],
+    readonly details: ErrorItem[] = [{ message }],
   ) {
     super(message);
   }
 }
 
-export const TOKEN_INVALID = 'Token is expired or invalid.';
+export const TOKEN_INVALID = TOKEN_EXPIRED_MESSAGE;
 
-export const badRequest = (message: string, details?: Array<{ message: string; field?: string }>) =>
-  new ApiError(400, message, details);
+export const badRequest = (message: string, details?: ErrorItem[]) => new ApiError(400, message, details);
 export const unauthorized = (message = TOKEN_INVALID) => new ApiError(401, message);
 export const forbidden = (message = 'You are not allowed to do this.') => new ApiError(403, message);
 export const notFound = (message = 'Not found') => new ApiError(404, message);
@@ -49,24 +45,19 @@ export const conflict = (message: string) => new ApiError(409, message);
 export const tooMany = (message: string) => new ApiError(429, message);
 
 export function errorBody(error: ApiError): ErrorBody {
-  return { status: false, message: error.message, error: error.details };
+  return errorBodyOf(error.message, error.details);
 }
 
 export function ok(body: Record<string, unknown>, status = 200): ProviderResponse {
   return { status, body: { status: true, ...body } };
 }
 
-/** Parses `input` with a zod schema; on failure a 400 whose message names the first problem. */
+/** Parses `input` with a zod schema; on failure a 400 whose message names the first problem (core errorBodyFromZod). */
 export function parseBody<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
-  const details = result.error.issues.map((issue) => {
-    const field = issue.path.map(String).join('.');
-    return field ? { message: issue.message, field } : { message: issue.message };
-  });
-  const first = details[0];
-  const message = first ? (first.field ? `${first.field}: ${first.message}` : first.message) : 'Invalid request';
-  throw badRequest(message, details);
+  const body = errorBodyFromZod(result.error);
+  throw badRequest(body.message, body.error);
 }
 
 /** Header lookup, case-insensitive. */

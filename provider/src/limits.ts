@@ -5,11 +5,12 @@
  * Each document carries `expire_at` (a Date) for a Firestore TTL policy on provider_limits, so old
  * windows do not pile up.
  */
+import { limitWindows } from './collections';
 import type { ProviderDeps } from './context';
 import { tooMany } from './http';
 import { sha256 } from './secrets';
 
-export const LIMITS_COLLECTION = 'provider_limits';
+export const LIMITS_COLLECTION = limitWindows.path;
 
 export interface WindowLimit {
   /** What is counted ('sms-source', 'login-source', ...): part of the document id. */
@@ -38,13 +39,13 @@ export async function hitLimit(deps: ProviderDeps, limit: WindowLimit, key: stri
 
 /** The current window's count for `key` without counting (0 when nothing was counted). */
 export async function limitCount(deps: ProviderDeps, limit: WindowLimit, key: string): Promise<number> {
-  const doc = await deps.store.get(LIMITS_COLLECTION, windowDoc(limit, key, deps.now()).id);
-  return typeof doc?.count === 'number' ? doc.count : 0;
+  const doc = await limitWindows.get(deps.store, windowDoc(limit, key, deps.now()).id);
+  return doc?.count ?? 0;
 }
 
 /** Forgets the current window's count for `key` (a password reset ends the account-wide slow-down). */
 export async function clearLimit(deps: ProviderDeps, limit: WindowLimit, key: string): Promise<void> {
-  await deps.store.delete(LIMITS_COLLECTION, windowDoc(limit, key, deps.now()).id);
+  await limitWindows.delete(deps.store, windowDoc(limit, key, deps.now()).id);
 }
 
 /** Where a request came from when nothing says (in-process calls without an address). */

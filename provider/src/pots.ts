@@ -4,17 +4,17 @@
  * document, the pot's raised_amount and investors_count, and the 2.5% instant referral bonus
  * (SPEC section 9) credited to the referrer. Needs an active subscription (SPEC section 1).
  */
+import { z } from 'zod';
 import { koboToNaira, nairaToKobo, percentOfKobo } from '@punter/core/money';
 import { PARTICIPANT_INITIAL_STATUS, POT_JOINED, POT_NOT_FOUND, POT_STATUS_RAISING, REFERRAL_BONUS_INSTANT_PERCENT, checkPotJoin, joinQuote, participantDisplayName } from '@punter/core/pots';
-import { C, KeyedMutex, asUser, notify, postEntry, readWallet, transactionView, type ProviderDeps, type UserDoc } from './context';
+import { myPots, potParticipants, pots, unique, users } from './collections';
+import { KeyedMutex, notify, type ProviderDeps, type UserDoc } from './context';
 import { badRequest, forbidden, notFound, ok, parseBody, type ProviderResponse } from './http';
+import { idempotent, postEntry, readWallet, transactionView, transactionViewSchema } from './ledger';
 import { joinAutoTradaBody } from './schemas';
-import { newId, str, type Tx } from './store';
-import { idempotent } from './wallet';
+import { newId, type Tx } from './store';
 
-export const POTS = 'trading_pots';
-export const PARTICIPANTS = 'pot_participants';
-export const MY_POTS = 'my-pots';
+const joinAnswerSchema = z.object({ transaction: transactionViewSchema, balance: z.number() });
 
 export const REFERRAL_CODE_INVALID = 'The referral code is not valid';
 export const REFERRAL_CODE_OWN = 'You cannot use your own referral code';
@@ -30,10 +30,10 @@ export const REFERRAL_CODE_CIRCULAR = 'You cannot use the referral code of someo
 async function referrerFor(tx: Tx, user: UserDoc, code: string | null): Promise<string | null> {
   if (user.referred_by !== null) return user.referred_by === user.id ? null : user.referred_by;
   if (!code) return null;
-  const ref = await tx.get(C.unique, `referral:${code}`);
-  if (!ref || typeof ref.user_id !== 'string') throw badRequest(REFERRAL_CODE_INVALID);
+  const ref = await unique.get(tx, `referral:${code}`);
+  if (!ref) throw badRequest(REFERRAL_CODE_INVALID);
   if (ref.user_id === user.id) throw badRequest(REFERRAL_CODE_OWN);
-  const referrer = asUser(await tx.get(C.users, ref.user_id));
+  const referrer = await users.get(tx, ref.user_id);
   if (!referrer) throw badRequest(REFERRAL_CODE_INVALID);
   if (referrer.referred_by === user.id) throw badRequest(REFERRAL_CODE_CIRCULAR);
   return referrer.id;
@@ -52,34 +52,34 @@ export function createPots(deps: ProviderDeps) {
       const code = input.referalCode ? input.referalCode.toUpperCase() : null;
       const { value } = await locks.run(user.id, () =>
         deps.store.runTransaction((tx) =>
-          idempotent(tx, 'join-pot', user.id, idempotencyKey, input, async () => {
-            const pot = await tx.get(POTS, input.pot_id);
+          idempotent(tx, 'join-pot', user.id, idempotencyKey, input, joinAnswerSchema, async () => {
+            const pot = await pots.get(tx, input.pot_id);
             if (!pot) throw notFound(POT_NOT_FOUND);
             if (pot.status !== POT_STATUS_RAISING) throw badRequest('This pot is not raising at the moment');
-            const current = asUser(await tx.get(C.users, user.id));
+            const current = await users.get(tx, user.id);
             if (!current) throw notFound('Account not found');
             const referrerId = await referrerFor(tx, current, code);
             const wallet = await readWallet(tx, user.id);
-            const referrer = referrerId ? asUser(await tx.get(C.users, referrerId)) : null;
+            const referrer = referrerId ? await users.get(tx, referrerId) : null;
             const referrerWallet = referrer ? await readWallet(tx, referrer.id) : null;
             const check = checkPotJoin(amount, {
               balanceKobo: wallet.balance_kobo,
-              potVolumeKobo: nairaToKobo(Number(pot.pot_volume)),
-              raisedAmountKobo: nairaToKobo(Number(pot.raised_amount ?? 0)),
+              potVolumeKobo: nairaToKobo(pot.pot_volume),
+              raisedAmountKobo: nairaToKobo(pot.raised_amount ?? 0),
             });
             if (!check.ok) throw badRequest(check.error);
-            const raised = nairaToKobo(Number(pot.raised_amount ?? 0));
+            const raised = nairaToKobo(pot.raised_amount ?? 0);
             // A code given now becomes the user's referrer for good, in the same transaction as the join.
-            if (referrerId && current.referred_by === null) tx.update(C.users, user.id, { referred_by: referrerId });
+            if (referrerId && current.referred_by === null) users.update(tx, user.id, { referred_by: referrerId });
             const posted = postEntry(deps, tx, wallet, {
               type: 'JOIN_AUTO_TRADA',
               direction: 'debit',
               amountKobo: amount,
-              narration: `Joined pot ${str(pot.type)} managed by ${str(pot.manager)}`.trim(),
+              narration: `Joined pot ${pot.type ?? ''} managed by ${pot.manager ?? ''}`.trim(),
               reference: `join-pot:${input.pot_id}`,
             });
             // SPEC 9: the participant ROI is the pot's percentage of the amount times the pot's duration.
-            const quote = joinQuote(amount, Number(pot.percentage ?? 0) * Math.max(1, Number(pot.duration ?? 1)));
+            const quote = joinQuote(amount, (pot.percentage ?? 0) * Math.max(1, pot.duration ?? 1));
             const roi = quote.roiKobo;
             // The public list shows others only what it needs (SPEC 2 'Pot detail'): a display name, never
             // an id or a full name. The joiner's own record, with user_id, is in 'my-pots' (owner-only rules).
@@ -94,11 +94,11 @@ export function createPots(deps: ProviderDeps) {
               status: PARTICIPANT_INITIAL_STATUS,
               timestamp: new Date(now),
             };
-            tx.set(PARTICIPANTS, participantId, participant);
-            tx.set(MY_POTS, participantId, { ...participant, user_id: user.id });
-            tx.update(POTS, input.pot_id, {
+            potParticipants.set(tx, participantId, participant);
+            myPots.set(tx, participantId, { ...participant, user_id: user.id });
+            pots.update(tx, input.pot_id, {
               raised_amount: koboToNaira(raised + amount),
-              investors_count: Number(pot.investors_count ?? 0) + 1,
+              investors_count: (pot.investors_count ?? 0) + 1,
             });
             notify(deps, tx, user.id, 'JOIN_AUTO_TRADA', { amount: koboToNaira(amount), pot_id: input.pot_id, message: 'Pot joined' });
             if (referrer && referrerWallet) {

@@ -1,11 +1,11 @@
 /**
  * The reference provider, framework-free: createProvider(deps).handle(request) -> response.
- * Routes are the calls of SPEC section 7 as core/src/api-schemas.ts lists them (API_CALLS), including
+ * Routes are the calls of SPEC section 7 as core/src/api/calls.ts lists them (API_CALLS), including
  * POST /api/v1/user/subscribe (the monthly subscription, a path SPEC does not show), SPEC's "defined but
  * unused" paths (users/profile for any user; admin/delete, users/all, users/update,
  * giftcards/update_category and crypto/rates for role 1), and the sandbox pages. main.ts serves it over node:http; the functions call it in-process or over HTTP.
  */
-import { resolveApiCall, type ApiCallName } from '@punter/core/api-schemas';
+import { resolveApiCall, type ApiCallName } from '@punter/core/api/calls';
 import { MoneyError } from '@punter/core/money';
 import { createAccounts } from './accounts';
 import { createAdmin } from './admin';

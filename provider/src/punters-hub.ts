@@ -6,35 +6,24 @@
  * The public game documents live in the app's 'games' collection (the web reads them live; an admin
  * may clear them); the secret codes live in provider_game_codes, closed to every client.
  */
-import { formatNaira, koboToNaira, nairaToKobo } from '@punter/core/money';
-import { C, KeyedMutex, notify, postEntry, readWallet, transactionView, type EntryDoc, type ProviderDeps, type UserDoc } from './context';
+import { z } from 'zod';
+import { formatNaira, koboToNaira, multiplyKobo, nairaToKobo } from '@punter/core/money';
+import { gameCodes, gameSchema, games, myGames, purchases, type EntryDoc, type GameDoc } from './collections';
+import { KeyedMutex, notify, type ProviderDeps, type UserDoc } from './context';
 import { badRequest, forbidden, notFound, ok, parseBody, type ProviderResponse } from './http';
+import { idempotent, postEntry, readEntry, readWallet, transactionView, transactionViewSchema } from './ledger';
 import { buyGameBody, createCodeRequestSchemaFor } from './schemas';
-import { newId, str } from './store';
-import { idempotent } from './wallet';
+import { newId, type Tx } from './store';
 
-export interface GameDoc {
-  id: string;
-  title: string;
-  odd: number;
-  platform: string;
-  amount: number;
-  startDate: string;
-  endDate: string;
-  status: string;
-  punter_name: string;
-  user_id: string;
-  game_count: number;
-  win_count: number;
-  lost_count: number;
-  won_count: number;
-  punting_power: number;
-  buyers_count: number;
-  possible_profit: number;
-  createdAt: string;
-  earliest_game_time: string | null;
-  timestamp?: unknown;
+/** The secret code of a game ('' when it has none). */
+async function codeOf(from: Pick<Tx, 'get'>, gameId: string): Promise<string> {
+  return (await gameCodes.get(from, gameId))?.game_code ?? '';
 }
+
+/** A game as the API shows it: without the server timestamp, with the code for its owner and buyers. */
+const gameViewSchema = gameSchema.omit({ timestamp: true }).extend({ game_code: z.string().optional() });
+/** What buy-or-get answers (and keeps for an idempotent replay). */
+const buyAnswerSchema = z.object({ game: gameViewSchema, transaction: transactionViewSchema.nullable() });
 
 function gameView(game: GameDoc, code: string | undefined) {
   const { timestamp: _t, ...rest } = game;
@@ -46,16 +35,14 @@ export function createPuntersHub(deps: ProviderDeps) {
 
   return {
     async list(user: UserDoc): Promise<ProviderResponse> {
-      const [games, purchases] = await Promise.all([
-        deps.store.query(C.games, { limit: 500 }),
-        deps.store.query(C.purchases, { where: [['user_id', '==', user.id]] }),
+      const [listed, bought] = await Promise.all([
+        games.query(deps.store, { limit: 500 }),
+        purchases.query(deps.store, { where: [['user_id', '==', user.id]] }),
       ]);
-      const bought = new Set(purchases.map((p) => String(p.data.game_id)));
-      const visible = games.map((g) => g.data as unknown as GameDoc).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+      const boughtIds = new Set(bought.map((p) => p.data.game_id));
+      const visible = listed.map((g) => g.data).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
       const codes = await Promise.all(
-        visible.map(async (g) =>
-          g.user_id === user.id || bought.has(g.id) ? str((await deps.store.get(C.gameCodes, g.id))?.game_code) : undefined,
-        ),
+        visible.map(async (g) => (g.user_id === user.id || boughtIds.has(g.id) ? codeOf(deps.store, g.id) : undefined)),
       );
       return ok({ message: 'Betting codes fetched', data: visible.map((g, i) => gameView(g, codes[i])) });
     },
@@ -87,8 +74,8 @@ export function createPuntersHub(deps: ProviderDeps) {
         earliest_game_time: input.startDate,
       };
       await deps.store.runTransaction((tx) => {
-        tx.create(C.gameCodes, id, { game_code: input.game_code, user_id: user.id });
-        tx.create(C.games, id, { ...game, timestamp: new Date(now) });
+        gameCodes.create(tx, id, { game_code: input.game_code, user_id: user.id });
+        games.create(tx, id, { ...game, timestamp: new Date(now) });
         return Promise.resolve();
       });
       return ok({ message: 'Game posted successfully', data: gameView(game, input.game_code) });
@@ -106,18 +93,17 @@ export function createPuntersHub(deps: ProviderDeps) {
             user.id,
             idempotencyKey,
             input,
+            buyAnswerSchema,
             async () => {
-              const gameData = await tx.get(C.games, input.game_id);
-              if (!gameData) throw notFound('Game not found');
-              const game = gameData as unknown as GameDoc;
-              const secret = await tx.get(C.gameCodes, game.id);
-              const code = str(secret?.game_code);
-              const earlier = await tx.get(C.purchases, purchaseId);
+              const game = await games.get(tx, input.game_id);
+              if (!game) throw notFound('Game not found');
+              const code = await codeOf(tx, game.id);
+              const earlier = await purchases.get(tx, purchaseId);
               if (game.user_id === user.id || earlier) {
-                const entry = earlier?.entry_id ? await tx.get(C.entries(user.id), str(earlier.entry_id)) : null;
+                const entry = earlier?.entry_id ? await readEntry(tx, user.id, earlier.entry_id) : null;
                 return {
                   game: gameView(game, code),
-                  transaction: entry ? transactionView(entry as unknown as EntryDoc) : null,
+                  transaction: entry ? transactionView(entry) : null,
                 };
               }
               if (game.status !== 'Active') throw badRequest('Game has ended');
@@ -141,16 +127,16 @@ export function createPuntersHub(deps: ProviderDeps) {
               }
               const now = deps.now();
               const buyers = game.buyers_count + 1;
-              const updated: GameDoc = { ...game, buyers_count: buyers, possible_profit: koboToNaira(priceKobo * buyers) };
-              tx.update(C.games, game.id, { buyers_count: updated.buyers_count, possible_profit: updated.possible_profit });
-              tx.create(C.purchases, purchaseId, {
+              const updated: GameDoc = { ...game, buyers_count: buyers, possible_profit: koboToNaira(multiplyKobo(priceKobo, buyers)) };
+              games.update(tx, game.id, { buyers_count: updated.buyers_count, possible_profit: updated.possible_profit });
+              purchases.create(tx, purchaseId, {
                 user_id: user.id,
                 game_id: game.id,
                 entry_id: entry?.id ?? null,
                 amount_kobo: priceKobo,
                 created_at: now,
               });
-              tx.set(C.myGames, purchaseId, {
+              myGames.set(tx, purchaseId, {
                 user_id: user.id,
                 game_id: game.id,
                 timestamp: new Date(now),

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { nairaToKobo } from '@punter/core/money';
-import { SANDBOX_PAYMENTS, type SandboxPayment } from './adapters/payments';
+import { sandboxPayments, type SandboxPayment } from './collections';
 import { sandboxMessages } from './adapters/sms';
 import type { ProviderDeps } from './context';
 import { badRequest, ok, parseBody, type ProviderRequest, type ProviderResponse } from './http';
@@ -152,7 +152,7 @@ export async function handleSandbox(deps: ProviderDeps, req: ProviderRequest): P
       customer_email: input.customer_email ? input.customer_email.toLowerCase() : null,
       created_at: deps.now(),
     };
-    await deps.store.set(SANDBOX_PAYMENTS, transactionId, payment);
+    await sandboxPayments.set(deps.store, transactionId, payment);
     return ok({ message: 'Payment recorded', data: { transaction_id: transactionId, status: input.outcome, tx_ref: input.tx_ref } });
   }
   if (req.method === 'GET' && req.path === '/sandbox/sms') {

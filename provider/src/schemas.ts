@@ -1,9 +1,20 @@
 import { z } from 'zod';
 
 /**
- * Request schemas of the provider API come from core/src/api-schemas.ts (the one definition shared
+ * Request schemas of the provider API come from core/src/api/* (the one definition shared
  * with the web and the functions proxy). This file adds only what is the provider's own.
  */
+export {
+  userIdRequestSchema as userIdBody,
+  transactionApproveRequestSchema as approveBody,
+  adminCreateRequestSchema as adminCreateBody,
+  batchCreateRequestSchema as batchCreateBody,
+  adminDeleteRequestSchema,
+  userUpdateRequestSchema,
+} from '@punter/core/api/admin';
+export {
+  analystGamesQuerySchema,
+} from '@punter/core/api/analyst';
 export {
   loginRequestSchema as loginBody,
   registerRequestSchema as registerBody,
@@ -11,20 +22,15 @@ export {
   otpVerifySchema as otpVerifyBody,
   sendResetOtpRequestSchema as sendResetBody,
   resetPasswordRequestSchema as resetPasswordBody,
-  pinSetRequestSchema as pinSetBody,
-  pinVerifyRequestSchema as pinVerifyBody,
-  pinResetRequestSchema as pinResetBody,
+} from '@punter/core/api/auth';
+export {
   bankVerifyRequestSchema as bankVerifyBody,
   bankAddRequestSchema as bankAddBody,
-  topupRequestSchema as topupBody,
-  withdrawRequestSchema as withdrawBody,
-  joinAutoTradaRequestSchema as joinAutoTradaBody,
-  createCodeRequestSchemaFor,
-  buyOrGetGameRequestSchema as buyGameBody,
-  userIdRequestSchema as userIdBody,
-  transactionApproveRequestSchema as approveBody,
-  adminCreateRequestSchema as adminCreateBody,
-  batchCreateRequestSchema as batchCreateBody,
+} from '@punter/core/api/bank';
+export {
+  idempotencyKeySchema,
+} from '@punter/core/api/common';
+export {
   blogCreateRequestSchema,
   blogUpdateRequestSchema,
   blogDeleteHeadersSchema,
@@ -32,12 +38,24 @@ export {
   giftCardUpdateRequestSchema,
   giftCardDeleteRequestSchema,
   cryptoUpdateRequestSchema,
-  adminDeleteRequestSchema,
-  userUpdateRequestSchema,
   giftCardCategoryUpdateRequestSchema,
-  analystGamesQuerySchema,
-  idempotencyKeySchema,
-} from '@punter/core/api-schemas';
+} from '@punter/core/api/content';
+export {
+  pinSetRequestSchema as pinSetBody,
+  pinVerifyRequestSchema as pinVerifyBody,
+  pinResetRequestSchema as pinResetBody,
+} from '@punter/core/api/pin';
+export {
+  joinAutoTradaRequestSchema as joinAutoTradaBody,
+} from '@punter/core/api/pots';
+export {
+  createCodeRequestSchemaFor,
+  buyOrGetGameRequestSchema as buyGameBody,
+} from '@punter/core/api/punters-hub';
+export {
+  topupRequestSchema as topupBody,
+  withdrawRequestSchema as withdrawBody,
+} from '@punter/core/api/wallet';
 
 /** A request's source address (set by server.ts or the functions, never by the client itself). */
 export const sourceSchema = z.string().trim().min(1, 'source must not be empty').max(100, 'source is too long');

@@ -12,8 +12,9 @@
 import { pathToFileURL } from 'node:url';
 import { AVATAR_URLS } from '@punter/core/form-schemas';
 import { sandboxAccountName } from './adapters/bank-resolver';
-import { SANDBOX_PAYMENTS, createSandboxPayments } from './adapters/payments';
-import { C, asUser, uniqueKey, writePermissions } from './context';
+import { createSandboxPayments } from './adapters/payments';
+import { ads, games, giftCardCategories, sandboxPayments, unique, users, type UserDoc } from './collections';
+import { uniqueKey, writePermissions } from './context';
 import { optionsFromEnv, readEnv } from './config';
 import { createProvider, type Provider } from './provider';
 import { hashSecret } from './secrets';
@@ -115,20 +116,20 @@ function must(answer: Answer, what: string): Answer {
 }
 
 /** Updates a seeded account and writes its permissions document in one transaction. */
-async function syncPermissions(provider: Provider, store: Store, id: string, changes: Record<string, unknown>): Promise<void> {
+async function syncPermissions(provider: Provider, store: Store, id: string, changes: Partial<UserDoc>): Promise<void> {
   await store.runTransaction(async (tx) => {
-    const user = asUser(await tx.get(C.users, id));
+    const user = await users.get(tx, id);
     if (!user) throw new Error(`seed: account ${id} is missing`);
-    if (Object.keys(changes).length > 0) tx.update(C.users, id, changes);
+    if (Object.keys(changes).length > 0) users.update(tx, id, changes);
     writePermissions(provider.deps, tx, id, { ...user, ...changes });
   });
 }
 
 async function seedAccount(provider: Provider, store: Store, account: DemoAccount): Promise<'created' | 'existed'> {
-  const existing = await store.get(C.unique, uniqueKey('email', account.email));
+  const existing = await unique.get(store, uniqueKey('email', account.email));
   if (existing) {
     // Data kept from before permissions documents existed gets them now (the write is idempotent).
-    await syncPermissions(provider, store, String(existing.user_id), {});
+    await syncPermissions(provider, store, existing.user_id, {});
     return 'existed';
   }
   const reg = must(
@@ -166,7 +167,7 @@ async function seedAccount(provider: Provider, store: Store, account: DemoAccoun
   );
   for (const [i, amount] of account.topUps.entries()) {
     const transactionId = `seed-${account.key}-${i}`;
-    await store.set(SANDBOX_PAYMENTS, transactionId, {
+    await sandboxPayments.set(store, transactionId, {
       transaction_id: transactionId,
       tx_ref: `punter-seed-${account.key}-${i}`,
       amount_kobo: amount * 100,
@@ -207,9 +208,8 @@ async function seedContent(provider: Provider, store: Store): Promise<void> {
   for (const pot of pots) {
     if (!(await store.get('trading_pots', pot.id))) await store.set('trading_pots', pot.id, { ...pot, timestamp: new Date(now) });
   }
-  const games = await store.query(C.games, { limit: 1 });
-  if (games.length === 0) {
-    const punterIndex = await store.get(C.unique, uniqueKey('email', 'punter@punter.test'));
+  if ((await games.ids(store, { limit: 1 })).length === 0) {
+    const punterIndex = await unique.get(store, uniqueKey('email', 'punter@punter.test'));
     if (punterIndex) {
       const login = must(await call(provider, 'POST', '/api/v1/user/login', { email: 'punter@punter.test', password: DEMO_PASSWORD }), 'punter login');
       const token = String(login.body.token);
@@ -239,11 +239,10 @@ export const DEMO_ADS = [
 /** Ads (no call writes them; SPEC only reads them), and a gift-card category, a card and a crypto rate. */
 async function seedAdminContent(provider: Provider, store: Store, now: number): Promise<void> {
   for (const [i, ad] of DEMO_ADS.entries()) {
-    const path = `${C.adminRecords}/ads/items`;
-    if (!(await store.get(path, ad.id))) await store.set(path, ad.id, { ...ad, created_at: now - i * 60_000 });
+    if (!(await ads.get(store, ad.id))) await ads.set(store, ad.id, { ...ad, created_at: now - i * 60_000 });
   }
-  const categories = await store.query(`${C.adminRecords}/giftcard-categories/items`, { limit: 1 });
-  if (categories.length > 0 || !(await store.get(C.unique, uniqueKey('email', 'admin@punter.test')))) return;
+  const categories = await giftCardCategories.ids(store, { limit: 1 });
+  if (categories.length > 0 || !(await unique.get(store, uniqueKey('email', 'admin@punter.test')))) return;
   const login = must(await call(provider, 'POST', '/api/v1/user/login', { email: 'admin@punter.test', password: DEMO_PASSWORD }), 'admin login');
   const token = String(login.body.token);
   must(await call(provider, 'POST', '/api/v1/giftcards/update_category', { id: 'apple', name: 'Apple / iTunes' }, token), 'gift-card category');

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SANDBOX_SMS } from '../src/adapters/sms';
-import { C } from '../src/context';
+import { C } from '../src/collections';
 import type { Provider } from '../src/provider';
 import type * as Secrets from '../src/secrets';
 import type { Store } from '../src/store';

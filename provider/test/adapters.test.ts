@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createFlutterwaveBankResolver, createSandboxBankResolver, sandboxAccountName } from '../src/adapters/bank-resolver';
 import { GatewayError, createFlutterwavePayments, type FetchLike } from '../src/adapters/payments';
 import { PAYOUT_FAILS_ACCOUNT, PAYOUT_PENDING_ACCOUNT, createSandboxPayouts } from '../src/adapters/payouts';
-import { BANKS } from '../src/wallet';
+import { BANKS } from '../src/wallet/banks';
 import { client, makeProvider, onboardedUser } from './helpers';
 
 const fixture = (name: string): unknown => JSON.parse(readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), 'utf8'));

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PAYOUT_FAILS_ACCOUNT, PAYOUT_PENDING_ACCOUNT } from '../src/adapters/payouts';
-import { C } from '../src/context';
+import { C } from '../src/collections';
 import { client, makeProvider, onboardedUser, topUp } from './helpers';
 import { expectLedgerMatchesBalance } from './stores';
 

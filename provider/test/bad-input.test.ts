@@ -4,8 +4,9 @@
  * a clear error in SPEC section 8's shape with the right HTTP status, and nothing in the store changes.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { API_CALLS, buildApiPath, type ApiCallName } from '@punter/core/api-schemas';
-import { C } from '../src/context';
+import { API_CALLS, type ApiCallName } from '@punter/core/api/calls';
+import { buildApiPath } from '@punter/core/api/routes';
+import { C } from '../src/collections';
 import type { Provider } from '../src/provider';
 import { sha256 } from '../src/secrets';
 import { LIMITS_COLLECTION } from '../src/limits';

@@ -3,14 +3,15 @@
  * with those schemas), checked on a scenario that makes each call succeed once.
  */
 import { describe, expect, it } from 'vitest';
-import { API_CALLS, buildApiPath, type ApiCallName } from '@punter/core/api-schemas';
+import { API_CALLS, type ApiCallName } from '@punter/core/api/calls';
+import { buildApiPath } from '@punter/core/api/routes';
 import { sandboxAccountName } from '../src/adapters/bank-resolver';
 import { PAYOUT_PENDING_ACCOUNT } from '../src/adapters/payouts';
-import { C } from '../src/context';
+import { C } from '../src/collections';
 import { createMemoryStore } from '../src/store-memory';
 import { client, makeProvider, onboardedUser, registrationPayload, sandboxPayment, topUp } from './helpers';
 
-describe('answers match core/api-schemas', () => {
+describe('answers match the contract of core/src/api', () => {
   it('covers every call of API_CALLS', async () => {
     const store = createMemoryStore();
     const provider = makeProvider({ store });

@@ -3,7 +3,7 @@
  * section 5): HTML in names, right-to-left overrides, NUL. Nothing refused reaches the store.
  */
 import { describe, expect, it } from 'vitest';
-import { C } from '../src/context';
+import { C } from '../src/collections';
 import { client, makeProvider, onboardedUser, registrationPayload } from './helpers';
 
 describe('names and texts at the edge', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { C } from '../src/context';
+import { C } from '../src/collections';
 import { client, makeProvider, onboardedUser, topUp } from './helpers';
 import { expectLedgerMatchesBalance } from './stores';
 

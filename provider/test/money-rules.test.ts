@@ -4,7 +4,7 @@
  * between debit and payout leaves a PENDING entry an admin sees and settles, failed payouts reverse.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { C } from '../src/context';
+import { C } from '../src/collections';
 import type { PayoutGateway } from '../src/adapters/payouts';
 import { client, makeProvider, onboardedUser, sandboxPayment, topUp } from './helpers';
 import { expectLedgerMatchesBalance, firestoreEnv, memoryEnv, type StoreEnv } from './stores';

@@ -5,7 +5,8 @@
  */
 import { permissionsSchema, type Permissions } from '@punter/core/permissions';
 import { describe, expect, it } from 'vitest';
-import { C, asUser, writePermissions } from '../src/context';
+import { C, users } from '../src/collections';
+import { writePermissions } from '../src/context';
 import type { Data, Store, Tx } from '../src/store';
 import { createMemoryStore } from '../src/store-memory';
 import { client, makeProvider, onboardedUser } from './helpers';
@@ -61,15 +62,15 @@ async function setup() {
   const admin = await onboardedUser(provider);
   // The first admin is made by hand, as an operator would; its document too.
   await store.runTransaction(async (tx) => {
-    const account = asUser(await tx.get(C.users, admin.id));
+    const account = await users.get(tx, admin.id);
     if (!account) throw new Error('admin missing');
-    tx.update(C.users, admin.id, { role: 1 });
+    users.update(tx, admin.id, { role: 1 });
     writePermissions(provider.deps, tx, admin.id, { ...account, role: 1 });
   });
   const user = await onboardedUser(provider);
   /** The stored document, and what it should say for the account as stored now. */
   async function check(id: string): Promise<Permissions> {
-    const account = asUser(await store.get(C.users, id));
+    const account = await users.get(store, id);
     const doc = permissionsSchema.parse(await store.get(C.permissions, id));
     expect(account).not.toBeNull();
     expect(doc).toEqual({

@@ -5,7 +5,7 @@
  * in-memory store and on Firestore through the project's own emulator (two provider instances).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { C } from '../src/context';
+import { C } from '../src/collections';
 import type { Provider } from '../src/provider';
 import type { Store } from '../src/store';
 import { client, makeProvider, onboardedUser, topUp } from './helpers';

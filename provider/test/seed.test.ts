@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { C } from '../src/context';
+import { C } from '../src/collections';
 import { DEMO_ACCOUNTS, DEMO_ADS, DEMO_PASSWORD, credentialsTable, seedDemo } from '../src/seed';
 import { createMemoryStore } from '../src/store-memory';
 import { client, makeProvider } from './helpers';

@@ -4,7 +4,7 @@
  * PINs are stored as salted scrypt hashes.
  */
 import { describe, expect, it } from 'vitest';
-import { C, type UserDoc } from '../src/context';
+import { C, users } from '../src/collections';
 import { verifySecret } from '../src/secrets';
 import { client, makeProvider, onboardedUser } from './helpers';
 
@@ -90,7 +90,7 @@ describe('tokens and stored secrets', () => {
     const provider = makeProvider();
     const a = await onboardedUser(provider);
     const b = await onboardedUser(provider);
-    const docs = await Promise.all([a.id, b.id].map(async (id) => (await provider.deps.store.get(C.users, id)) as unknown as UserDoc));
+    const docs = await Promise.all([a.id, b.id].map(async (id) => (await users.get(provider.deps.store, id))!));
     const format = /^scrypt\$16384\$8\$1\$([A-Za-z0-9+/]+={0,2})\$([A-Za-z0-9+/]+={0,2})$/;
     for (const doc of docs) {
       for (const stored of [doc.password_hash, String(doc.pin_hash)]) {

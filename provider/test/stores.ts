@@ -3,7 +3,7 @@
  * against the project's own emulator (started here on a free port, or FIRESTORE_EMULATOR_HOST if set).
  */
 import { expect } from 'vitest';
-import { C, type EntryDoc, type WalletDoc } from '../src/context';
+import { entries as entriesOf, wallets, type EntryDoc } from '../src/collections';
 import type { Store } from '../src/store';
 import { createFirestoreStore } from '../src/store-firestore';
 import { createMemoryStore } from '../src/store-memory';
@@ -52,9 +52,9 @@ export async function firestoreEnv(): Promise<StoreEnv> {
 
 /** The wallet's ledger is whole: entries chain old -> new balance, seq 1..n, and their sum equals the balance. */
 export async function expectLedgerMatchesBalance(store: Store, userId: string): Promise<{ balanceKobo: number; entries: EntryDoc[] }> {
-  const docs = await store.query(C.entries(userId), { orderBy: { field: 'seq', direction: 'asc' } });
-  const entries = docs.map((d) => d.data as unknown as EntryDoc);
-  const wallet = (await store.get(C.wallets, userId)) as unknown as WalletDoc | null;
+  const docs = await entriesOf(userId).query(store, { orderBy: { field: 'seq', direction: 'asc' } });
+  const entries = docs.map((d) => d.data);
+  const wallet = await wallets.get(store, userId);
   const balance = wallet?.balance_kobo ?? 0;
   let running = 0;
   entries.forEach((e, i) => {

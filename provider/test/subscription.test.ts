@@ -4,7 +4,7 @@
  * referral's subscription flag turn false; renewing starts a new 30 days.
  */
 import { describe, expect, it } from 'vitest';
-import { C } from '../src/context';
+import { C } from '../src/collections';
 import { client, makeProvider, onboardedUser, topUp } from './helpers';
 import { expectLedgerMatchesBalance } from './stores';
 

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { API_CALLS } from '@punter/core/api-schemas';
+import { API_CALLS } from '@punter/core/api/calls';
 import { SANDBOX_PAYMENTS, createFlutterwavePayments, type FetchLike } from '../src/adapters/payments';
 import type { Provider } from '../src/provider';
 import { client, makeProvider, onboardedUser, sandboxPayment, uniqueSuffix } from './helpers';

@@ -5,7 +5,7 @@
  * 1. Static count: builds the production bundle (vite build into bench-results/dist) and, from the
  *    Vite manifest, adds up per route the gzipped JS and CSS of the entry chunk and the route's lazy
  *    module with all their static imports. It leaves out whatever the app imports dynamically (the
- *    Firebase SDK chunk, the `api-schemas` chunk), so on its own it can understate.
+ *    Firebase SDK chunk, the API schemas' `calls` chunk), so on its own it can understate.
  * 2. Transferred: starts the stack (scripts/stack.mjs, production build served by `vite preview`,
  *    which gzips), opens each route in Chromium in a fresh context (cold cache; protected routes with
  *    the demo user's session) and adds up the JS and CSS response bodies as they came over the wire
@@ -27,7 +27,9 @@ import type { Browser, Page, Request } from 'playwright-core';
 import { isProtectedPath } from '@punter/core/account';
 import { launchBrowser } from '../../e2e/support/browser';
 import { startTestStack } from '../../e2e/support/stack';
-import { ROUTE_MODULES } from '../route-modules';
+import { routeModules } from '../route-modules';
+
+const ROUTE_MODULES = routeModules();
 
 const webDir = resolve(import.meta.dirname, '..');
 const outDir = join(webDir, 'bench-results');
@@ -71,7 +73,7 @@ function closure(manifest: Manifest, keys: string[]): { js: Set<string>; css: Se
 }
 
 function sizes() {
-  const build = spawnSync(process.execPath, [join(webDir, '..', 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--outDir', distDir, '--emptyOutDir'], {
+  const build = spawnSync(process.execPath, [join(webDir, '..', 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--configLoader', 'runner', '--outDir', distDir, '--emptyOutDir'], {
     cwd: webDir,
     stdio: 'inherit',
   });

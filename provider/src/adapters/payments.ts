@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { nairaToKobo } from '@punter/core/money';
+import { sandboxPayments } from '../collections';
 import type { Store } from '../store';
 
 export interface VerifiedPayment {
@@ -23,28 +24,15 @@ export interface PaymentGateway {
   verify(transactionId: string): Promise<VerifiedPayment | null>;
 }
 
-export const SANDBOX_PAYMENTS = 'provider_sandbox_payments';
-
-export const sandboxPaymentSchema = z.object({
-  transaction_id: z.string(),
-  tx_ref: z.string(),
-  amount_kobo: z.number().int().nonnegative(),
-  currency: z.string(),
-  status: z.enum(['successful', 'failed', 'cancelled']),
-  method: z.enum(['card', 'mobilemoney', 'ussd']),
-  customer_email: z.string().nullable(),
-  created_at: z.number(),
-});
-export type SandboxPayment = z.infer<typeof sandboxPaymentSchema>;
+export const SANDBOX_PAYMENTS = sandboxPayments.path;
 
 /** The sandbox gateway: payments are made on /sandbox/checkout and kept in the provider's store. */
 export function createSandboxPayments(store: Store): PaymentGateway {
   return {
     name: 'sandbox',
     async verify(transactionId) {
-      const raw = await store.get(SANDBOX_PAYMENTS, transactionId);
-      if (!raw) return null;
-      const p = sandboxPaymentSchema.parse(raw);
+      const p = await sandboxPayments.get(store, transactionId);
+      if (!p) return null;
       return {
         transactionId: p.transaction_id,
         status: p.status,

@@ -2,6 +2,7 @@
  * SMS one-time codes. The sandbox sends nothing: it keeps each message in the provider's store,
  * where developers and tests read it at GET /sandbox/sms?phone=...
  */
+import { sandboxSms } from '../collections';
 import { newId, type Store } from '../store';
 import { GatewayError, type FetchLike } from './payments';
 
@@ -16,7 +17,7 @@ export interface SmsSender {
   send(message: SmsMessage): Promise<void>;
 }
 
-export const SANDBOX_SMS = 'provider_sandbox_sms';
+export const SANDBOX_SMS = sandboxSms.path;
 
 export function createSandboxSms(store: Store, now: () => number): SmsSender {
   // Two messages to one phone within the same millisecond (a registration code, then a reset code)
@@ -26,22 +27,22 @@ export function createSandboxSms(store: Store, now: () => number): SmsSender {
     name: 'sandbox',
     async send(message) {
       seq += 1;
-      await store.set(SANDBOX_SMS, newId(), { ...message, created_at: now(), seq });
+      await sandboxSms.set(store, newId(), { ...message, created_at: now(), seq });
     },
   };
 }
 
 /** Messages to one phone number, newest first. */
 export async function sandboxMessages(store: Store, phone: string) {
-  const docs = await store.query(SANDBOX_SMS, { where: [['to', '==', phone]] });
+  const docs = await sandboxSms.query(store, { where: [['to', '==', phone]] });
   return docs
-    .map((d) => ({
-      to: String(d.data.to),
-      body: String(d.data.body),
-      code: String(d.data.code),
-      createdAt: new Date(Number(d.data.created_at)).toISOString(),
-      at: Number(d.data.created_at),
-      seq: Number(d.data.seq ?? 0),
+    .map(({ data: m }) => ({
+      to: m.to,
+      body: m.body,
+      code: m.code,
+      createdAt: new Date(m.created_at).toISOString(),
+      at: m.created_at,
+      seq: m.seq ?? 0,
     }))
     .sort((a, b) => b.at - a.at || b.seq - a.seq)
     .map(({ at: _at, seq: _seq, ...rest }) => rest);

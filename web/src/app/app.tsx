@@ -1,5 +1,7 @@
-import { RouterProvider } from 'react-router-dom';
-import { router } from '@/app/router';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { routes } from '@/app/router';
+
+const router = createBrowserRouter(routes);
 
 export function App() {
   return <RouterProvider router={router} />;

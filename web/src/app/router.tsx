@@ -1,129 +1,73 @@
 /**
- * The one router: every route lazy, each with its own error boundary. Protected routes sit
- * under RequireAuth + AppLayout; the auth pages under AuthShell; the catch-all 'Page not found'
- * under NotFoundShell (the app's frame when signed in, else AuthShell's); the legal pages stand alone.
- * Routes of later issues (signal, punters hub, pots, ...) are added by those issues.
+ * The one router, built from the route table (route-files.ts): every file of src/app/routes is a
+ * lazy route at its ROUTES path, each with its own error boundary. Protected routes sit under
+ * RequireAuth + AppLayout; public ones under AuthShell, except the standalone legal pages; the
+ * catch-all 'Page not found' under NotFoundShell (the app's frame when signed in, else AuthShell's).
+ * A new screen is one new file in src/app/routes.
  */
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import type { ComponentType } from 'react';
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { ROUTES } from '@punter/core/account';
 import { AppLayout } from '@/app/app-layout';
 import { AuthShell } from '@/app/auth-shell';
 import { NotFoundShell } from '@/app/not-found-shell';
 import { RequireAuth } from '@/app/require-auth';
 import { RootShell } from '@/app/root-shell';
+import { routeFile, STANDALONE_ROUTES } from '@/app/route-files';
 import { RouteError } from '@/components/error-boundary';
-import { paths } from '@/config/paths';
+
+/** What import.meta.glob gives for the route files: file path -> lazy import of the module. */
+export type RouteModules = Record<string, () => Promise<unknown>>;
 
 const withBoundary = (route: RouteObject): RouteObject => ({ ...route, errorElement: <RouteError /> });
 
-const protectedRoutes: RouteObject[] = [
-  {
-    path: paths.dashboard.path,
-    lazy: async () => ({ Component: (await import('@/features/wallet/components/dashboard-page')).DashboardPage }),
-  },
-  {
-    path: paths.transactions.path,
-    lazy: async () => ({ Component: (await import('@/features/wallet/components/transactions-page')).TransactionsPage }),
-  },
-  {
-    path: paths.profile.path,
-    lazy: async () => ({ Component: (await import('@/app/routes/profile')).ProfileRoute }),
-  },
-  {
-    path: paths.resetPin.path,
-    lazy: async () => ({ Component: (await import('@/features/auth/components/reset-pin-page')).ResetPinPage }),
-  },
-  {
-    path: paths.saveBank.path,
-    lazy: async () => ({ Component: (await import('@/features/bank/components/save-bank-page')).SaveBankPage }),
-  },
-  {
-    path: paths.stakeCalculator.path,
-    lazy: async () => ({
-      Component: (await import('@/features/calculators/components/stake-calculator-page')).StakeCalculatorPage,
-    }),
-  },
-  {
-    path: paths.overTwoFiveCalculator.path,
-    lazy: async () => ({
-      Component: (await import('@/features/calculators/components/over-two-five-page')).OverTwoFivePage,
-    }),
-  },
-].map(withBoundary);
+function lazyComponent(file: string, load: () => Promise<unknown>): () => Promise<{ Component: ComponentType }> {
+  return async () => {
+    const module = (await load()) as { Component?: unknown };
+    if (typeof module.Component !== 'function' && typeof module.Component !== 'object') {
+      throw new Error(`${file} does not export Component`);
+    }
+    return { Component: module.Component as ComponentType };
+  };
+}
 
-const authRoutes: RouteObject[] = [
-  { path: paths.login.path, lazy: async () => ({ Component: (await import('@/features/auth/components/login-page')).LoginPage }) },
-  {
-    path: paths.register.path,
-    lazy: async () => ({ Component: (await import('@/features/auth/components/register-page')).RegisterPage }),
-  },
-  {
-    path: paths.referral.path,
-    lazy: async () => ({ Component: (await import('@/features/auth/components/register-page')).RegisterPage }),
-  },
-  {
-    path: paths.verifyToken.path,
-    lazy: async () => ({ Component: (await import('@/features/auth/components/verify-token-page')).VerifyTokenPage }),
-  },
-  {
-    path: paths.forgotPassword.path,
-    lazy: async () => ({
-      Component: (await import('@/features/auth/components/forgot-password-page')).ForgotPasswordPage,
-    }),
-  },
-  {
-    path: paths.changePassword.path,
-    lazy: async () => ({
-      Component: (await import('@/features/auth/components/change-password-page')).ChangePasswordPage,
-    }),
-  },
-  {
-    path: paths.createPin.path,
-    lazy: async () => ({ Component: (await import('@/features/auth/components/create-pin-page')).CreatePinPage }),
-  },
-  {
-    path: paths.subscription.path,
-    lazy: async () => ({
-      Component: (await import('@/features/subscription/components/expired-subscription-page')).ExpiredSubscriptionPage,
-    }),
-  },
-].map(withBoundary);
+/** The route tree for a set of route modules; throws at start-up for a file that names no route. */
+export function buildRoutes(modules: RouteModules, notFound: () => Promise<unknown>): RouteObject[] {
+  const app: RouteObject[] = [];
+  const auth: RouteObject[] = [];
+  const standalone: RouteObject[] = [];
+  for (const [file, load] of Object.entries(modules)) {
+    const route = routeFile(file);
+    const object = withBoundary({ path: route.path, lazy: lazyComponent(file, load) });
+    if (route.access === 'protected') app.push(object);
+    else if (STANDALONE_ROUTES.has(route.name)) standalone.push(object);
+    else auth.push(object);
+  }
+  // Unknown paths: 'Page not found' for visitors and users alike (core: unknown paths are not protected, they 404).
+  const notFoundRoute = withBoundary({ path: '*', lazy: lazyComponent('not-found-page', notFound) });
+  return [
+    {
+      element: <RootShell />,
+      errorElement: <RouteError />,
+      children: [
+        { path: ROUTES.root.path, element: <Navigate to={ROUTES.root.redirectTo} replace /> },
+        { element: <AuthShell />, errorElement: <RouteError />, children: auth },
+        ...standalone,
+        {
+          element: (
+            <RequireAuth>
+              <AppLayout />
+            </RequireAuth>
+          ),
+          errorElement: <RouteError />,
+          children: app,
+        },
+        { element: <NotFoundShell />, errorElement: <RouteError />, children: [notFoundRoute] },
+      ],
+    },
+  ];
+}
 
-// Unknown paths: 'Page not found' for visitors and users alike (core: unknown paths are not protected, they 404).
-const notFoundRoute = withBoundary({ path: '*', lazy: async () => ({ Component: (await import('@/app/not-found-page')).NotFoundPage }) });
-
-const legalRoutes: RouteObject[] = [
-  {
-    path: paths.privacyPolicy.path,
-    lazy: async () => ({ Component: (await import('@/features/legal/components/privacy-policy-page')).PrivacyPolicyPage }),
-  },
-  {
-    path: paths.termsAndConditions.path,
-    lazy: async () => ({
-      Component: (await import('@/features/legal/components/terms-and-conditions-page')).TermsAndConditionsPage,
-    }),
-  },
-].map(withBoundary);
-
-export const routes: RouteObject[] = [
-  {
-    element: <RootShell />,
-    errorElement: <RouteError />,
-    children: [
-      { path: paths.root.path, element: <Navigate to={paths.dashboard.getHref()} replace /> },
-      { element: <AuthShell />, errorElement: <RouteError />, children: authRoutes },
-      ...legalRoutes,
-      {
-        element: (
-          <RequireAuth>
-            <AppLayout />
-          </RequireAuth>
-        ),
-        errorElement: <RouteError />,
-        children: protectedRoutes,
-      },
-      { element: <NotFoundShell />, errorElement: <RouteError />, children: [notFoundRoute] },
-    ],
-  },
-];
-
-export const router = createBrowserRouter(routes);
+export const routes = buildRoutes(import.meta.glob('/src/app/routes/*.tsx'), async () => ({
+  Component: (await import('@/app/not-found-page')).NotFoundPage,
+}));

@@ -1,5 +1,6 @@
 /** A labelled password field with a show/hide toggle. */
 import { useId, useState } from 'react';
+import { EyeIcon, EyeOffIcon, iconProps } from '@/components/icons';
 
 interface PasswordInputProps {
   label: string;
@@ -36,7 +37,7 @@ export function PasswordInput({ label, value, onChange, autoComplete, error, nam
           aria-pressed={visible}
           onClick={() => setVisible((v) => !v)}
         >
-          {visible ? 'Hide' : 'Show'}
+          {visible ? <EyeOffIcon {...iconProps} /> : <EyeIcon {...iconProps} />}
         </button>
       </div>
       {error ? (

@@ -1,10 +1,36 @@
-/** The floating chat-support link (SPEC section 1), on the auth pages and in the layout. */
+/**
+ * The floating chat-support link (SPEC section 1), on the auth pages and in the layout. On a phone
+ * it would sit on top of whatever card is under it, so it steps aside while the user scrolls down
+ * (reading) and comes back on any scroll up, near the top, and at the end of the page.
+ */
+import { useEffect, useState } from 'react';
 import { env } from '@/config/env';
 
+/** Hidden while the last scroll went down, past the first screenful's top and before the page's end. */
+export function useStepAsideOnScroll(): boolean {
+  const [aside, setAside] = useState(false);
+  useEffect(() => {
+    let last = window.scrollY;
+    const onScroll = () => {
+      const y = window.scrollY;
+      const atEnd = window.innerHeight + y >= document.documentElement.scrollHeight - 48;
+      if (y < 80 || atEnd || y < last) setAside(false);
+      else if (y > last) setAside(true);
+      last = y;
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+  return aside;
+}
+
 export function WhatsAppLink() {
+  const aside = useStepAsideOnScroll();
   return (
     <a
-      className="whatsapp-link"
+      className={aside ? 'whatsapp-link is-aside' : 'whatsapp-link'}
+      aria-hidden={aside || undefined}
+      tabIndex={aside ? -1 : undefined}
       href={`https://wa.me/${env.VITE_SUPPORT_WHATSAPP}`}
       target="_blank"
       rel="noopener noreferrer"

@@ -1,4 +1,6 @@
 import { describe, expect, test } from 'vitest';
+import { errorBodyFromZod } from '@punter/core/api/errors';
+import { withdrawRequestSchema } from '@punter/core/api/wallet';
 import { ApiFailure, toApiFailure } from '@/lib/api';
 
 describe('toApiFailure', () => {
@@ -10,6 +12,12 @@ describe('toApiFailure', () => {
     });
     expect(failure.messages).toEqual(['Incorrect PIN. You have 4 attempts left.']);
     expect(failure.code).toBe('invalid-argument');
+  });
+
+  test('shows a refused request the way the provider and the callables word it: the first bad field and its problem', () => {
+    const refused = withdrawRequestSchema.safeParse({ destination_account: 'b1', amount: 0, pin: '1234' });
+    const failure = toApiFailure({ code: 'functions/invalid-argument', message: 'ignored', details: errorBodyFromZod(refused.error!) });
+    expect(failure.messages).toEqual(['amount: Amount must be greater than 0']);
   });
 
   test('shows every item of the error list otherwise (SPEC section 8)', () => {

@@ -5,11 +5,11 @@
  * - providerCall forwards an allow-listed SPEC section 7 call (core API_CALLS) with the stored
  *   profile's token; answers are parsed with the call's response schema.
  * Provider errors arrive as HttpsError whose details are the provider's JSON body; ApiFailure
- * carries what SPEC section 8 shows (core providerErrorMessages).
+ * carries what SPEC section 8 shows (core api/errors providerErrorMessages).
  */
-import { isTokenExpiredMessage, providerErrorMessages, TOKEN_EXPIRED_MESSAGE } from '@punter/core/account';
-import type { ApiCallName, ApiRequestInput, ApiResponse } from '@punter/core/api-schemas';
-import { API_ROUTES, buildApiPath } from '@punter/core/api-routes';
+import type { ApiCallName, ApiRequestInput, ApiResponse } from '@punter/core/api/calls';
+import { isTokenExpiredMessage, providerErrorMessages, TOKEN_EXPIRED_MESSAGE } from '@punter/core/api/errors';
+import { API_ROUTES, buildApiPath } from '@punter/core/api/routes';
 import { sessionResultSchema } from '@punter/core/session-schemas';
 import { clearProfile, expireSession, getProfile, saveProfile, type StoredProfile } from '@/lib/session';
 
@@ -19,7 +19,7 @@ const firebase = () => import('@/lib/firebase-session');
  * The calls' response schemas (core API_CALLS) are built on first use too: constructing every schema
  * of the API is start-up work the first screen does not need.
  */
-const apiSchemas = () => import('@punter/core/api-schemas');
+const apiSchemas = () => import('@punter/core/api/calls');
 
 /** Starts downloading the Firebase SDK and the API schemas without waiting for them (root-shell calls it on the first interaction). */
 export function preloadFirebase(): void {

@@ -4,7 +4,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { isLoggedIn } from '@punter/core/account';
-import { profileSchema, type Profile } from '@punter/core/profile-schemas';
+import { profileSchema, type Profile } from '@punter/core/api/profile';
 
 export const PROFILE_KEY = 'profile';
 export const BATCH_KEY = 'batch';

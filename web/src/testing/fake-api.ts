@@ -11,7 +11,7 @@
  * call fails (an ApiFailure), naming the call, so a test never hangs on a request it forgot to answer.
  * setup-dom.ts resets the fake before each test.
  */
-import { API_CALLS, type ApiCallName, type ApiResponse } from '@punter/core/api-schemas';
+import { API_CALLS, type ApiCallName, type ApiResponse } from '@punter/core/api/calls';
 import { ApiFailure, type CallOptions, type SessionAnswer, type SessionCallable } from '@/lib/api';
 import type * as RealApi from '@/lib/api';
 import { clearProfile } from '@/lib/session';

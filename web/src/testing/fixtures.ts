@@ -1,5 +1,6 @@
 /** Test doubles shared by the web app's tests: a Storage kept in memory, a stored profile, API answers. */
-import type { SavedBank, Transaction } from '@punter/core/api-schemas';
+import type { SavedBank } from '@punter/core/api/bank';
+import type { Transaction } from '@punter/core/api/wallet';
 
 export class MemoryStorage {
   private readonly items = new Map<string, string>();

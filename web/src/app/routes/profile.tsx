@@ -2,6 +2,6 @@
 import { ProfilePage } from '@/features/profile/components/profile-page';
 import { WalletPanel } from '@/features/wallet/components/wallet-panel';
 
-export function ProfileRoute() {
+export function Component() {
   return <ProfilePage walletPanel={<WalletPanel />} />;
 }

@@ -5,13 +5,13 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { ACCOUNT_MESSAGES } from '@punter/core/account';
 import { changePasswordFormSchema } from '@punter/core/form-schemas';
 import { ErrorMessages } from '@/components/alert';
 import { CodeInput } from '@/components/code-input';
 import { PasswordInput } from '@/components/password-input';
 import { paths } from '@/config/paths';
 import { BackLink } from '@/features/auth/components/back-link';
+import { AUTH_MESSAGES } from '@/features/auth/components/messages';
 import { callSession } from '@/lib/api';
 import { clearProfile, getResetEmail } from '@/lib/session';
 import { useFormSubmit } from '@/lib/use-form-submit';
@@ -27,7 +27,7 @@ export function ChangePasswordPage() {
     await callSession('sessionResetPassword', { email, otp: data.otp, password: data.password });
     // A profile stored by a 206 login is of no use any more: log in again with the new password.
     clearProfile();
-    toast.success(ACCOUNT_MESSAGES.passwordChanged, { autoClose: PASSWORD_TOAST_MS });
+    toast.success(AUTH_MESSAGES.passwordChanged, { autoClose: PASSWORD_TOAST_MS });
     // The login form opens with this e-mail filled in: only the new password is left to type.
     void navigate(paths.login.getHref(), { replace: true, state: { email } });
   });

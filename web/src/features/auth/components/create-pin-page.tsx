@@ -2,11 +2,11 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { ACCOUNT_MESSAGES } from '@punter/core/account';
 import { createPinFormSchema } from '@punter/core/form-schemas';
 import { ErrorMessages } from '@/components/alert';
 import { CodeInput } from '@/components/code-input';
 import { paths } from '@/config/paths';
+import { AUTH_MESSAGES } from '@/features/auth/components/messages';
 import { callApi } from '@/lib/api';
 import { hasActiveSession, setProfileCode, useProfile } from '@/lib/session';
 import { useFormSubmit } from '@/lib/use-form-submit';
@@ -19,7 +19,7 @@ export function CreatePinPage() {
     await callApi('pinSet', { body: data });
     // The account now has a PIN: what a new login would answer (200, ADR 0001).
     if (profile?.code === 203) setProfileCode(200);
-    toast.success(ACCOUNT_MESSAGES.pinCreated);
+    toast.success(AUTH_MESSAGES.pinCreated);
     void navigate(paths.saveBank.getHref());
   });
 

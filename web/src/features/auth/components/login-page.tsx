@@ -4,7 +4,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-do
 import { z } from 'zod';
 import { loginOutcome, safeReturnTo } from '@punter/core/account';
 import { loginFormSchema } from '@punter/core/form-schemas';
-import { isLoggedInCode } from '@punter/core/profile-schemas';
+import { isLoggedInCode } from '@punter/core/api/profile';
 import { Alert, ErrorMessages } from '@/components/alert';
 import { PasswordInput } from '@/components/password-input';
 import { TextField } from '@/components/text-field';

@@ -2,12 +2,13 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { ACCOUNT_MESSAGES, maskPhone } from '@punter/core/account';
 import { OTP_TYPE } from '@punter/core/otp';
 import { verifyTokenFormSchema } from '@punter/core/form-schemas';
 import { ErrorMessages } from '@/components/alert';
 import { CodeInput } from '@/components/code-input';
 import { paths } from '@/config/paths';
+import { maskPhone } from '@/features/auth/components/mask-phone';
+import { AUTH_MESSAGES } from '@/features/auth/components/messages';
 import { callSession, toApiFailure } from '@/lib/api';
 import { useProfile } from '@/lib/session';
 import { useFormSubmit } from '@/lib/use-form-submit';
@@ -42,7 +43,7 @@ export function VerifyTokenPage() {
     setResending(true);
     try {
       await callSession('sessionRequestOtp', { email, phone_number: phone, otpType: OTP_TYPE });
-      toast.success(ACCOUNT_MESSAGES.otpSent);
+      toast.success(AUTH_MESSAGES.otpSent);
     } catch (err) {
       setFailure(toApiFailure(err).messages);
     } finally {

@@ -1,6 +1,6 @@
 /** Bank calls of SPEC section 7 (the bank list, account-name resolution, saving a bank) and their hooks. */
 import { useCallback } from 'react';
-import type { BankListEntry, SavedBank } from '@punter/core/api-schemas';
+import type { BankListEntry, SavedBank } from '@punter/core/api/bank';
 import { filterBanksByName } from '@punter/core/form-schemas';
 import { callApi } from '@/lib/api';
 import { queryClient, queryKeys } from '@/lib/query-client';

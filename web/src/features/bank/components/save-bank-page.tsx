@@ -5,13 +5,13 @@
 import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { ACCOUNT_MESSAGES } from '@punter/core/account';
 import { saveBankFormSchema, shouldVerifyAccountNumber } from '@punter/core/form-schemas';
 import { ErrorMessages } from '@/components/alert';
 import { LoadState } from '@/components/load-state';
 import { TextField } from '@/components/text-field';
 import { paths } from '@/config/paths';
 import { filterBanks, resolveAccountName, useBanks, useSaveBank } from '@/features/bank/api/bank-api';
+import { BANK_SAVED_MESSAGE } from '@/features/bank/components/messages';
 import { useFormSubmit } from '@/lib/use-form-submit';
 
 export function SaveBankPage() {
@@ -26,7 +26,7 @@ export function SaveBankPage() {
   const [resolving, setResolving] = useState(false);
   const { submit, errors, failure, busy } = useFormSubmit(saveBankFormSchema, async (data) => {
     await saveBank(data);
-    toast.success(ACCOUNT_MESSAGES.bankSaved);
+    toast.success(BANK_SAVED_MESSAGE);
     void navigate(paths.dashboard.getHref());
   });
 

@@ -25,6 +25,7 @@ import {
 import { koboToNaira } from '@punter/core/money';
 import { GAME_GOING_ON_MESSAGE, NO_GAME_GOING_ON_MESSAGE } from '@punter/core/stake-calculator';
 import { Alert } from '@/components/alert';
+import { ChevronDownIcon, GuidelinesIcon, iconProps, ResetIcon, SetupIcon } from '@/components/icons';
 import { Modal } from '@/components/modal';
 import { TextField } from '@/components/text-field';
 import { StatGrid } from '@/features/calculators/components/stat-grid';
@@ -49,26 +50,30 @@ export function OverTwoFivePage() {
   return (
     <div className="stack-lg">
       <h1>Over 2.5 Calculator</h1>
-      <div className="row wrap">
-        <button type="button" className="button" onClick={() => setModal('setup')}>
+      <div className="toolbar" role="group" aria-label="System">
+        <button type="button" className="button toolbar-button" onClick={() => setModal('setup')}>
+          <SetupIcon {...iconProps} />
           Setup
         </button>
-        <button type="button" className="button button-danger" onClick={() => apply(resetOverTwoFive())}>
+        <button type="button" className="button button-danger toolbar-button" onClick={() => apply(resetOverTwoFive())}>
+          <ResetIcon {...iconProps} />
           Reset System
         </button>
-        <button type="button" className="button button-secondary" onClick={() => setModal('guidelines')}>
+        <button type="button" className="button button-secondary toolbar-button" onClick={() => setModal('guidelines')}>
+          <GuidelinesIcon {...iconProps} />
           Guidelines
         </button>
-        <button
-          type="button"
-          className="button button-secondary"
-          aria-expanded={showDetails}
-          aria-controls="o25-details"
-          onClick={() => setShowDetails((s) => !s)}
-        >
-          {showDetails ? 'Hide system details' : 'Show system details'}
-        </button>
       </div>
+      <button
+        type="button"
+        className="disclosure"
+        aria-expanded={showDetails}
+        aria-controls="o25-details"
+        onClick={() => setShowDetails((s) => !s)}
+      >
+        {showDetails ? 'Hide system details' : 'Show system details'}
+        <ChevronDownIcon {...iconProps} className={showDetails ? 'flip' : undefined} />
+      </button>
       {view.stopLossWarning ? <Alert>{view.stopLossWarning}</Alert> : null}
       {showDetails ? (
         <section className="card" id="o25-details" aria-labelledby="o25-details-title">

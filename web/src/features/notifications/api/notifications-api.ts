@@ -1,5 +1,5 @@
 /** GET /api/v1/admin/notifications (SPEC section 7): polled every 50 seconds, reads data.data. */
-import type { Notification } from '@punter/core/api-schemas';
+import type { Notification } from '@punter/core/api/notifications';
 import { callApi } from '@/lib/api';
 
 export const NOTIFICATION_POLL_MS = 50_000;

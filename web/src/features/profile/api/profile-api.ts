@@ -1,5 +1,5 @@
 /** Profile calls of SPEC section 7: the user's referrals. */
-import type { Referral } from '@punter/core/api-schemas';
+import type { Referral } from '@punter/core/api/profile';
 import { callApi } from '@/lib/api';
 import { queryKeys } from '@/lib/query-client';
 import { useApiQuery, type QueryState } from '@/lib/use-api-query';

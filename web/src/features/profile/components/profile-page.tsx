@@ -5,12 +5,11 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { NO_REFERRALS_MESSAGE, referralSubscriptionDisplay } from '@punter/core/account';
-import { permissionLabels } from '@punter/core/permissions';
 import { LoadState } from '@/components/load-state';
 import { PanelBoundary } from '@/components/error-boundary';
 import { paths } from '@/config/paths';
 import { useReferrals } from '@/features/profile/api/profile-api';
+import { NO_REFERRALS_MESSAGE, permissionLabels, referralSubscriptionDisplay } from '@/features/profile/components/profile-labels';
 import { logout } from '@/lib/api';
 import { formatDay } from '@/lib/format';
 import { usePermissions } from '@/lib/permissions';

@@ -4,7 +4,8 @@
  * screen while it is fresh), money moves that refresh what they changed.
  */
 import { useCallback, useRef } from 'react';
-import type { SavedBank, Transaction } from '@punter/core/api-schemas';
+import type { SavedBank } from '@punter/core/api/bank';
+import type { Transaction } from '@punter/core/api/wallet';
 import { callApi } from '@/lib/api';
 import { randomId } from '@/lib/flash';
 import { queryClient, queryKeys } from '@/lib/query-client';

@@ -1,26 +1,38 @@
 /** /dashboard: wallet card, services, recent transactions, withdraw and top-up modals (SPEC section 2). */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { needsPinSetup, TRANSACTIONS_EMPTY_MESSAGE, VIEW_ALL_TRANSACTIONS_LABEL } from '@punter/core/account';
+import { needsPinSetup } from '@punter/core/account';
 import { LoadState } from '@/components/load-state';
 import { PanelBoundary } from '@/components/error-boundary';
+import {
+  AutoTradaIcon,
+  CalculatorIcon,
+  HowToIcon,
+  iconProps,
+  MyGamesIcon,
+  OverTwoFiveIcon,
+  ProfileIcon,
+  PuntersHubIcon,
+  SignalIcon,
+} from '@/components/icons';
 import { paths } from '@/config/paths';
 import { useRecentTransactions } from '@/features/wallet/api/wallet-api';
 import { TopUpModal } from '@/features/wallet/components/top-up-modal';
 import { TransactionList } from '@/features/wallet/components/transaction-list';
+import { TRANSACTIONS_EMPTY_MESSAGE, VIEW_ALL_TRANSACTIONS_LABEL } from '@/features/wallet/components/transaction-list-view';
 import { WalletCard } from '@/features/wallet/components/wallet-card';
 import { WithdrawModal } from '@/features/wallet/components/withdraw-modal';
 import { useProfile } from '@/lib/session';
 
 const SERVICES = [
-  { to: paths.puntersHub.getHref(), title: 'Punters Hub', text: 'Betting codes from approved punters.' },
-  { to: paths.autoTrada.getHref(), title: 'Auto-Trada', text: 'Pooled trading pots, 5% referral bonus.' },
-  { to: paths.signal.getHref(), title: 'Over 4.5 signal', text: 'Live signals for your group.' },
-  { to: paths.stakeCalculator.getHref(), title: 'Stake calculator', text: 'Recover losses with a target.' },
-  { to: paths.overTwoFiveCalculator.getHref(), title: 'Over 2.5 calculator', text: 'Stop loss, splits and stakes.' },
-  { to: paths.howTo.getHref(), title: 'How to', text: 'Tutorial videos.' },
-  { to: paths.profile.getHref(), title: 'Profile', text: 'Your account and referrals.' },
-  { to: paths.myGames.getHref(), title: 'My Games', text: 'Codes you got or bought.' },
+  { to: paths.puntersHub.getHref(), Icon: PuntersHubIcon, title: 'Punters Hub', text: 'Betting codes from approved punters.' },
+  { to: paths.autoTrada.getHref(), Icon: AutoTradaIcon, title: 'Auto-Trada', text: 'Pooled trading pots, 5% referral bonus.' },
+  { to: paths.signal.getHref(), Icon: SignalIcon, title: 'Over 4.5 signal', text: 'Live signals for your group.' },
+  { to: paths.stakeCalculator.getHref(), Icon: CalculatorIcon, title: 'Stake calculator', text: 'Recover losses with a target.' },
+  { to: paths.overTwoFiveCalculator.getHref(), Icon: OverTwoFiveIcon, title: 'Over 2.5 calculator', text: 'Stop loss, splits and stakes.' },
+  { to: paths.howTo.getHref(), Icon: HowToIcon, title: 'How to', text: 'Tutorial videos.' },
+  { to: paths.profile.getHref(), Icon: ProfileIcon, title: 'Profile', text: 'Your account and referrals.' },
+  { to: paths.myGames.getHref(), Icon: MyGamesIcon, title: 'My Games', text: 'Codes you got or bought.' },
 ] as const;
 
 export function DashboardPage() {
@@ -47,6 +59,9 @@ export function DashboardPage() {
           {SERVICES.map((service) => (
             <li key={service.to}>
               <Link to={service.to} className="service-card">
+                <span className="service-icon">
+                  <service.Icon {...iconProps} size={22} />
+                </span>
                 <span className="service-title">{service.title}</span>
                 <span className="service-text muted">{service.text}</span>
               </Link>

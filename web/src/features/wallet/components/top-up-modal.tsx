@@ -6,7 +6,6 @@
  * page reloads, successful or not (SPEC section 4).
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { ACCOUNT_MESSAGES } from '@punter/core/account';
 import { parseForm, topUpFormSchema } from '@punter/core/form-schemas';
 import { Alert } from '@/components/alert';
 import { Modal } from '@/components/modal';
@@ -16,6 +15,7 @@ import { env } from '@/config/env';
 import type { CheckoutResult } from '@/features/wallet/api/checkout';
 import { resultFromSandboxMessage } from '@/features/wallet/api/sandbox-checkout';
 import { useVerifyTopUp } from '@/features/wallet/api/wallet-api';
+import { WALLET_MESSAGES } from '@/features/wallet/components/messages';
 import { randomId, setFlash } from '@/lib/flash';
 import { useProfile } from '@/lib/session';
 
@@ -66,13 +66,13 @@ export function TopUpModal({ open, onClose }: { open: boolean; onClose: () => vo
     }
     handled.current = true;
     if (status !== 'successful' || !transactionId) {
-      finish('error', ACCOUNT_MESSAGES.topUpVerificationFailed);
+      finish('error', WALLET_MESSAGES.topUpVerificationFailed);
       return;
     }
     setVerifying(true);
     verifyTopup(transactionId, current.amount).then(
-      () => finish('success', ACCOUNT_MESSAGES.topUpSuccess),
-      () => finish('error', ACCOUNT_MESSAGES.topUpVerificationFailed),
+      () => finish('success', WALLET_MESSAGES.topUpSuccess),
+      () => finish('error', WALLET_MESSAGES.topUpVerificationFailed),
     );
   }, [verifyTopup]);
 

@@ -3,3 +3,13 @@ export function transactionTypeLabel(type: string): string {
   const words = type.replace(/_/g, ' ').trim().toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+/**
+ * Label and colour of a transaction status in the detail: PENDING orange 'Pending', SUCCESS green
+ * 'Succesfull' (SPEC's spelling). An unknown status shows as given, in grey.
+ */
+export function transactionStatusDisplay(status: string): { label: string; colour: 'green' | 'orange' | 'grey' } {
+  if (status === 'PENDING') return { label: 'Pending', colour: 'orange' };
+  if (status === 'SUCCESS') return { label: 'Succesfull', colour: 'green' };
+  return { label: status, colour: 'grey' };
+}

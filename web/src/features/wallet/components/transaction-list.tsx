@@ -1,8 +1,7 @@
 /** A list of transactions; a row opens the detail modal. */
 import { useState } from 'react';
-import { transactionStatusDisplay } from '@punter/core/account';
 import { Modal } from '@/components/modal';
-import { transactionTypeLabel } from '@/features/wallet/components/transaction-labels';
+import { transactionStatusDisplay, transactionTypeLabel } from '@/features/wallet/components/transaction-labels';
 import type { Transaction } from '@/features/wallet/api/wallet-api';
 import { formatApiNaira, formatDateTime } from '@/lib/format';
 

@@ -1,14 +1,14 @@
 /** /transactions: wallet card and the list, 5 at first, 'Load More +' adds 5 (SPEC section 2). */
 import { useState } from 'react';
+import { LoadState } from '@/components/load-state';
+import { useTransactions } from '@/features/wallet/api/wallet-api';
+import { TransactionList } from '@/features/wallet/components/transaction-list';
 import {
   LOAD_MORE_TRANSACTIONS_LABEL,
   nextTransactionCount,
   TRANSACTIONS_PAGE_STEP,
   transactionListView,
-} from '@punter/core/account';
-import { LoadState } from '@/components/load-state';
-import { useTransactions } from '@/features/wallet/api/wallet-api';
-import { TransactionList } from '@/features/wallet/components/transaction-list';
+} from '@/features/wallet/components/transaction-list-view';
 import { WalletCard } from '@/features/wallet/components/wallet-card';
 
 export function TransactionsPage() {

@@ -1,5 +1,6 @@
 /** The wallet card: the balance (useBalance) with a show/hide toggle, optional Payout and Top up buttons. */
 import { useState } from 'react';
+import { EyeIcon, EyeOffIcon, iconProps } from '@/components/icons';
 import { useBalance } from '@/features/wallet/api/wallet-api';
 import { formatApiNaira } from '@/lib/format';
 
@@ -24,7 +25,7 @@ export function WalletCard({ onPayout, onTopUp }: WalletCardProps) {
           aria-label={visible ? 'Hide balance' : 'Show balance'}
           onClick={() => setVisible((v) => !v)}
         >
-          {visible ? 'Hide' : 'Show'}
+          {visible ? <EyeOffIcon {...iconProps} /> : <EyeIcon {...iconProps} />}
         </button>
       </div>
       <p className="wallet-balance" data-testid="wallet-balance" aria-live="polite">

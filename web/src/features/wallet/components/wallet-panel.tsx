@@ -1,5 +1,6 @@
 /** The wallet card and the saved bank accounts, as the profile shows them beside the account details. */
 import { Link } from 'react-router-dom';
+import { BankIcon, iconProps } from '@/components/icons';
 import { LoadState } from '@/components/load-state';
 import { paths } from '@/config/paths';
 import { useSavedBanks } from '@/features/wallet/api/wallet-api';
@@ -20,10 +21,15 @@ export function WalletPanel() {
         {banks.data && banks.data.length > 0 ? (
           <ul className="plain-list bank-list">
             {banks.data.map((bank) => (
-              <li key={bank.id}>
-                <strong>{bank.bank_name}</strong>
-                <span>
-                  {bank.account_number} · {bank.account_name}
+              <li key={bank.id} className="bank-row">
+                <span className="bank-icon">
+                  <BankIcon {...iconProps} />
+                </span>
+                <span className="bank-lines">
+                  <strong>{bank.bank_name}</strong>
+                  <span>
+                    {bank.account_number} · {bank.account_name}
+                  </span>
                 </span>
               </li>
             ))}

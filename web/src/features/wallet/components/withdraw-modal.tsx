@@ -5,7 +5,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { ACCOUNT_MESSAGES } from '@punter/core/account';
 import { withdrawFormSchema } from '@punter/core/form-schemas';
 import { ErrorMessages } from '@/components/alert';
 import { LoadState, isLoadPending } from '@/components/load-state';
@@ -15,6 +14,7 @@ import { TextField } from '@/components/text-field';
 import { paths } from '@/config/paths';
 import { useSavedBanks, useWithdraw } from '@/features/wallet/api/wallet-api';
 import { bankOptionLabel } from '@/features/wallet/components/bank-option-label';
+import { WALLET_MESSAGES } from '@/features/wallet/components/messages';
 import { useFormSubmit } from '@/lib/use-form-submit';
 
 interface WithdrawModalProps {
@@ -53,10 +53,10 @@ function WithdrawForm({ onDone }: { onDone: () => void }) {
     async (data) => {
       // useWithdraw checks the PIN and keeps one idempotency key per intended withdrawal.
       await withdraw({ destinationAccount: data.destination_account, amountNaira: data.amount, pin: data.pin });
-      toast.success(ACCOUNT_MESSAGES.withdrawSuccess);
+      toast.success(WALLET_MESSAGES.withdrawSuccess);
       onDone();
     },
-    { fallback: ACCOUNT_MESSAGES.withdrawError },
+    { fallback: WALLET_MESSAGES.withdrawError },
   );
 
   if (isLoadPending(banks)) return <LoadState state={banks} loadingLabel="Loading your banks..." />;
@@ -82,7 +82,7 @@ function WithdrawForm({ onDone }: { onDone: () => void }) {
       </p>
       {saved.length === 0 ? (
         <p className="notice">
-          <Link to={paths.saveBank.getHref()}>{ACCOUNT_MESSAGES.noBank}</Link>
+          <Link to={paths.saveBank.getHref()}>{WALLET_MESSAGES.noBank}</Link>
         </p>
       ) : (
         <div className="field">

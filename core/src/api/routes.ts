@@ -1,8 +1,7 @@
 /**
  * Method, path and auth of every provider call of SPEC section 7, without their schemas: what a caller
  * needs to send a call (and the browser needs at start-up) without building a zod schema.
- * ./api-schemas adds each call's request, header, query and response schemas (API_CALLS) and
- * re-exports HTTP_METHODS, HttpMethod, ApiAuth and buildApiPath under the same names.
+ * ./calls adds each call's request, header, query and response schemas (API_CALLS).
  */
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -17,7 +16,7 @@ export interface ApiRoute {
   readonly auth: ApiAuth;
 }
 
-/** The route of every call of API_CALLS (./api-schemas), by the same name. */
+/** The route of every call of API_CALLS (./calls), by the same name. */
 export const API_ROUTES = {
   login: { method: 'POST', path: '/api/v1/user/login', auth: 'none' },
   register: { method: 'POST', path: '/api/v1/user/register', auth: 'none' },

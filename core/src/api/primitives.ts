@@ -1,11 +1,10 @@
 /**
- * The small building blocks of the provider API schemas (./api-schemas): amounts, ids, dates, PIN, code,
- * email, password, phone and bank fields. Kept in their own module so screens that only need these (the
- * forms, the stored profile) do not construct every schema of the API when they load.
- * ./api-schemas re-exports everything here under the same names.
+ * The small building blocks of the provider API schemas (the other modules of core/src/api): amounts, ids,
+ * dates, PIN, code, email, password, phone and bank fields. Screens that only need these (the forms, the stored
+ * profile) load them without constructing every schema of the API.
  */
 import { z } from 'zod';
-import { nairaToKobo } from './money';
+import { nairaToKobo } from '../money';
 
 /** An absolute http(s) URL: never javascript:, data: or any other scheme a page could execute. */
 export const httpUrl = z.url({ protocol: /^https?$/, error: 'Must be an http or https URL' });
@@ -23,9 +22,9 @@ function hasAtMostTwoDecimals(value: number): boolean {
   }
 }
 
-export const AMOUNT_NOT_NUMBER = 'Amount must be a number';
+const AMOUNT_NOT_NUMBER = 'Amount must be a number';
 export const AMOUNT_NOT_POSITIVE = 'Amount must be greater than 0';
-export const AMOUNT_TOO_MANY_DECIMALS = 'Amount can have at most 2 decimal places';
+const AMOUNT_TOO_MANY_DECIMALS = 'Amount can have at most 2 decimal places';
 export const AMOUNT_TOO_LARGE = 'Amount must not be more than ₦1,000,000,000';
 
 /**
@@ -57,7 +56,7 @@ export const isoDateTime = z.iso.datetime({ offset: true, error: 'Must be an ISO
 export const dateTimeInput = z.iso.datetime({ offset: true, local: true, error: 'Must be a date and time' });
 
 export const PIN_MESSAGE = 'PIN must be 4 digits';
-export const CODE_MESSAGE = 'Code must be 4 characters';
+const CODE_MESSAGE = 'Code must be 4 characters';
 
 /** Transaction PIN: exactly 4 digits (SPEC sections 5 and 9). */
 export const pinSchema = z.string({ error: PIN_MESSAGE }).regex(/^\d{4}$/, { error: PIN_MESSAGE });

@@ -1,10 +1,9 @@
 /**
- * The stored profile of SPEC section 3 and the login result codes (ADR 0001). Kept in their own module so
- * the browser can read its session without constructing every schema of the API;
- * ./api-schemas re-exports everything here under the same names.
+ * The stored profile of SPEC section 3, the login result codes (ADR 0001) and the user's referrals. A module of
+ * its own so the browser can read its session without constructing every schema of the API.
  */
 import { z } from 'zod';
-import { idSchema, isoDateTime } from './api-primitives';
+import { idSchema, isoDateTime } from './primitives';
 
 /** Login result codes (SPEC section 4, ADR 0001): 200 and 203 are logged in, 201 verify phone, 206 change password. */
 export const PROFILE_CODES = [200, 201, 203, 206] as const;
@@ -58,3 +57,10 @@ export const profileSchema = z.object({
   data: profileDataSchema,
 });
 export type Profile = z.infer<typeof profileSchema>;
+export const referralSchema = z.object({
+  first_name: z.string(),
+  last_name: z.string(),
+  subscription: z.boolean(),
+  createdAt: isoDateTime,
+});
+export type Referral = z.infer<typeof referralSchema>;

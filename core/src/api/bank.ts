@@ -1,0 +1,25 @@
+/** The bank list, bank-account verification and saved bank accounts (SPEC section 7). */
+import { z } from 'zod';
+import { accountNumberSchema, bankCodeSchema, idSchema, text } from './primitives';
+
+export const bankListEntrySchema = z.object({ code: z.string().min(1), name: z.string().min(1) });
+export type BankListEntry = z.infer<typeof bankListEntrySchema>;
+
+export const savedBankSchema = z.object({
+  id: idSchema,
+  account_name: z.string().min(1),
+  account_number: accountNumberSchema,
+  bank_name: z.string().min(1),
+  code: z.string().min(1),
+});
+export type SavedBank = z.infer<typeof savedBankSchema>;
+
+export const bankVerifyRequestSchema = z.object({ account_number: accountNumberSchema, bank_code: bankCodeSchema });
+export const bankAddRequestSchema = z.object({
+  bank_name: text(120, 'Bank name'),
+  account_name: text(120, 'Account name'),
+  code: bankCodeSchema,
+  account_number: accountNumberSchema,
+});
+/** What bank verify answers: the account holder's name for the number. */
+export const bankVerifyResultSchema = z.object({ account_name: z.string().min(1), account_number: accountNumberSchema });

@@ -1,0 +1,108 @@
+/** The Punters Hub's betting codes (SPEC sections 3, 7, 9): the list, create-code, buy-or-get-game and my-games. */
+import { z } from 'zod';
+import { GAME_STATUSES, INVALID_ODDS_MESSAGE, ODDS_PATTERN, PLATFORMS } from '../punters-hub';
+import { displayText } from '../display-text';
+import { countSchema, timestampMillis } from './common';
+import { dateTimeInput, idSchema, isoDateTime, nairaBalance, pinSchema, text } from './primitives';
+import { transactionSchema } from './wallet';
+
+export const gamePlatformSchema = z.enum(PLATFORMS, {
+  error: 'Platform must be one of sportybet, bet9ja, 1xbet, nairabet',
+});
+export type GamePlatform = z.infer<typeof gamePlatformSchema>;
+
+/** Game prices in naira (SPEC section 9): 0 (free) for everyone; 100, 200, 500 only with can_monetize_game. */
+export const GAME_PRICES = [0, 100, 200, 500] as const;
+export const FREE_GAME_PRICES = [0] as const;
+export const GAME_PRICE_MESSAGE = 'Price must be 0, 100, 200 or 500';
+export const FREE_GAME_PRICE_MESSAGE = 'Price must be 0';
+export const gamePriceSchema = z.literal(GAME_PRICES, { error: GAME_PRICE_MESSAGE });
+
+export const gameStatusSchema = z.enum(GAME_STATUSES);
+export type GameStatus = z.infer<typeof gameStatusSchema>;
+
+/** Odds on the wire: a non-negative decimal string (punters-hub ODDS_PATTERN) or number; output is the number. */
+export const oddSchema = z
+  .union([z.string().trim().regex(ODDS_PATTERN, { error: INVALID_ODDS_MESSAGE }), z.number().min(0, { error: INVALID_ODDS_MESSAGE })], {
+    error: INVALID_ODDS_MESSAGE,
+  })
+  .transform((value) => Number(value))
+  .pipe(z.number().min(0).max(1_000_000, { error: INVALID_ODDS_MESSAGE }));
+
+/**
+ * A betting code (game) of the Punters Hub (SPEC section 3). `game_code` is the secret being sold: the provider
+ * leaves it out of lists for users who have not got it (see `bettingCodeListEntrySchema`).
+ */
+export const bettingCodeSchema = z.object({
+  id: idSchema,
+  title: z.string(),
+  game_code: z.string(),
+  odd: z.number().min(0),
+  platform: gamePlatformSchema,
+  amount: gamePriceSchema,
+  startDate: z.string(),
+  endDate: z.string(),
+  status: gameStatusSchema,
+  punter_name: z.string(),
+  user_id: idSchema,
+  game_count: countSchema,
+  win_count: countSchema,
+  lost_count: countSchema,
+  won_count: countSchema,
+  /** A rating; above 50 shows an up arrow. */
+  punting_power: z.number(),
+  buyers_count: countSchema,
+  possible_profit: nairaBalance,
+  createdAt: isoDateTime,
+  earliest_game_time: z.string().nullable(),
+});
+export type BettingCode = z.infer<typeof bettingCodeSchema>;
+/** A betting code in the public list: the code itself only for its owner or a user who got or bought it. */
+export const bettingCodeListEntrySchema = bettingCodeSchema.extend({ game_code: z.string().optional() });
+export type BettingCodeListEntry = z.infer<typeof bettingCodeListEntrySchema>;
+
+/** A document of 'my-games' (SPEC section 3); fields SPEC does not show are kept as they are. */
+export const myGameSchema = z.looseObject({
+  user_id: idSchema,
+  timestamp: timestampMillis,
+  title: z.string(),
+  punter_name: z.string(),
+  status: z.string(),
+  amount: nairaBalance,
+  platform: z.string(),
+  game_code: z.string(),
+});
+export type MyGame = z.infer<typeof myGameSchema>;
+
+const createCodeBase = z.object({
+  odd: oddSchema,
+  title: displayText(120, 'Title'),
+  game_code: text(64, 'Game code'),
+  platform: gamePlatformSchema,
+  startDate: dateTimeInput,
+  endDate: dateTimeInput,
+});
+const END_AFTER_START = 'End date must be after start date';
+function endAfterStart(value: { startDate: string; endDate: string }): boolean {
+  return Date.parse(value.endDate) > Date.parse(value.startDate);
+}
+/** POST puntershub/create-code for a poster with can_monetize_game: price 0, 100, 200 or 500. */
+export const createCodeRequestSchema = createCodeBase
+  .extend({ amount: gamePriceSchema })
+  .refine(endAfterStart, { error: END_AFTER_START, path: ['endDate'] });
+/** The same for a poster without can_monetize_game: price 0 only. */
+export const createFreeCodeRequestSchema = createCodeBase
+  .extend({ amount: z.literal(FREE_GAME_PRICES, { error: FREE_GAME_PRICE_MESSAGE }) })
+  .refine(endAfterStart, { error: END_AFTER_START, path: ['endDate'] });
+/** The create-code schema that fits the poster's permission. */
+export function createCodeRequestSchemaFor(canMonetizeGame: boolean) {
+  return canMonetizeGame ? createCodeRequestSchema : createFreeCodeRequestSchema;
+}
+/** `pin`: step-up for a priced code, required unless the session is less than 15 minutes old. */
+export const buyOrGetGameRequestSchema = z.object({ game_id: idSchema, amount: gamePriceSchema, pin: pinSchema.optional() });
+export const buyOrGetGameResultSchema = z.object({
+  /** The game with its code (SPEC: 200 gives game.game_code). */
+  game: bettingCodeSchema,
+  /** The BUY_GAME entry, null for a free game. */
+  transaction: transactionSchema.nullable(),
+});

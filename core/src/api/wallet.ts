@@ -1,0 +1,47 @@
+/**
+ * The naira wallet (SPEC section 7): balance, transactions, top-up and withdrawal. Amounts on the wire are naira
+ * numbers with at most 2 decimals (./primitives nairaAmount); withdraw carries an Idempotency-Key header and
+ * top-up its `transaction_id`.
+ */
+import { z } from 'zod';
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../account';
+import { okBody } from './common';
+import { idSchema, isoDateTime, nairaAmount, nairaBalance, pinSchema } from './primitives';
+
+export const transactionTypeSchema = z.enum(TRANSACTION_TYPES);
+const transactionStatusSchema = z.enum(TRANSACTION_STATUSES);
+
+export const transactionSchema = z.object({
+  id: idSchema,
+  type: transactionTypeSchema,
+  status: transactionStatusSchema,
+  amount: nairaBalance,
+  createdAt: isoDateTime,
+  narration: z.string(),
+  wallet_type: z.string(),
+  old_balance: nairaBalance,
+  new_balance: nairaBalance,
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+
+export const walletSchema = z.object({ balance: nairaBalance });
+/** What a money-moving call answers: the entry it wrote and the balance after it. */
+export const walletMovementSchema = z.object({ transaction: transactionSchema, balance: nairaBalance });
+/** Top-up answer: a wallet movement plus `success: true`, which SPEC's client reads. */
+export const topupResponseSchema = okBody(walletMovementSchema).extend({ success: z.literal(true) });
+
+/** Top-up verification: the payment's transaction_id (Flutterwave sends a number) and what the user meant to pay. */
+export const topupRequestSchema = z.object({
+  transaction_id: z.union([
+    z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'transaction_id is not valid' }),
+    z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  ]),
+  expectedAmount: nairaAmount,
+  expectedCurrency: z.literal('NGN'),
+});
+export const withdrawRequestSchema = z.object({
+  /** The saved bank's id. */
+  destination_account: idSchema,
+  amount: nairaAmount,
+  pin: pinSchema,
+});

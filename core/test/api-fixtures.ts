@@ -1,0 +1,286 @@
+// Valid examples of the API's bodies and the helpers the core/src/api tests share.
+import { expect } from 'vitest';
+import type { z } from 'zod';
+import type { ApiCallName } from '../src/api/calls';
+
+/** The first issue message, or 'ok' when the value parses. */
+export function firstMessage(schema: z.ZodType, value: unknown): string {
+  const result = schema.safeParse(value);
+  return result.success ? 'ok' : (result.error.issues[0]?.message ?? 'no message');
+}
+
+/** A value of another JSON type than `value`. */
+function wrongType(value: unknown): unknown {
+  if (typeof value === 'string' || value === null) return true;
+  if (typeof value === 'number') return 'not a number';
+  if (typeof value === 'boolean') return 'true';
+  if (Array.isArray(value)) return 'not a list';
+  return 'not an object';
+}
+
+/**
+ * For each top-level key of a valid example: without it the schema refuses (unless the key is optional), and with a
+ * value of another type it refuses.
+ */
+export function expectEveryFieldChecked(schema: z.ZodType, valid: Record<string, unknown>, optional: readonly string[] = []) {
+  expect(schema.safeParse(valid).success).toBe(true);
+  for (const key of Object.keys(valid)) {
+    const without = { ...valid };
+    delete without[key];
+    expect({ key, missing: schema.safeParse(without).success }).toEqual({ key, missing: optional.includes(key) });
+    const mistyped = { ...valid, [key]: wrongType(valid[key]) };
+    expect({ key, mistyped: schema.safeParse(mistyped).success }).toEqual({ key, mistyped: false });
+  }
+}
+
+export const NOW = '2026-11-22T07:30:00.000Z';
+
+export const profileData = {
+  id: 'u_123',
+  first_name: 'Ada',
+  last_name: 'Obi',
+  name: 'Ada Obi',
+  country: 'Nigeria',
+  email: 'ada@example.com',
+  phone_number: '08012345678',
+  gender: 'female',
+  createdAt: NOW,
+  username: 'ada_o',
+  referral_code: 'ADA123',
+  referral_link: 'https://punter.example/referral/ADA123',
+  referred_by: null,
+  role: 0,
+  can_post_signal: false,
+  can_post_game: true,
+  can_monetize_game: false,
+};
+export const profile = { code: 200, token: 'tok_abc', data: profileData };
+export const profileBody = { ...profile, status: true, message: 'Login successful' };
+
+export const transaction = {
+  id: 'tx_1',
+  type: 'FUNDING',
+  status: 'SUCCESS',
+  amount: 5000.5,
+  createdAt: NOW,
+  narration: 'Wallet top up',
+  wallet_type: 'naira',
+  old_balance: 0,
+  new_balance: 5000.5,
+};
+export const savedBank = {
+  id: 'bank_1',
+  account_name: 'ADA OBI',
+  account_number: '0123456789',
+  bank_name: 'Access Bank',
+  code: '044',
+};
+export const bettingCode = {
+  id: 'g_1',
+  title: 'Sunday banker',
+  game_code: 'BC12345',
+  odd: 3.5,
+  platform: 'sportybet',
+  amount: 100,
+  startDate: '2026-11-22T12:00',
+  endDate: '2026-11-22T20:00',
+  status: 'Active',
+  punter_name: 'ada_o',
+  user_id: 'u_123',
+  game_count: 10,
+  win_count: 6,
+  lost_count: 4,
+  won_count: 6,
+  punting_power: 60,
+  buyers_count: 3,
+  possible_profit: 300,
+  createdAt: NOW,
+  earliest_game_time: '2026-11-22T13:00',
+};
+export const analystGame = { id: 'm_1', homeScore: 2, awayScore: 1, homeTeam: 'ARS', awayTeam: 'CHE', country: 'England' };
+export const notification = { id: 'n_1', meta_data: { amount: 5000 }, type: 'FUNDING', createdAt: NOW };
+export const batch = {
+  id: 'b_1',
+  creator_name: 'Admin',
+  creator_email: 'admin@example.com',
+  creator_phone_number: '08011111111',
+  admin_id: 'u_admin',
+  createdAt: NOW,
+};
+export const adminUser = {
+  id: 'u_admin',
+  first_name: 'Ade',
+  last_name: 'Bola',
+  email: 'admin@example.com',
+  phone_number: '08011111111',
+  role: 1,
+  createdAt: NOW,
+};
+export const blog = {
+  id: 'blog_1',
+  title: 'Stop gambling, trade sport',
+  body: 'Long text',
+  image_url: null,
+  author_id: 'u_admin',
+  createdAt: NOW,
+  updatedAt: NOW,
+};
+export const giftCard = { id: 'gc_1', name: 'iTunes', category_id: 'cat_1', rate: 750, image_url: null, createdAt: NOW };
+export const adminTransaction = { ...transaction, user_id: 'u_123', user_email: 'ada@example.com' };
+export const adminUserDetail = {
+  ...adminUser,
+  username: 'ada_o',
+  suspended: false,
+  phone_verified: true,
+  must_change_password: false,
+  can_post_signal: false,
+  can_post_game: true,
+  can_monetize_game: false,
+  subscription_expires_at: null,
+};
+export const ok = (data: unknown) => ({ status: true, message: 'Successful', data });
+export const okMessage = { status: true, message: 'Successful' };
+
+/** A valid request body for every call that has one. */
+export const REQUESTS: Partial<Record<ApiCallName, Record<string, unknown>>> = {
+  login: { email: 'ada@example.com', password: 'secret' },
+  register: {
+    email: 'ada@example.com',
+    password: 'secret123',
+    first_name: 'Ada',
+    last_name: 'Obi',
+    username: 'ada_o',
+    phone_number: '08012345678',
+    device_type: 'WEB',
+    device_token: 'web-device-token',
+    referral_code: 'BOLA12',
+    marketing_channel: 'Others',
+    gender: 'female',
+    country: 'Nigeria',
+    avatar_url: 'https://example.com/female.png',
+  },
+  otpRequest: { email: 'ada@example.com', phone_number: '08012345678', otpType: 'PHONE-VERIFICATION' },
+  otpVerify: { otp: '4821', otpType: 'PHONE-VERIFICATION', email: 'ada@example.com' },
+  passwordSendOtp: { email: 'ada@example.com' },
+  passwordReset: { email: 'ada@example.com', otp: 'A1B2', password: 'newsecret1' },
+  pinSet: { pin: '1234' },
+  pinVerify: { pin: '1234', device_token: 'web-device-token' },
+  pinReset: { otp: 'AB12', pin: '1234' },
+  bankVerify: { account_number: '0123456789', bank_code: '044' },
+  bankAdd: { bank_name: 'Access Bank', account_name: 'ADA OBI', code: '044', account_number: '0123456789' },
+  topup: { transaction_id: 4_567_890, expectedAmount: 5000, expectedCurrency: 'NGN' },
+  withdraw: { destination_account: 'bank_1', amount: 2500.5, pin: '1234' },
+  joinAutoTrada: { amount: 10000, pot_id: 'pot_1', referalCode: 'BOLA12' },
+  createCode: {
+    odd: '3.50',
+    title: 'Sunday banker',
+    game_code: 'BC12345',
+    platform: 'bet9ja',
+    amount: 200,
+    startDate: '2026-11-22T12:00',
+    endDate: '2026-11-22T20:00',
+  },
+  buyOrGetGame: { game_id: 'g_1', amount: 100 },
+  subscribe: {},
+  batchCreate: {
+    creator_name: 'Admin',
+    creator_email: 'admin@example.com',
+    creator_phone_number: '08011111111',
+    admin_id: 'u_admin',
+  },
+  adminCreate: { email: 'newadmin@example.com' },
+  suspendAccount: { user_id: 'u_123' },
+  activateAccount: { user_id: 'u_123' },
+  blogCreate: { title: 'Title', body: 'Body', image_url: 'https://example.com/a.png' },
+  blogUpdate: { id: 'blog_1', title: 'New title', body: 'New body', image_url: null },
+  giftCardCreate: { name: 'iTunes', category_id: 'cat_1', rate: 750, image_url: 'https://example.com/i.png' },
+  giftCardUpdate: { id: 'gc_1', name: 'iTunes US', category_id: 'cat_1', rate: 760.5, image_url: null },
+  giftCardDelete: { id: 'gc_1' },
+  approveTransaction: { transaction_id: 'tx_1', action: 'decline', reason: 'Account name mismatch' },
+  cryptoUpdate: { symbol: 'USDT', buy_rate: 1500, sell_rate: 1450.25 },
+  adminDelete: { user_id: 'u_admin2' },
+  userUpdate: { user_id: 'u_123', first_name: 'Adaeze', can_post_game: true, must_change_password: true },
+  giftCardCategoryUpdate: { id: 'cat_1', name: 'Apple' },
+};
+/** Keys a request may leave out. */
+export const OPTIONAL_REQUEST_KEYS: Partial<Record<ApiCallName, readonly string[]>> = {
+  register: ['referral_code'],
+  joinAutoTrada: ['referalCode', 'pin'],
+  buyOrGetGame: ['pin'],
+  subscribe: ['pin'],
+  blogCreate: ['image_url'],
+  blogUpdate: ['title', 'body', 'image_url'],
+  giftCardCreate: ['image_url'],
+  giftCardUpdate: ['name', 'category_id', 'rate', 'image_url'],
+  approveTransaction: ['action', 'reason'],
+  userUpdate: ['first_name', 'can_post_game', 'must_change_password'],
+};
+
+/** A valid success body for every call. */
+export const RESPONSES: Record<ApiCallName, unknown> = {
+  login: profileBody,
+  register: { ...profileBody, code: 201, token: '' },
+  otpRequest: okMessage,
+  otpVerify: { ...profileBody, code: 203 },
+  passwordSendOtp: okMessage,
+  passwordReset: okMessage,
+  pinSet: okMessage,
+  pinVerify: okMessage,
+  pinSendOtp: okMessage,
+  pinReset: okMessage,
+  banks: ok([{ code: '044', name: 'Access Bank' }]),
+  bankVerify: ok({ account_name: 'ADA OBI', account_number: '0123456789' }),
+  bankAdd: ok(savedBank),
+  nairaWallet: ok({ balance: 12345.5 }),
+  savedBanks: ok([savedBank]),
+  limitTransactions: ok([transaction]),
+  transactions: ok([transaction, { ...transaction, id: 'tx_2', type: 'WITHDRAWAL', status: 'PENDING' }]),
+  myReferrals: ok([{ first_name: 'Bola', last_name: 'Ade', subscription: true, createdAt: NOW }]),
+  topup: { ...ok({ transaction, balance: 5000.5 }), success: true },
+  withdraw: ok({ transaction: { ...transaction, type: 'WITHDRAWAL', status: 'PENDING' }, balance: 0 }),
+  joinAutoTrada: ok({ transaction: { ...transaction, type: 'JOIN_AUTO_TRADA' }, balance: 0 }),
+  bettingCodes: ok([{ ...bettingCode, game_code: undefined }]),
+  createCode: ok(bettingCode),
+  buyOrGetGame: ok({ game: bettingCode, transaction: { ...transaction, type: 'BUY_GAME' } }),
+  analystGames: ok([analystGame]),
+  topGames: ok([{ id: 'm_2', homeScore: 4, awayScore: 3 }]),
+  notifications: ok([notification]),
+  batchCreate: ok(batch),
+  todayBatch: ok([batch]),
+  admins: ok([adminUser]),
+  adminCreate: ok(adminUser),
+  suspendAccount: ok({ id: 'u_123', suspended: true }),
+  activateAccount: ok({ id: 'u_123', suspended: false }),
+  allAds: ok([{ id: 'ad_1', title: 'Ad', image_url: 'https://example.com/ad.png', link: 'https://example.com', createdAt: NOW }]),
+  allLogs: ok([{ id: 'log_1', admin_id: 'u_admin', action: 'suspend', target: 'u_123', createdAt: NOW }]),
+  allBlogs: ok([blog]),
+  blogCreate: ok(blog),
+  blogUpdate: ok(blog),
+  blogDelete: okMessage,
+  allGiftCards: ok([giftCard]),
+  giftCardCreate: ok(giftCard),
+  giftCardCategory: ok({ id: 'cat_1', name: 'Apple', cards: [giftCard] }),
+  giftCardUpdate: ok(giftCard),
+  giftCardDelete: okMessage,
+  walletReport: ok({
+    users_count: 4,
+    total_wallet_balance: 50000,
+    transaction_values: { WITHDRAWAL: 1000, FUNDING: 60000, BUY_GAME: 200, SUBSCRIPTION: 2000 },
+    pending_withdrawals_count: 1,
+    pending_withdrawals_total: 1000,
+    reversed_withdrawals_count: 1,
+    reversed_withdrawals_total: 500,
+  }),
+  allTransactions: ok([adminTransaction]),
+  approveTransaction: ok({ ...adminTransaction, status: 'SUCCESS' }),
+  pendingTransactions: ok([{ ...adminTransaction, status: 'PENDING' }]),
+  cryptoUpdate: ok({ symbol: 'USDT', buy_rate: 1500, sell_rate: 1450.25, updatedAt: NOW }),
+  subscribe: ok({ entry: { ...transaction, type: 'SUBSCRIPTION', amount: 2000 }, subscription_expires_at: NOW }),
+  userProfile: ok({ ...profileData, avatar_url: 'https://example.com/f.png', has_pin: false, is_subscribed: false }),
+  adminDelete: ok({ ...adminUser, role: 0 }),
+  allUsers: ok([adminUserDetail]),
+  userUpdate: ok({ ...adminUserDetail, must_change_password: true }),
+  giftCardCategoryUpdate: ok({ id: 'cat_1', name: 'Apple', cards: [giftCard] }),
+  cryptoRates: ok([{ symbol: 'USDT', buy_rate: 1500, sell_rate: 1450.25, updatedAt: NOW }]),
+};
+

@@ -1,0 +1,446 @@
+/**
+ * Every collection the provider reads or writes, declared once: its path and the zod schema of a
+ * stored document. Reads through a Collection are parsed, so a document that does not match its
+ * schema fails at the read with a StoredDocumentError naming the collection and id, instead of as a
+ * wrong type somewhere later. Writes take the typed document. Field names are the stored ones: the
+ * web, the rules and the functions read some of these documents (permissions, games, my-games, pots).
+ */
+import { z } from 'zod';
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@punter/core/account';
+import { PERMISSIONS_COLLECTION, permissionsSchema } from '@punter/core/permissions';
+import type { Data, QuerySpec, Store, Tx } from './store';
+
+/** A stored document does not match its collection's schema (a bug or a hand edit; never the caller's input). */
+export class StoredDocumentError extends Error {
+  override readonly name = 'StoredDocumentError';
+}
+
+/** Stored data (a document, or a value kept in one) parsed; the error names where it is and the fields at fault. */
+export function parseStored<T>(where: string, schema: z.ZodType<T>, data: unknown): T {
+  const parsed = schema.safeParse(data);
+  if (parsed.success) return parsed.data;
+  const fields = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(document)'}: ${issue.message}`).join('; ');
+  throw new StoredDocumentError(`Stored document ${where} does not match its schema (${fields})`);
+}
+
+/** What can read one document: a Store, or a Tx before its first write. */
+interface Reader {
+  get(collection: string, id: string): Promise<Data | null>;
+}
+
+export class Collection<T extends Data> {
+  constructor(
+    readonly path: string,
+    readonly schema: z.ZodType<T, Data>,
+  ) {}
+
+  /** The document parsed; the error names the path, the id and the fields at fault, never their values. */
+  parse(id: string, data: Data): T {
+    return parseStored(`${this.path}/${id}`, this.schema, data);
+  }
+
+  async get(from: Reader, id: string): Promise<T | null> {
+    const data = await from.get(this.path, id);
+    return data === null ? null : this.parse(id, data);
+  }
+
+  async query(store: Store, spec?: QuerySpec): Promise<Array<{ id: string; data: T }>> {
+    const docs = await store.query(this.path, spec);
+    return docs.map((d) => ({ id: d.id, data: this.parse(d.id, d.data) }));
+  }
+
+  /** The ids of the matching documents, unparsed: for deleting them whatever they hold. */
+  async ids(store: Store, spec?: QuerySpec): Promise<string[]> {
+    return (await store.query(this.path, spec)).map((d) => d.id);
+  }
+
+  /** Writes a new document; the transaction fails if it exists at commit time. */
+  create(tx: Tx, id: string, doc: T): void {
+    tx.create(this.path, id, doc);
+  }
+
+  set(tx: Tx, id: string, doc: T): void;
+  set(store: Store, id: string, doc: T): Promise<void>;
+  set(to: Tx | Store, id: string, doc: T): void | Promise<void> {
+    return to.set(this.path, id, doc);
+  }
+
+  update(tx: Tx, id: string, patch: Partial<T>): void;
+  update(store: Store, id: string, patch: Partial<T>): Promise<void>;
+  update(to: Tx | Store, id: string, patch: Partial<T>): void | Promise<void> {
+    return to.update(this.path, id, patch);
+  }
+
+  delete(tx: Tx, id: string): void;
+  delete(store: Store, id: string): Promise<void>;
+  delete(to: Tx | Store, id: string): void | Promise<void> {
+    return to.delete(this.path, id);
+  }
+}
+
+const epochMs = z.number().int().nonnegative();
+const kobo = z.number().int().nonnegative();
+/** Firestore keeps a Date as a Timestamp; the provider writes these for the web's ordering and never reads them. */
+const timestamp = z.unknown();
+
+// ---------------------------------------------------------------- accounts
+
+export const userSchema = z.object({
+  id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  username: z.string(),
+  phone_number: z.string(),
+  country: z.string(),
+  gender: z.string(),
+  avatar_url: z.string(),
+  device_type: z.string(),
+  marketing_channel: z.string(),
+  referral_code: z.string(),
+  referred_by: z.string().nullable(),
+  role: z.number().int(),
+  can_post_signal: z.boolean(),
+  can_post_game: z.boolean(),
+  can_monetize_game: z.boolean(),
+  password_hash: z.string(),
+  phone_verified: z.boolean(),
+  must_change_password: z.boolean(),
+  pin_hash: z.string().nullable(),
+  pin_failed: z.number().int().nonnegative(),
+  pin_locked_until: z.number().nonnegative(),
+  /** PIN locks in a row (absent on older accounts); at pinLocksBeforeReset the PIN needs a reset code. */
+  pin_locks: z.number().int().nonnegative().optional(),
+  /** Saved bank accounts (absent until the first is saved). */
+  saved_banks: z.number().int().nonnegative().optional(),
+  suspended: z.boolean(),
+  subscription_expires_at: epochMs.nullable(),
+  created_at: epochMs,
+});
+export type UserDoc = z.infer<typeof userSchema>;
+export const users = new Collection('provider_users', userSchema);
+
+/** Unique index: email, username and phone hashes, and referral codes, to the account id. */
+export const unique = new Collection('provider_unique', z.object({ user_id: z.string() }));
+
+/** Bearer tokens by their SHA-256. */
+export const tokens = new Collection('provider_tokens', z.object({ user_id: z.string(), created_at: epochMs, expires_at: epochMs }));
+
+export const otpPurposeSchema = z.enum(['PHONE-VERIFICATION', 'PASSWORD-RESET', 'PIN-RESET']);
+export type OtpPurpose = z.infer<typeof otpPurposeSchema>;
+/** One live one-time code per (purpose, user), id `${purpose}:${userId}`. */
+export const otps = new Collection(
+  'provider_otps',
+  z.object({
+    user_id: z.string(),
+    purpose: otpPurposeSchema,
+    code_hash: z.string(),
+    expires_at: epochMs,
+    tries: z.number().int().nonnegative(),
+    created_at: epochMs,
+  }),
+);
+
+/** Times of the codes sent to a phone number (by its hash) in the last hour. */
+export const otpSends = new Collection('provider_otp_sends', z.object({ sends: z.array(epochMs) }));
+
+/** Wrong passwords in a row per (account, source); expire_at is for a Firestore TTL policy. */
+export const loginGuards = new Collection(
+  'provider_login_guards',
+  z.object({ email_key: z.string(), failed: z.number().int().min(0), locked_until: z.number().min(0), expire_at: timestamp }),
+);
+
+/** What the rules, the callables and the web read to authorise a user (ADR 0004). */
+export const permissions = new Collection(PERMISSIONS_COLLECTION, permissionsSchema);
+
+export const notificationSchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  type: z.string(),
+  meta_data: z.record(z.string(), z.unknown()),
+  created_at: epochMs,
+});
+export const notifications = new Collection('provider_notifications', notificationSchema);
+
+// ---------------------------------------------------------------- the ledger (ledger.ts is the one writer)
+
+export const walletSchema = z.object({ user_id: z.string(), balance_kobo: kobo, seq: z.number().int().nonnegative(), updated_at: epochMs });
+export type WalletDoc = z.infer<typeof walletSchema>;
+export const wallets = new Collection('provider_wallets', walletSchema);
+
+export const transactionTypeSchema = z.enum(TRANSACTION_TYPES);
+export const entryStatusSchema = z.enum(TRANSACTION_STATUSES);
+
+export const entrySchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  seq: z.number().int().positive(),
+  type: transactionTypeSchema,
+  direction: z.enum(['credit', 'debit']),
+  status: entryStatusSchema,
+  amount_kobo: kobo,
+  old_balance_kobo: kobo,
+  new_balance_kobo: kobo,
+  narration: z.string(),
+  reference: z.string(),
+  created_at: epochMs,
+  settled_at: epochMs.optional(),
+  /** Set when a failed withdrawal's debit is settled by a refund entry (the debit itself never changes). */
+  reversal_entry_id: z.string().optional(),
+});
+export type EntryDoc = z.infer<typeof entrySchema>;
+/** A wallet's immutable entries, under the wallet. */
+export const entries = (userId: string) => new Collection(`${wallets.path}/${userId}/entries`, entrySchema);
+
+/** The first answer of a money request, by sha256(scope:user:key). */
+export const idempotency = new Collection(
+  'provider_idempotency',
+  z.object({ scope: z.string(), user_id: z.string(), fingerprint: z.string(), result: z.unknown(), created_at: epochMs }),
+);
+
+// ---------------------------------------------------------------- wallet resources
+
+/** A payment credited once, by the gateway's transaction_id. */
+export const topups = new Collection(
+  'provider_topups',
+  z.object({ user_id: z.string(), entry_id: z.string(), amount_kobo: kobo, tx_ref: z.string(), created_at: epochMs }),
+);
+
+export const withdrawalSchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  entry_id: z.string(),
+  amount_kobo: kobo,
+  bank_id: z.string(),
+  bank_name: z.string(),
+  bank_code: z.string(),
+  account_number: z.string(),
+  account_name: z.string(),
+  status: z.enum(['PENDING', 'SUCCESS', 'FAILED']),
+  created_at: epochMs,
+  settled_at: epochMs.nullable(),
+  settled_by: z.string().nullable(),
+  reversal_entry_id: z.string().nullable(),
+  failure_reason: z.string().nullable(),
+});
+export type WithdrawalDoc = z.infer<typeof withdrawalSchema>;
+export const withdrawals = new Collection('provider_withdrawals', withdrawalSchema);
+
+export const savedBankSchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  bank_name: z.string(),
+  account_name: z.string(),
+  account_number: z.string(),
+  code: z.string(),
+  created_at: epochMs,
+});
+export type SavedBankDoc = z.infer<typeof savedBankSchema>;
+export const banks = new Collection('provider_banks', savedBankSchema);
+
+// ---------------------------------------------------------------- Punters Hub
+
+export const gameSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  odd: z.number(),
+  platform: z.string(),
+  amount: z.number().nonnegative(),
+  startDate: z.string(),
+  endDate: z.string(),
+  status: z.string(),
+  punter_name: z.string(),
+  user_id: z.string(),
+  game_count: z.number(),
+  win_count: z.number(),
+  lost_count: z.number(),
+  won_count: z.number(),
+  punting_power: z.number(),
+  buyers_count: z.number().int().nonnegative(),
+  possible_profit: z.number(),
+  createdAt: z.string(),
+  earliest_game_time: z.string().nullable(),
+  timestamp: timestamp.optional(),
+});
+export type GameDoc = z.infer<typeof gameSchema>;
+/** The app's public games (the web reads them live; an admin may clear them). */
+export const games = new Collection('games', gameSchema);
+
+/** The secret codes of games, closed to every client. */
+export const gameCodes = new Collection('provider_game_codes', z.object({ game_code: z.string(), user_id: z.string() }));
+
+/** A (user, game) purchase, id `${userId}_${gameId}`; entry_id is null for a free code. */
+export const purchases = new Collection(
+  'provider_purchases',
+  z.object({ user_id: z.string(), game_id: z.string(), entry_id: z.string().nullable(), amount_kobo: kobo, created_at: epochMs }),
+);
+
+/** The user's own copy of a game they got, with its code (owner-only rules). */
+export const myGames = new Collection(
+  'my-games',
+  z.object({
+    user_id: z.string(),
+    game_id: z.string(),
+    timestamp,
+    title: z.string(),
+    punter_name: z.string(),
+    status: z.string(),
+    amount: z.number(),
+    platform: z.string(),
+    game_code: z.string(),
+    odd: z.number(),
+    startDate: z.string(),
+    endDate: z.string(),
+  }),
+);
+
+// ---------------------------------------------------------------- pots (the app's collections)
+
+/** The fields of a pot the provider reads; admins write pots through the web. */
+export const potSchema = z.object({
+  status: z.string(),
+  pot_volume: z.number().nonnegative(),
+  raised_amount: z.number().nonnegative().optional(),
+  investors_count: z.number().int().nonnegative().optional(),
+  percentage: z.number().optional(),
+  duration: z.number().optional(),
+  type: z.string().optional(),
+  manager: z.string().optional(),
+});
+export const pots = new Collection('trading_pots', potSchema);
+
+const participantSchema = z.object({
+  pot_id: z.string(),
+  name: z.string(),
+  amount: z.number(),
+  roi: z.number(),
+  total: z.number(),
+  trading_capital: z.number(),
+  status: z.string(),
+  timestamp,
+});
+/** The public list of a pot's participants: a display name, never an id. */
+export const potParticipants = new Collection('pot_participants', participantSchema);
+/** The joiner's own record, with user_id (owner-only rules). */
+export const myPots = new Collection('my-pots', participantSchema.extend({ user_id: z.string() }));
+
+// ---------------------------------------------------------------- admin
+
+export const auditSchema = z.object({
+  id: z.string(),
+  admin_id: z.string(),
+  action: z.string(),
+  target: z.string().nullable(),
+  created_at: epochMs,
+  /** A refused admin call (403): which method and path. */
+  refused: z.boolean().optional(),
+  method: z.string().optional(),
+  path: z.string().optional(),
+});
+export type AuditDoc = z.infer<typeof auditSchema>;
+export const audit = new Collection('provider_audit', auditSchema);
+
+const ADMIN_RECORDS = 'provider_admin_records';
+const adminRecords = <T extends Data>(kind: string, schema: z.ZodType<T, Data>) => new Collection(`${ADMIN_RECORDS}/${kind}/items`, schema);
+
+export const batchSchema = z.object({
+  id: z.string(),
+  creator_name: z.string(),
+  creator_email: z.string(),
+  creator_phone_number: z.string(),
+  admin_id: z.string(),
+  created_at: epochMs,
+  /** The UTC day (YYYY-MM-DD) of created_at, for batch/today. */
+  day: z.string(),
+});
+export const batches = adminRecords('batches', batchSchema);
+
+export const blogSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  body: z.string(),
+  image_url: z.string().nullable().optional(),
+  author_id: z.string(),
+  created_at: epochMs,
+  updated_at: epochMs,
+});
+export type BlogDoc = z.infer<typeof blogSchema>;
+export const blogs = adminRecords('blogs', blogSchema);
+
+export const giftCardSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  category_id: z.string(),
+  rate_kobo: kobo,
+  image_url: z.string().nullable().optional(),
+  created_at: epochMs,
+});
+export type GiftCardDoc = z.infer<typeof giftCardSchema>;
+export const giftCards = adminRecords('giftcards', giftCardSchema);
+
+export const giftCardCategorySchema = z.object({ id: z.string(), name: z.string(), created_at: epochMs, updated_at: epochMs });
+export type GiftCardCategoryDoc = z.infer<typeof giftCardCategorySchema>;
+export const giftCardCategories = adminRecords('giftcard-categories', giftCardCategorySchema);
+
+/** Ads: no call writes them (SPEC only reads them); the seed does. */
+export const ads = adminRecords('ads', z.object({ id: z.string(), title: z.string(), image_url: z.string(), link: z.string(), created_at: epochMs }));
+
+export const cryptoRates = adminRecords(
+  'crypto',
+  z.object({ symbol: z.string(), buy_rate_kobo: kobo, sell_rate_kobo: kobo, updated_at: epochMs }),
+);
+
+// ---------------------------------------------------------------- abuse limits and the sandbox adapters
+
+/** Fixed-window counters (limits.ts); expire_at is for a Firestore TTL policy. */
+export const limitWindows = new Collection(
+  'provider_limits',
+  z.object({ bucket: z.string(), count: z.number().int().nonnegative(), expire_at: timestamp }),
+);
+
+export const sandboxPaymentSchema = z.object({
+  transaction_id: z.string(),
+  tx_ref: z.string(),
+  amount_kobo: kobo,
+  currency: z.string(),
+  status: z.enum(['successful', 'failed', 'cancelled']),
+  method: z.enum(['card', 'mobilemoney', 'ussd']),
+  customer_email: z.string().nullable(),
+  created_at: z.number(),
+});
+export type SandboxPayment = z.infer<typeof sandboxPaymentSchema>;
+/** Payments made on /sandbox/checkout, by transaction_id. */
+export const sandboxPayments = new Collection('provider_sandbox_payments', sandboxPaymentSchema);
+
+/** Messages the sandbox SMS gateway 'sent' (read at GET /sandbox/sms); seq breaks ties within a millisecond. */
+export const sandboxSms = new Collection(
+  'provider_sandbox_sms',
+  z.object({ to: z.string(), body: z.string(), code: z.string(), created_at: epochMs, seq: z.number().int().nonnegative().optional() }),
+);
+
+/**
+ * The collection names, for tests and scripts that look at the store directly. The Collection
+ * objects above are what the provider's own code reads and writes through.
+ */
+export const C = {
+  users: users.path,
+  unique: unique.path,
+  tokens: tokens.path,
+  otps: otps.path,
+  otpSends: otpSends.path,
+  loginGuards: loginGuards.path,
+  wallets: wallets.path,
+  entries: (userId: string) => entries(userId).path,
+  idempotency: idempotency.path,
+  topups: topups.path,
+  withdrawals: withdrawals.path,
+  banks: banks.path,
+  notifications: notifications.path,
+  audit: audit.path,
+  gameCodes: gameCodes.path,
+  purchases: purchases.path,
+  adminRecords: ADMIN_RECORDS,
+  games: games.path,
+  myGames: myGames.path,
+  permissions: permissions.path,
+} as const;

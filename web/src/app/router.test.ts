@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { ROUTES } from '@punter/core/account';
+import { routeFile } from '@/app/route-files';
+import { buildRoutes, type RouteModules } from '@/app/router';
+import { routeModules } from '../../route-modules';
+
+type Route = ReturnType<typeof buildRoutes>[number];
+
+const screen = (name: string) => () => Promise.resolve({ Component: () => name });
+const notFound = () => Promise.resolve({ Component: () => 'Page not found' });
+
+/** Every path of the tree with the chain of frames (element type names) above it. */
+function paths(routes: Route[] | undefined, frames: string[] = []): Array<{ path: string; frames: string[] }> {
+  return (routes ?? []).flatMap((r) => {
+    const element = r.element as { type?: { name?: string }; props?: { children?: { type?: { name?: string } } } } | undefined;
+    const names = [element?.type?.name, element?.props?.children?.type?.name].filter((n): n is string => Boolean(n));
+    const here = r.path ? [{ path: r.path, frames }] : [];
+    return [...here, ...paths(r.children, [...frames, ...names])];
+  });
+}
+
+describe('the route table', () => {
+  it('places each screen by its access: protected inside RequireAuth and the app frame, public in the auth frame, legal pages alone', () => {
+    const modules: RouteModules = {
+      '/src/app/routes/dashboard.tsx': screen('dashboard'),
+      '/src/app/routes/login.tsx': screen('login'),
+      '/src/app/routes/privacy-policy.tsx': screen('privacy'),
+    };
+    const tree = paths(buildRoutes(modules, notFound));
+    expect(tree).toContainEqual({ path: '/dashboard', frames: ['RootShell', 'RequireAuth', 'AppLayout'] });
+    expect(tree).toContainEqual({ path: '/login', frames: ['RootShell', 'AuthShell'] });
+    expect(tree).toContainEqual({ path: '/privacy-policy', frames: ['RootShell'] });
+    expect(tree).toContainEqual({ path: '*', frames: ['RootShell', 'NotFoundShell'] });
+    // '/' leads to the dashboard; a route without a file is not in the tree (it 404s).
+    expect(tree.map((r) => r.path)).toEqual(expect.arrayContaining(['/']));
+    expect(tree.map((r) => r.path)).not.toContain(ROUTES.signal.path);
+  });
+
+  it('refuses, at start-up, a route file that names no route or is not kebab-case', () => {
+    expect(() => buildRoutes({ '/src/app/routes/signals.tsx': screen('x') }, notFound)).toThrow(/'signals' is not a route/);
+    expect(() => routeFile('resetPin.tsx')).toThrow(/kebab-case/);
+    expect(() => routeFile('root.tsx')).toThrow(/not a route/);
+    expect(routeFile('/src/app/routes/over-two-five-calculator.tsx')).toMatchObject({ path: '/overtwofivecalculator', access: 'protected' });
+  });
+
+  it('loads a screen lazily and names the file when it exports no Component', async () => {
+    const tree = buildRoutes({ '/src/app/routes/login.tsx': () => Promise.resolve({ LoginPage: () => null }) }, notFound);
+    const login = tree[0]?.children?.[1]?.children?.[0];
+    expect(login?.path).toBe('/login');
+    const lazy = login?.lazy as (() => Promise<unknown>) | undefined;
+    await expect(lazy?.()).rejects.toThrow('/src/app/routes/login.tsx does not export Component');
+  });
+
+  it('every file of src/app/routes is a route whose module exports its screen as Component', async () => {
+    const files = import.meta.glob('/src/app/routes/*.tsx');
+    const table = routeModules();
+    expect(Object.keys(files).length).toBeGreaterThan(10);
+    for (const [file, load] of Object.entries(files)) {
+      const route = routeFile(file);
+      expect(table[route.path]).toBe(route.module);
+      const module = (await load()) as { Component?: unknown };
+      expect(typeof module.Component, file).toBe('function');
+    }
+  });
+});

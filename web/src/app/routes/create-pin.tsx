@@ -1,0 +1,1 @@
+export { CreatePinPage as Component } from '@/features/auth/components/create-pin-page';

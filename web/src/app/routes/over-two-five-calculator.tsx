@@ -1,0 +1,1 @@
+export { OverTwoFivePage as Component } from '@/features/calculators/components/over-two-five-page';

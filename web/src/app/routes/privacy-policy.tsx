@@ -1,0 +1,1 @@
+export { PrivacyPolicyPage as Component } from '@/features/legal/components/privacy-policy-page';

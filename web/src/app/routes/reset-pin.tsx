@@ -1,0 +1,1 @@
+export { ResetPinPage as Component } from '@/features/auth/components/reset-pin-page';

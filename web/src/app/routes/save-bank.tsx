@@ -1,0 +1,1 @@
+export { SaveBankPage as Component } from '@/features/bank/components/save-bank-page';

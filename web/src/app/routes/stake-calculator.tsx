@@ -1,0 +1,1 @@
+export { StakeCalculatorPage as Component } from '@/features/calculators/components/stake-calculator-page';

@@ -1,0 +1,1 @@
+export { ExpiredSubscriptionPage as Component } from '@/features/subscription/components/expired-subscription-page';

@@ -1,0 +1,1 @@
+export { TermsAndConditionsPage as Component } from '@/features/legal/components/terms-and-conditions-page';

@@ -1,0 +1,1 @@
+export { TransactionsPage as Component } from '@/features/wallet/components/transactions-page';

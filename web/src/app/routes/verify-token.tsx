@@ -1,0 +1,1 @@
+export { VerifyTokenPage as Component } from '@/features/auth/components/verify-token-page';
