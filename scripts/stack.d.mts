@@ -1,6 +1,8 @@
 // Types of scripts/stack.mjs for the TypeScript callers (e2e, benchmarks, integration tests).
 export declare const root: string;
 export declare const PROJECT_ID: string;
+/** Callables the stack calls once before it reports ready, so the first real call finds a warm worker. */
+export declare const WARM_FUNCTIONS: readonly string[];
 /** Matches the line provider/src/main.ts prints once it listens. */
 export declare const PROVIDER_READY_LINE: RegExp;
 

@@ -133,7 +133,7 @@ function runToEnd(name, command, args, options) {
 }
 
 /** The callables the first screens use: login and register, then every provider call of the dashboard. */
-export const WARM_FUNCTIONS = Object.freeze(['sessionLogin', 'sessionRegister', 'providerCall']);
+export const WARM_FUNCTIONS = Object.freeze(['sessionLogin', 'sessionRegister', 'providerCall', 'postSignal', 'clearSignals']);
 
 /**
  * Calls each of `names` once with an empty payload, which it refuses at once (before any provider

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parsePermissions, permissionsFor } from './permissions';
 
-const facts = { role: 0, can_post_signal: true, can_post_game: false, can_monetize_game: false, suspended: false, must_change_password: false };
+const facts = { role: 0, can_post_signal: true, can_post_game: false, can_monetize_game: false, suspended: false, must_change_password: false, subscription_expires_at: null };
 
 describe('permissionsFor', () => {
   it('copies the permissions of an active account', () => {
@@ -11,8 +11,10 @@ describe('permissionsFor', () => {
       can_post_signal: true,
       can_post_game: false,
       can_monetize_game: false,
+      subscription_expires_at: null,
       updated_at: 5,
     });
+    expect(permissionsFor({ ...facts, subscription_expires_at: 9_000 }, 5).subscription_expires_at).toBe(9_000);
   });
   it('a suspended account, one that must change its password, or a deleted one is inactive', () => {
     expect(permissionsFor({ ...facts, suspended: true }, 1).active).toBe(false);
@@ -26,5 +28,9 @@ describe('parsePermissions', () => {
     expect(parsePermissions(null)).toBeNull();
     expect(parsePermissions({ active: 'yes' })).toBeNull();
     expect(parsePermissions(permissionsFor(facts, 1))).toEqual(permissionsFor(facts, 1));
+  });
+  it('reads a document written before subscription_expires_at existed as not subscribed', () => {
+    const { subscription_expires_at: _dropped, ...older } = permissionsFor(facts, 1);
+    expect(parsePermissions(older)?.subscription_expires_at).toBeNull();
   });
 });

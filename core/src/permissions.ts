@@ -15,6 +15,12 @@ export const permissionsSchema = z.object({
   can_post_signal: z.boolean(),
   can_post_game: z.boolean(),
   can_monetize_game: z.boolean(),
+  /**
+   * When the monthly subscription ends (epoch milliseconds), null when there is none. The rules
+   * let a subscriber read the signal feed until then (ADR 0008). Documents written before the
+   * field existed read as null.
+   */
+  subscription_expires_at: z.number().int().nonnegative().nullable().default(null),
   /** Epoch milliseconds of the write. */
   updated_at: z.number().int().nonnegative(),
 });
@@ -28,12 +34,21 @@ export interface PermissionFacts {
   can_monetize_game: boolean;
   suspended: boolean;
   must_change_password: boolean;
+  subscription_expires_at: number | null;
 }
 
 /** The document for an account's facts; `null` facts (a deleted account) give an inactive document. */
 export function permissionsFor(facts: PermissionFacts | null, now: number): Permissions {
   if (!facts) {
-    return { active: false, role: 0, can_post_signal: false, can_post_game: false, can_monetize_game: false, updated_at: now };
+    return {
+      active: false,
+      role: 0,
+      can_post_signal: false,
+      can_post_game: false,
+      can_monetize_game: false,
+      subscription_expires_at: null,
+      updated_at: now,
+    };
   }
   return permissionsSchema.parse({
     active: !facts.suspended && !facts.must_change_password,
@@ -41,6 +56,7 @@ export function permissionsFor(facts: PermissionFacts | null, now: number): Perm
     can_post_signal: facts.can_post_signal,
     can_post_game: facts.can_post_game,
     can_monetize_game: facts.can_monetize_game,
+    subscription_expires_at: facts.subscription_expires_at,
     updated_at: now,
   });
 }

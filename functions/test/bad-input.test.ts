@@ -131,7 +131,7 @@ describe('sessionSendResetOtp refuses bad input', () => {
 
 describe('clearSignals refuses a payload and callers without the permission', () => {
   // Permissions documents: u1 may post signals; u2 and the admin u3 may not (whatever their token claims say).
-  const base = { active: true, role: 0, can_post_signal: false, can_post_game: false, can_monetize_game: false, updated_at: 0 };
+  const base = { active: true, role: 0, can_post_signal: false, can_post_game: false, can_monetize_game: false, subscription_expires_at: null, updated_at: 0 };
   const permissions: Record<string, Permissions> = { u1: { ...base, can_post_signal: true }, u2: base, u3: { ...base, role: 1 } };
   function signals() {
     const docs: Array<Record<string, unknown>> = [{ id: 's1' }, { id: 's2' }];

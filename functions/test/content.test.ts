@@ -6,7 +6,7 @@ import { sessionLogin, sessionRegister, sessionVerifyOtp } from '../src/session'
 import { harness, latestCode, registration, rejection } from './harness';
 
 const active = (changes: Partial<Permissions>): Permissions => ({
-  ...permissionsFor({ role: 0, can_post_signal: false, can_post_game: false, can_monetize_game: false, suspended: false, must_change_password: false }, 0),
+  ...permissionsFor({ role: 0, can_post_signal: false, can_post_game: false, can_monetize_game: false, suspended: false, must_change_password: false, subscription_expires_at: null }, 0),
   ...changes,
 });
 

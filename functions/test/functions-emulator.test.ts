@@ -10,7 +10,7 @@ import { addDoc, collection, connectFirestoreEmulator, getDocsFromServer, getFir
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFirestoreStore } from '@punter/provider/store-firestore';
 import { callFunction, signInWithCustomToken, startLocalStack, type LocalStack } from '../../provider/bench/local-stack';
-import { PROJECT_ID } from '../../scripts/stack.mjs';
+import { PROJECT_ID, WARM_FUNCTIONS } from '../../scripts/stack.mjs';
 import { registration } from './harness';
 
 let stack: LocalStack;
@@ -31,7 +31,7 @@ describe('callables in the Functions emulator', () => {
   it('are warmed before the stack says it is ready: the first login does not wait for a cold worker', async () => {
     // Read before this file makes any call of its own: every execution in the log is the warm-up's.
     const log = () => readFileSync(join(stack.logDir, 'firebase.log'), 'utf8');
-    for (const name of ['sessionLogin', 'sessionRegister', 'providerCall']) {
+    for (const name of WARM_FUNCTIONS) {
       await expect.poll(log, { timeout: 5000 }).toContain(`Beginning execution of "us-central1-${name}"`);
     }
   });

@@ -39,7 +39,7 @@ describe('the client address', () => {
     const profile = { status: 200, body: { status: true, data: { id: 'uid-1' } } };
     const proxied = recordingClient(profile);
     // An active member: the permissions check passes, so the call reaches the provider.
-    const member = { active: true, role: 0, can_post_signal: false, can_post_game: false, can_monetize_game: false, updated_at: 0 };
+    const member = { active: true, role: 0, can_post_signal: false, can_post_game: false, can_monetize_game: false, subscription_expires_at: null, updated_at: 0 };
     const call = createProviderCall({ provider: proxied.client, permissions: { permissionsOf: () => Promise.resolve(member) } });
     await call('uid-1', { method: 'GET', path: '/api/v1/user/naira-wallet', token: 'a-token-long-enough-for-the-schema' }, '203.0.113.7');
     expect(proxied.seen.at(-1)).toMatchObject({ path: '/api/v1/user/naira-wallet', source: '203.0.113.7' });

@@ -79,6 +79,7 @@ async function setup() {
       can_post_signal: account?.can_post_signal,
       can_post_game: account?.can_post_game,
       can_monetize_game: account?.can_monetize_game,
+      subscription_expires_at: account?.subscription_expires_at,
       updated_at: expect.any(Number) as number,
     });
     return doc;

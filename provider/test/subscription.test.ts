@@ -53,6 +53,8 @@ describe('subscription', () => {
     const sub = await c.call('POST', '/api/v1/user/subscribe', {}, user.token, { 'idempotency-key': 'month-one-key' });
     expect(sub.body.data).toMatchObject({ subscription_expires_at: '2026-12-01T09:00:00.000Z' });
     expect(await flag(referrer.token)).toBe(true);
+    // The permissions document carries the expiry the rules open the signal feed with (ADR 0008).
+    expect((await store.get(C.permissions, user.id))?.subscription_expires_at).toBe(Date.parse('2026-12-01T09:00:00Z'));
 
     // Day 29: still subscribed (a fresh login: bearer tokens last 24 hours).
     clock.now += 29 * DAY;
@@ -85,6 +87,7 @@ describe('subscription', () => {
     // Renewing starts 30 days from now, and joining works again.
     const renew = await c.call('POST', '/api/v1/user/subscribe', {}, userToken, { 'idempotency-key': 'month-two-key' });
     expect(renew.body.data).toMatchObject({ subscription_expires_at: new Date(clock.now + 30 * DAY).toISOString() });
+    expect((await store.get(C.permissions, user.id))?.subscription_expires_at).toBe(clock.now + 30 * DAY);
     expect(await flag(referrerToken)).toBe(true);
     expect((await join(userToken, 'join-after-renew')).status).toBe(200);
     expect((await expectLedgerMatchesBalance(store, user.id)).balanceKobo).toBe(balanceBefore - 200_000 - 1_000_000);

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { koboToNaira } from '@punter/core/money';
 import { users } from '../collections';
-import { notify, type KeyedMutex, type ProviderDeps, type UserDoc } from '../context';
+import { notify, writePermissions, type KeyedMutex, type ProviderDeps, type UserDoc } from '../context';
 import { badRequest, notFound, ok, type ProviderResponse } from '../http';
 import { idempotent, postEntry, readWallet, transactionView, transactionViewSchema } from '../ledger';
 
@@ -36,6 +36,8 @@ export function createSubscription(deps: ProviderDeps, walletLocks: KeyedMutex) 
                 reference: `subscription:${user.id}:${expires}`,
               });
               users.update(tx, user.id, { subscription_expires_at: expires });
+              // The rules open the signal feed to subscribers from this document (ADR 0008).
+              writePermissions(deps, tx, user.id, { ...current, subscription_expires_at: expires });
               notify(deps, tx, user.id, 'SUBSCRIPTION', {
                 amount: koboToNaira(price),
                 message: `Your subscription is active until ${new Date(expires).toISOString().slice(0, 10)}`,

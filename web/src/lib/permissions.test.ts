@@ -10,6 +10,7 @@ const doc = (changes: Record<string, unknown>) => ({
   role: 0,
   can_post_signal: false,
   can_post_game: false,
+  subscription_expires_at: null,
   can_monetize_game: false,
   updated_at: 1,
   ...changes,

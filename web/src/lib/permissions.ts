@@ -26,6 +26,7 @@ function fromProfile(profile: StoredProfile): Permissions {
     can_post_signal: d.can_post_signal,
     can_post_game: d.can_post_game,
     can_monetize_game: d.can_monetize_game,
+    subscription_expires_at: d.subscription_expires_at ? Date.parse(d.subscription_expires_at) : null,
     updated_at: 0,
   };
 }

@@ -1,0 +1,127 @@
+/**
+ * The live signal feed end to end (issue 12, ADR 0008): a poster posts in one browser context and a
+ * subscribed reader, already on the page in a second context, sees it without a reload, in its
+ * group, timed 'now'; a reader of another group does not; the poster clears and the reader's list
+ * empties; a reader without a subscription gets the offer instead of the list, and paying from an
+ * empty wallet says why it failed.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
+import { capture, captureFailure, expectToast, launchBrowser, newSession, registerViaApi, type ApiUser } from '../support/browser';
+
+const { webUrl, providerOrigin } = inject('stack');
+const run = Date.now().toString().slice(-8);
+const newcomer: ApiUser = {
+  email: `ada.${run}@punter.test`,
+  password: 'Newcomer-2026',
+  phone: `0809${run.slice(-7)}`,
+  first_name: 'Ada',
+  last_name: `Reader${run}`,
+  username: `ada_${run}`,
+  pin: '2468',
+};
+
+let browser: Browser;
+let poster: Page;
+let reader: Page;
+let stranger: Page;
+
+async function login(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL((url) => url.pathname === '/dashboard');
+}
+
+const feed = (page: Page) => page.getByRole('list', { name: 'Signals' });
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  ({ page: poster } = await newSession(browser, webUrl));
+  ({ page: reader } = await newSession(browser, webUrl));
+  ({ page: stranger } = await newSession(browser, webUrl));
+  await registerViaApi(providerOrigin, newcomer);
+  await login(poster, 'signals@punter.test', 'Punter#2026');
+  await login(reader, 'user@punter.test', 'Punter#2026');
+  await login(stranger, newcomer.email, newcomer.password);
+});
+
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail') {
+    await captureFailure(poster, `poster ${ctx.task.name}`);
+    await captureFailure(reader, `reader ${ctx.task.name}`);
+    await captureFailure(stranger, `stranger ${ctx.task.name}`);
+  }
+});
+
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('signal feed', () => {
+  test('a post reaches a subscribed reader of its group live, timed now; other groups do not see it; clearing empties it', async () => {
+    await poster.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Over 4.5 signal' }).click({ force: true });
+    await poster.waitForURL((url) => url.pathname === '/signal-4');
+    // Start from an empty feed: Clear Signals asks first.
+    await poster.getByRole('button', { name: 'Clear Signals' }).click();
+    await poster.getByRole('dialog', { name: 'Clear Signals' }).getByRole('button', { name: 'Clear all signals' }).click();
+    await expectToast(poster, 'All documents successfully deleted!');
+    await poster.getByText('Waiting for signal...').waitFor();
+
+    await reader.goto('/signal-4');
+    await reader.getByRole('group', { name: 'Category' }).getByRole('button', { name: 'B', exact: true }).click();
+    await reader.getByText('Waiting for signal...').waitFor();
+    // The panel shows group B's table: 25 steps from ₦100, capital ₦48,000.
+    await reader.getByRole('heading', { name: 'Group B stakes' }).waitFor();
+    expect(await reader.locator('.stake-table tbody tr').count()).toBe(25);
+    await capture(reader, 'signal-reader-empty');
+
+    await poster.getByRole('button', { name: 'Post Signal' }).click();
+    const form = poster.getByRole('dialog', { name: 'Post Signal' });
+    await form.getByLabel('Target group').selectOption('B');
+    await form.getByLabel('Start Trading').check();
+    await form.getByRole('button', { name: 'Send' }).click();
+    await expectToast(poster, 'Message sent successfully');
+
+    // No reload on the reader's side: the listener brings it.
+    const row = feed(reader).getByRole('listitem').first();
+    await row.getByText('Start Trading', { exact: true }).waitFor({ timeout: 10_000 });
+    expect(await row.textContent()).toContain('start trading');
+    expect(await row.locator('time').textContent()).toBe('now');
+    await capture(reader, 'signal-reader-live');
+    expect(await feed(poster).getByRole('listitem').count()).toBe(1);
+
+    // Group A's readers do not see a B signal.
+    await reader.getByRole('group', { name: 'Category' }).getByRole('button', { name: 'A', exact: true }).click();
+    await reader.getByText('Waiting for signal...').waitFor();
+    await reader.getByRole('button', { name: 'Rules' }).click();
+    await reader.getByRole('heading', { name: 'Rules' }).waitFor();
+    await reader.getByRole('button', { name: 'Categorizations' }).click();
+    await reader.getByRole('heading', { name: 'Categorizations' }).waitFor();
+    await reader.getByRole('group', { name: 'Category' }).getByRole('button', { name: 'B', exact: true }).click();
+    await feed(reader).getByText('Start Trading', { exact: true }).waitFor();
+
+    await poster.getByRole('button', { name: 'Clear Signals' }).click();
+    await poster.getByRole('dialog', { name: 'Clear Signals' }).getByRole('button', { name: 'Clear all signals' }).click();
+    await expectToast(poster, 'All documents successfully deleted!');
+    await reader.getByText('Waiting for signal...').waitFor({ timeout: 10_000 });
+  });
+
+  test('a reader without a subscription gets the offer, not the feed, and paying from an empty wallet says why', async () => {
+    await stranger.goto('/signal-4');
+    await stranger.getByRole('heading', { name: 'Live signals come with the monthly subscription' }).waitFor();
+    expect(await feed(stranger).count()).toBe(0);
+    // The guide stays open to everyone.
+    await stranger.getByRole('heading', { name: 'Group A stakes' }).waitFor();
+    await capture(stranger, 'signal-subscribe-offer');
+    await stranger.getByRole('button', { name: 'Subscribe for ₦2,000' }).click();
+    const dialog = stranger.getByRole('dialog', { name: 'Subscribe' });
+    await dialog.getByRole('button', { name: 'Pay ₦2,000' }).click();
+    await dialog.getByText(/PIN/).first().waitFor();
+    await dialog.getByLabel('Transaction PIN').fill(newcomer.pin);
+    await dialog.getByRole('button', { name: 'Pay ₦2,000' }).click();
+    await dialog.getByText(/insufficient/i).first().waitFor();
+    await dialog.getByRole('link', { name: 'Top up your wallet' }).waitFor();
+  });
+});
