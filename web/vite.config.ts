@@ -57,9 +57,39 @@ function preloadRouteChunks(): Plugin {
   };
 }
 
+/**
+ * reactfire imports the Realtime Database, Storage and Remote Config SDKs for hooks this app never
+ * uses; each registers itself on import, so tree-shaking keeps all three (about 60 KB gzip) in the
+ * chunk of every live screen. For imports from reactfire only, they resolve to stubs whose functions
+ * throw if anything ever calls them. The app's own imports of these SDKs (none today) are untouched.
+ */
+const UNUSED_BY_APP = new Set(['firebase/database', 'firebase/storage', 'firebase/remote-config']);
+const STUB_PREFIX = '\0punter-unused-sdk:';
+function stubSdksUnusedByReactfire(): Plugin {
+  return {
+    name: 'punter:stub-sdks-unused-by-reactfire',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!UNUSED_BY_APP.has(source) || !importer?.includes('/node_modules/reactfire/')) return null;
+      return `${STUB_PREFIX}${source}`;
+    },
+    load(id) {
+      if (!id.startsWith(STUB_PREFIX)) return null;
+      const sdk = id.slice(STUB_PREFIX.length);
+      const names: Record<string, string[]> = {
+        'firebase/database': ['get', 'off', 'onChildAdded', 'onChildChanged', 'onChildMoved', 'onChildRemoved', 'onValue'],
+        'firebase/storage': ['getDownloadURL', 'ref'],
+        'firebase/remote-config': ['ensureInitialized', 'getAll', 'getBoolean', 'getNumber', 'getString', 'getValue'],
+      };
+      const body = `const unused = () => { throw new Error(${JSON.stringify(`${sdk} is not part of this app`)}); };\n`;
+      return body + (names[sdk] ?? []).map((n) => `export const ${n} = unused;`).join('\n');
+    },
+  };
+}
+
 // The manifest feeds the first-load size benchmark (web/bench/).
 export default defineConfig({
-  plugins: [react(), preloadRouteChunks()],
+  plugins: [stubSdksUnusedByReactfire(), react(), preloadRouteChunks()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -1,7 +1,7 @@
 /**
  * The live signal feed end to end (issue 12, ADR 0008): a poster posts in one browser context and a
  * subscribed reader, already on the page in a second context, sees it without a reload, in its
- * group, timed 'now'; a reader of another group does not; the poster clears and the reader's list
+ * group, timed 'now', marked New and counted in the title of the hidden tab; a reader of another group does not; the poster clears and the reader's list
  * empties; a reader without a subscription gets the offer instead of the list, and paying from an
  * empty wallet says why it failed.
  */
@@ -77,6 +77,11 @@ describe('signal feed', () => {
     expect(await reader.locator('.stake-table tbody tr').count()).toBe(25);
     await capture(reader, 'signal-reader-empty');
 
+    // The reader's tab goes to the background: arrivals are counted in its title until it is back.
+    await reader.evaluate(() => {
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
     await poster.getByRole('button', { name: 'Post Signal' }).click();
     const form = poster.getByRole('dialog', { name: 'Post Signal' });
     await form.getByLabel('Target group').selectOption('B');
@@ -89,6 +94,13 @@ describe('signal feed', () => {
     await row.getByText('Start Trading', { exact: true }).waitFor({ timeout: 10_000 });
     expect(await row.textContent()).toContain('start trading');
     expect(await row.locator('time').textContent()).toBe('now');
+    expect(await row.getByText('New', { exact: true }).count()).toBe(1);
+    expect(await reader.title()).toBe('(1) Punter');
+    await reader.evaluate(() => {
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => false });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await expect.poll(() => reader.title()).toBe('Punter');
     await capture(reader, 'signal-reader-live');
     expect(await feed(poster).getByRole('listitem').count()).toBe(1);
 

@@ -16,6 +16,7 @@ import { signalFeedQuery, type Signal } from '@/features/signals/api/signal-feed
 import { SubscribeOffer } from '@/features/signals/components/subscribe-offer';
 import { useNow } from '@/features/signals/hooks/use-now';
 import { useOnline } from '@/features/signals/hooks/use-online';
+import { useSignalAlerts } from '@/features/signals/hooks/use-signal-alerts';
 import { usePermissions } from '@/lib/permissions';
 
 /** What a listener error means for the reader. */
@@ -85,11 +86,12 @@ function FeedList({ generation, category }: { generation: number; category: Sign
   const feed = useMemo(() => signalFeedQuery(generation), [generation]);
   const { status, data } = useFirestoreCollectionData(feed);
   const now = useNow(15_000);
-  if (status !== 'success') return <Spinner label="Loading signals..." />;
-  const signals = signalsForCategory(
-    data.filter((s): s is Signal => s !== null),
-    category,
+  const signals = useMemo(
+    () => (status === 'success' ? signalsForCategory(data.filter((s): s is Signal => s !== null), category) : null),
+    [status, data, category],
   );
+  const fresh = useSignalAlerts(signals);
+  if (signals === null) return <Spinner label="Loading signals..." />;
   if (signals.length === 0) return <p className="empty">{SIGNAL_EMPTY_STATE}</p>;
   return (
     <ol className="plain-list signal-list" aria-live="polite" aria-label="Signals">
@@ -98,6 +100,7 @@ function FeedList({ generation, category }: { generation: number; category: Sign
           <div className="signal-head">
             <strong className="signal-title">{signal.title}</strong>
             <span className="signal-group">Group {signal.group}</span>
+            {fresh.has(signal.id) ? <span className="signal-new">New</span> : null}
             <time className="muted" dateTime={signal.at ? new Date(signal.at).toISOString() : undefined}>
               {formatSignalTime(now, signal.at)}
             </time>
