@@ -1,8 +1,20 @@
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-// Unit tests of the web app's logic (no DOM needed); the screens are tested in a real browser in e2e/.
+const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
+
+// Two layers run together: the logic (*.test.ts, no DOM) and the components and routes (*.test.tsx,
+// Testing Library in happy-dom against the typed fake API of src/testing/fake-api.ts). The browser
+// journeys live in e2e/.
 export default defineConfig({
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  test: { include: ['src/**/*.test.ts'], environment: 'node' },
+  resolve: { alias },
+  test: {
+    projects: [
+      { resolve: { alias }, test: { name: 'unit', include: ['src/**/*.test.ts'], environment: 'node' } },
+      {
+        resolve: { alias },
+        test: { name: 'dom', include: ['src/**/*.test.tsx'], environment: 'happy-dom', setupFiles: ['src/testing/setup-dom.ts'] },
+      },
+    ],
+  },
 });

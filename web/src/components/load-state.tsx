@@ -1,11 +1,11 @@
 /**
- * The loading and error states of a panel that loads with useAsync(), the same on every screen: a
+ * The loading and error states of a panel that loads with useApiQuery(), the same on every screen: a
  * spinner until the first data arrives, then, when a load fails, the failure's messages with
  * 'Try again'. Renders nothing while there is data to show and no failure.
  */
 import { ErrorMessages } from '@/components/alert';
 import { Spinner } from '@/components/spinner';
-import type { AsyncState } from '@/lib/use-async';
+import type { AsyncState } from '@/lib/use-api-query';
 
 export function LoadState({
   state,

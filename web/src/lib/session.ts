@@ -118,6 +118,12 @@ export function onSessionExpired(listener: Listener): () => void {
   return () => expiryListeners.delete(listener);
 }
 
+/** Called after every change of the stored profile in this tab (login, logout, expiry, code change). */
+export function onProfileChange(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 function subscribe(listener: Listener): () => void {
   listeners.add(listener);
   const onStorage = (event: StorageEvent) => {

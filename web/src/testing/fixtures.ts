@@ -1,4 +1,6 @@
-/** Test doubles shared by the web app's unit tests: a Storage kept in memory, and a stored profile. */
+/** Test doubles shared by the web app's tests: a Storage kept in memory, a stored profile, API answers. */
+import type { SavedBank } from '@punter/core/api/bank';
+import type { Transaction } from '@punter/core/api/wallet';
 
 export class MemoryStorage {
   private readonly items = new Map<string, string>();
@@ -38,4 +40,25 @@ export function testProfile(options: { code?: number; token?: string; id?: strin
       can_monetize_game: false,
     },
   };
+}
+
+/** A transaction as the provider lists it (SPEC section 6); amounts in naira. */
+export function testTransaction(overrides: Partial<Transaction> = {}): Transaction {
+  return {
+    id: 'tx-1',
+    type: 'FUNDING',
+    status: 'SUCCESS',
+    amount: 5000,
+    createdAt: '2026-11-22T09:30:00.000Z',
+    narration: 'Wallet top up',
+    wallet_type: 'naira',
+    old_balance: 0,
+    new_balance: 5000,
+    ...overrides,
+  };
+}
+
+/** A saved bank as GET saved banks returns it. */
+export function testSavedBank(overrides: Partial<SavedBank> = {}): SavedBank {
+  return { id: 'bank-1', account_name: 'Ada Okafor', account_number: '0123456789', bank_name: 'Access Bank', code: '044', ...overrides };
 }

@@ -10,14 +10,14 @@ import { ErrorMessages } from '@/components/alert';
 import { LoadState } from '@/components/load-state';
 import { TextField } from '@/components/text-field';
 import { paths } from '@/config/paths';
-import { fetchBanks, filterBanks, resolveAccountName, saveBank } from '@/features/bank/api/bank-api';
+import { filterBanks, resolveAccountName, useBanks, useSaveBank } from '@/features/bank/api/bank-api';
 import { BANK_SAVED_MESSAGE } from '@/features/bank/components/messages';
-import { useAsync } from '@/lib/use-async';
 import { useFormSubmit } from '@/lib/use-form-submit';
 
 export function SaveBankPage() {
   const navigate = useNavigate();
-  const banks = useAsync(fetchBanks, []);
+  const banks = useBanks();
+  const saveBank = useSaveBank();
   const [search, setSearch] = useState('');
   const [code, setCode] = useState('');
   const [accountNumber, setAccountNumber] = useState('');

@@ -8,13 +8,12 @@ import { toast } from 'react-toastify';
 import { LoadState } from '@/components/load-state';
 import { PanelBoundary } from '@/components/error-boundary';
 import { paths } from '@/config/paths';
-import { fetchReferrals } from '@/features/profile/api/profile-api';
+import { useReferrals } from '@/features/profile/api/profile-api';
 import { NO_REFERRALS_MESSAGE, permissionLabels, referralSubscriptionDisplay } from '@/features/profile/components/profile-labels';
 import { logout } from '@/lib/api';
 import { formatDay } from '@/lib/format';
 import { usePermissions } from '@/lib/permissions';
 import { useProfile } from '@/lib/session';
-import { useAsync } from '@/lib/use-async';
 
 export const REFERRAL_COPIED_MESSAGE = 'Referral link copied';
 export const COPY_FAILED_MESSAGE = 'Failed to copy code';
@@ -22,7 +21,7 @@ export const COPY_FAILED_MESSAGE = 'Failed to copy code';
 export function ProfilePage({ walletPanel }: { walletPanel: ReactNode }) {
   const profile = useProfile();
   const navigate = useNavigate();
-  const referrals = useAsync(fetchReferrals, []);
+  const referrals = useReferrals();
   // Live: an admin's change shows here without a reload (ADR 0004).
   const permissions = usePermissions();
   if (!profile) return null;

@@ -1,9 +1,9 @@
 /**
  * In place of the feed for a reader without an active subscription (ADR 0008): what the ₦2,000
- * monthly subscription gives, and paying for it from the wallet with the transaction PIN. One
- * Idempotency-Key per intended payment, so a retried click cannot charge twice.
+ * monthly subscription gives, and paying for it from the wallet with the transaction PIN (useSubscribe
+ * keeps one Idempotency-Key per intended payment, so a retried click cannot charge twice).
  */
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
@@ -12,8 +12,7 @@ import { ErrorMessages } from '@/components/alert';
 import { CodeInput } from '@/components/code-input';
 import { Modal } from '@/components/modal';
 import { paths } from '@/config/paths';
-import { subscribe } from '@/features/signals/api/subscribe';
-import { randomId } from '@/lib/flash';
+import { useSubscribe } from '@/features/signals/api/subscribe';
 import { useFormSubmit } from '@/lib/use-form-submit';
 
 const subscribeFormSchema = z.object({ pin: createPinFormSchema.shape.pin });
@@ -50,12 +49,11 @@ export function SubscribeOffer({ onSubscribed }: { onSubscribed: () => void }) {
 
 function SubscribeForm({ onDone }: { onDone: () => void }) {
   const [pin, setPin] = useState('');
-  const key = useRef(randomId());
+  const pay = useSubscribe();
   const { submit, errors, failure, busy } = useFormSubmit(
     subscribeFormSchema,
     async (data) => {
-      const { expiresAt } = await subscribe({ pin: data.pin, idempotencyKey: key.current });
-      key.current = randomId();
+      const { expiresAt } = await pay(data.pin);
       toast.success(`Subscribed until ${untilText(expiresAt)}`);
       onDone();
     },

@@ -1,7 +1,15 @@
-/** Wallet calls of SPEC section 7 (balance, transactions, saved banks, PIN check, top-up, withdrawal). */
+/**
+ * Wallet calls of SPEC section 7 (balance, transactions, saved banks, PIN check, top-up, withdrawal)
+ * and the hooks the screens use: reads through the query cache (one balance request serves every
+ * screen while it is fresh), money moves that refresh what they changed.
+ */
+import { useCallback, useRef } from 'react';
 import type { SavedBank } from '@punter/core/api/bank';
 import type { Transaction } from '@punter/core/api/wallet';
 import { callApi } from '@/lib/api';
+import { randomId } from '@/lib/flash';
+import { queryClient, queryKeys } from '@/lib/query-client';
+import { useApiQuery, type QueryState } from '@/lib/use-api-query';
 
 export type { SavedBank, Transaction };
 
@@ -47,4 +55,74 @@ export async function verifyTopup(transactionId: string, amountNaira: number): P
   await callApi('topup', {
     body: { transaction_id: transactionId, expectedAmount: amountNaira, expectedCurrency: 'NGN' },
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hooks
+
+export function useBalance(): QueryState<number> {
+  return useApiQuery(queryKeys.balance, fetchBalance);
+}
+
+/** The dashboard's few latest transactions. */
+export function useRecentTransactions(): QueryState<Transaction[]> {
+  return useApiQuery(queryKeys.recentTransactions, fetchRecentTransactions);
+}
+
+export function useTransactions(): QueryState<Transaction[]> {
+  return useApiQuery(queryKeys.transactions, fetchTransactions);
+}
+
+/** The user's saved banks (saving one in the bank feature refreshes them through queryKeys.savedBanks). */
+export function useSavedBanks(): QueryState<SavedBank[]> {
+  return useApiQuery(queryKeys.savedBanksOf, fetchSavedBanks);
+}
+
+/** Marks the balance and the transaction lists stale: every screen showing them asks again. */
+export function refreshWallet(): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: queryKeys.wallet });
+}
+
+export interface WithdrawRequest {
+  destinationAccount: string;
+  amountNaira: number;
+  pin: string;
+}
+
+/**
+ * A withdrawal: the PIN check, then the withdrawal, then the wallet refreshed. One idempotency key per
+ * intended withdrawal: trying the same amount to the same bank again after a failure (a lost answer
+ * included) sends the same key, so the provider debits once; another amount or bank, or the next
+ * withdrawal after a success, gets a new key.
+ */
+export function useWithdraw(): (request: WithdrawRequest) => Promise<Transaction> {
+  const attempt = useRef<{ action: string; key: string } | null>(null);
+  return useCallback(
+    async (request: WithdrawRequest) => {
+      const action = JSON.stringify([request.destinationAccount, request.amountNaira]);
+      if (attempt.current?.action !== action) attempt.current = { action, key: randomId() };
+      const { key } = attempt.current;
+      await verifyPin(request.pin);
+      const transaction = await withdraw({ ...request, idempotencyKey: key });
+      attempt.current = null;
+      void refreshWallet();
+      return transaction;
+    },
+    [],
+  );
+}
+
+/**
+ * A checkout's payment verified by the provider (which credits the wallet once). The wallet is marked
+ * stale, not fetched again: the top-up ends in a page reload (SPEC section 4), which reads it anew.
+ */
+export function useVerifyTopUp(): (transactionId: string, amountNaira: number) => Promise<void> {
+  return useCallback(async (transactionId: string, amountNaira: number) => {
+    try {
+      await verifyTopup(transactionId, amountNaira);
+    } finally {
+      // A failed verification may still have credited (a lost answer): never trust the cached balance.
+      await queryClient.invalidateQueries({ queryKey: queryKeys.wallet, refetchType: 'none' });
+    }
+  }, []);
 }

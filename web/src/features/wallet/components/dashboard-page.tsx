@@ -16,14 +16,13 @@ import {
   SignalIcon,
 } from '@/components/icons';
 import { paths } from '@/config/paths';
-import { fetchBalance, fetchRecentTransactions } from '@/features/wallet/api/wallet-api';
+import { useRecentTransactions } from '@/features/wallet/api/wallet-api';
 import { TopUpModal } from '@/features/wallet/components/top-up-modal';
 import { TransactionList } from '@/features/wallet/components/transaction-list';
 import { TRANSACTIONS_EMPTY_MESSAGE, VIEW_ALL_TRANSACTIONS_LABEL } from '@/features/wallet/components/transaction-list-view';
 import { WalletCard } from '@/features/wallet/components/wallet-card';
 import { WithdrawModal } from '@/features/wallet/components/withdraw-modal';
 import { useProfile } from '@/lib/session';
-import { useAsync } from '@/lib/use-async';
 
 const SERVICES = [
   { to: paths.puntersHub.getHref(), Icon: PuntersHubIcon, title: 'Punters Hub', text: 'Betting codes from approved punters.' },
@@ -38,8 +37,7 @@ const SERVICES = [
 
 export function DashboardPage() {
   const profile = useProfile();
-  const balance = useAsync(fetchBalance, []);
-  const recent = useAsync(fetchRecentTransactions, []);
+  const recent = useRecentTransactions();
   const [modal, setModal] = useState<'withdraw' | 'topup' | null>(null);
   const needsPin = needsPinSetup(profile);
 
@@ -54,14 +52,7 @@ export function DashboardPage() {
           </Link>
         </div>
       ) : null}
-      <WalletCard
-        balance={balance.data}
-        loading={balance.status === 'loading'}
-        error={balance.status === 'error' ? balance.error.message : undefined}
-        onRetry={balance.reload}
-        onPayout={() => setModal('withdraw')}
-        onTopUp={() => setModal('topup')}
-      />
+      <WalletCard onPayout={() => setModal('withdraw')} onTopUp={() => setModal('topup')} />
       <section aria-labelledby="services-title">
         <h2 id="services-title">Services</h2>
         <ul className="plain-list services">
@@ -93,11 +84,8 @@ export function DashboardPage() {
         open={modal === 'withdraw'}
         needsPin={needsPin}
         onClose={() => setModal(null)}
-        onDone={() => {
-          setModal(null);
-          balance.reload();
-          recent.reload();
-        }}
+        // The withdrawal refreshed the balance and the lists itself (useWithdraw).
+        onDone={() => setModal(null)}
       />
       <TopUpModal open={modal === 'topup'} onClose={() => setModal(null)} />
     </div>

@@ -14,7 +14,7 @@ import { TextField } from '@/components/text-field';
 import { env } from '@/config/env';
 import type { CheckoutResult } from '@/features/wallet/api/checkout';
 import { resultFromSandboxMessage } from '@/features/wallet/api/sandbox-checkout';
-import { verifyTopup } from '@/features/wallet/api/wallet-api';
+import { useVerifyTopUp } from '@/features/wallet/api/wallet-api';
 import { WALLET_MESSAGES } from '@/features/wallet/components/messages';
 import { randomId, setFlash } from '@/lib/flash';
 import { useProfile } from '@/lib/session';
@@ -45,6 +45,7 @@ type Checkout =
 
 export function TopUpModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const profile = useProfile();
+  const verifyTopup = useVerifyTopUp();
   const [amountText, setAmountText] = useState('');
   const [error, setError] = useState<string>();
   const [loadError, setLoadError] = useState<string>();
@@ -73,7 +74,7 @@ export function TopUpModal({ open, onClose }: { open: boolean; onClose: () => vo
       () => finish('success', WALLET_MESSAGES.topUpSuccess),
       () => finish('error', WALLET_MESSAGES.topUpVerificationFailed),
     );
-  }, []);
+  }, [verifyTopup]);
 
   useEffect(() => {
     if (checkout?.kind !== 'sandbox') return;

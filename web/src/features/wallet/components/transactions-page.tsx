@@ -1,7 +1,7 @@
 /** /transactions: wallet card and the list, 5 at first, 'Load More +' adds 5 (SPEC section 2). */
 import { useState } from 'react';
 import { LoadState } from '@/components/load-state';
-import { fetchBalance, fetchTransactions } from '@/features/wallet/api/wallet-api';
+import { useTransactions } from '@/features/wallet/api/wallet-api';
 import { TransactionList } from '@/features/wallet/components/transaction-list';
 import {
   LOAD_MORE_TRANSACTIONS_LABEL,
@@ -10,23 +10,16 @@ import {
   transactionListView,
 } from '@/features/wallet/components/transaction-list-view';
 import { WalletCard } from '@/features/wallet/components/wallet-card';
-import { useAsync } from '@/lib/use-async';
 
 export function TransactionsPage() {
-  const balance = useAsync(fetchBalance, []);
-  const list = useAsync(fetchTransactions, []);
+  const list = useTransactions();
   const [shown, setShown] = useState(TRANSACTIONS_PAGE_STEP);
   const view = list.data ? transactionListView(list.data, shown) : null;
 
   return (
     <div className="stack-lg">
       <h1>Transactions</h1>
-      <WalletCard
-        balance={balance.data}
-        loading={balance.status === 'loading'}
-        error={balance.status === 'error' ? balance.error.message : undefined}
-        onRetry={balance.reload}
-      />
+      <WalletCard />
       <section className="card" aria-label="All transactions">
         <LoadState state={list} />
         {view?.emptyMessage ? <p className="empty">{view.emptyMessage}</p> : null}

@@ -1,21 +1,19 @@
-/** The wallet card: balance with a show/hide toggle, optional Payout and Top up buttons. */
+/** The wallet card: the balance (useBalance) with a show/hide toggle, optional Payout and Top up buttons. */
 import { useState } from 'react';
 import { EyeIcon, EyeOffIcon, iconProps } from '@/components/icons';
+import { useBalance } from '@/features/wallet/api/wallet-api';
 import { formatApiNaira } from '@/lib/format';
 
 interface WalletCardProps {
-  balance: number | undefined;
-  loading: boolean;
-  error?: string | undefined;
-  onRetry?: () => void;
   onPayout?: () => void;
   onTopUp?: () => void;
 }
 
-export function WalletCard({ balance, loading, error, onRetry, onPayout, onTopUp }: WalletCardProps) {
+export function WalletCard({ onPayout, onTopUp }: WalletCardProps) {
+  const balance = useBalance();
   const [visible, setVisible] = useState(true);
   let amount = '₦****';
-  if (visible) amount = balance === undefined ? (loading ? '...' : '—') : formatApiNaira(balance);
+  if (visible) amount = balance.data === undefined ? (balance.status === 'loading' ? '...' : '—') : formatApiNaira(balance.data);
   return (
     <section className="wallet-card" aria-label="Naira wallet">
       <div className="wallet-top">
@@ -33,14 +31,12 @@ export function WalletCard({ balance, loading, error, onRetry, onPayout, onTopUp
       <p className="wallet-balance" data-testid="wallet-balance" aria-live="polite">
         {amount}
       </p>
-      {error ? (
+      {balance.status === 'error' ? (
         <p className="wallet-error">
-          {error}{' '}
-          {onRetry ? (
-            <button type="button" className="link-button light" onClick={onRetry}>
-              Try again
-            </button>
-          ) : null}
+          {balance.error.message}{' '}
+          <button type="button" className="link-button light" onClick={balance.reload}>
+            Try again
+          </button>
         </p>
       ) : null}
       {onPayout || onTopUp ? (

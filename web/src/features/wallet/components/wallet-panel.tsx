@@ -3,21 +3,14 @@ import { Link } from 'react-router-dom';
 import { BankIcon, iconProps } from '@/components/icons';
 import { LoadState } from '@/components/load-state';
 import { paths } from '@/config/paths';
-import { fetchBalance, fetchSavedBanks } from '@/features/wallet/api/wallet-api';
+import { useSavedBanks } from '@/features/wallet/api/wallet-api';
 import { WalletCard } from '@/features/wallet/components/wallet-card';
-import { useAsync } from '@/lib/use-async';
 
 export function WalletPanel() {
-  const balance = useAsync(fetchBalance, []);
-  const banks = useAsync(fetchSavedBanks, []);
+  const banks = useSavedBanks();
   return (
     <>
-      <WalletCard
-        balance={balance.data}
-        loading={balance.status === 'loading'}
-        error={balance.status === 'error' ? balance.error.message : undefined}
-        onRetry={balance.reload}
-      />
+      <WalletCard />
       <section className="card" aria-labelledby="banks-title">
         <div className="card-header">
           <h2 id="banks-title">Bank accounts</h2>

@@ -2,7 +2,7 @@
  * Payout: amount, PIN and a saved bank (SPEC sections 2, 5, 7 and 8). The PIN is checked first;
  * a wrong PIN shows the server's message in red. No saved bank: a link to /save-bank.
  */
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { withdrawFormSchema } from '@punter/core/form-schemas';
@@ -12,11 +12,9 @@ import { CodeInput } from '@/components/code-input';
 import { Modal } from '@/components/modal';
 import { TextField } from '@/components/text-field';
 import { paths } from '@/config/paths';
-import { fetchSavedBanks, verifyPin, withdraw } from '@/features/wallet/api/wallet-api';
+import { useSavedBanks, useWithdraw } from '@/features/wallet/api/wallet-api';
 import { bankOptionLabel } from '@/features/wallet/components/bank-option-label';
 import { WALLET_MESSAGES } from '@/features/wallet/components/messages';
-import { randomId } from '@/lib/flash';
-import { useAsync } from '@/lib/use-async';
 import { useFormSubmit } from '@/lib/use-form-submit';
 
 interface WithdrawModalProps {
@@ -45,23 +43,16 @@ export function WithdrawModal({ open, onClose, onDone, needsPin }: WithdrawModal
 }
 
 function WithdrawForm({ onDone }: { onDone: () => void }) {
-  const banks = useAsync(fetchSavedBanks, []);
+  const banks = useSavedBanks();
+  const withdraw = useWithdraw();
   const [amount, setAmount] = useState('');
   const [pin, setPin] = useState('');
   const [bankId, setBankId] = useState('');
-  // One key per intended withdrawal: a retried click cannot debit twice.
-  const key = useRef(randomId());
   const { submit, errors, failure, busy } = useFormSubmit(
     withdrawFormSchema,
     async (data) => {
-      await verifyPin(data.pin);
-      await withdraw({
-        destinationAccount: data.destination_account,
-        amountNaira: data.amount,
-        pin: data.pin,
-        idempotencyKey: key.current,
-      });
-      key.current = randomId();
+      // useWithdraw checks the PIN and keeps one idempotency key per intended withdrawal.
+      await withdraw({ destinationAccount: data.destination_account, amountNaira: data.amount, pin: data.pin });
       toast.success(WALLET_MESSAGES.withdrawSuccess);
       onDone();
     },
@@ -82,10 +73,7 @@ function WithdrawForm({ onDone }: { onDone: () => void }) {
         inputMode="decimal"
         autoComplete="off"
         value={amount}
-        onChange={(value) => {
-          setAmount(value);
-          key.current = randomId();
-        }}
+        onChange={setAmount}
         error={errors.amount}
       />
       <CodeInput label="Transaction PIN" kind="pin" value={pin} onChange={setPin} error={errors.pin} />
@@ -103,10 +91,7 @@ function WithdrawForm({ onDone }: { onDone: () => void }) {
             id="withdraw-bank"
             name="bank"
             value={selected}
-            onChange={(event) => {
-              setBankId(event.target.value);
-              key.current = randomId();
-            }}
+            onChange={(event) => setBankId(event.target.value)}
           >
             {saved.map((bank) => (
               <option key={bank.id} value={bank.id}>

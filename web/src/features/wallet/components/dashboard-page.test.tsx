@@ -1,0 +1,51 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { DashboardPage } from '@/features/wallet/components/dashboard-page';
+import { fakeApi, ok } from '@/testing/fake-api';
+import { testSavedBank, testTransaction } from '@/testing/fixtures';
+import { renderWithApp } from '@/testing/render';
+
+vi.mock('@/lib/api', async (importOriginal) => (await import('@/testing/fake-api')).fakeApiModule(await importOriginal()));
+
+const recent = () => within(screen.getByRole('region', { name: 'Recent transactions' }));
+
+describe('DashboardPage', () => {
+  it('after a withdrawal the card shows the new balance and the recent list the new entry, without a reload', async () => {
+    fakeApi.answerOnce('nairaWallet', ok({ balance: 5000 }));
+    fakeApi.answer('nairaWallet', ok({ balance: 3000 }));
+    fakeApi.answerOnce('limitTransactions', ok([testTransaction()]));
+    fakeApi.answer(
+      'limitTransactions',
+      ok([testTransaction({ id: 'tx-w', type: 'WITHDRAWAL', status: 'PENDING', amount: 2000, old_balance: 5000, new_balance: 3000 }), testTransaction()]),
+    );
+    fakeApi.answer('savedBanks', ok([testSavedBank()]));
+    fakeApi.answer('pinVerify', { status: true, message: 'PIN verified' });
+    fakeApi.answer('withdraw', ok({ transaction: testTransaction({ type: 'WITHDRAWAL', status: 'PENDING' }), balance: 3000 }));
+
+    const { user } = renderWithApp(<DashboardPage />);
+    expect(await screen.findByText('₦5,000')).toBeTruthy();
+    expect(await recent().findAllByRole('button', { name: /₦/ })).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Payout' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Withdraw' }));
+    await user.type(dialog.getByLabelText('Amount (₦)'), '2000');
+    await user.type(dialog.getByLabelText('Transaction PIN'), '1234');
+    await user.click(await dialog.findByRole('button', { name: 'Withdraw' }));
+
+    expect(await screen.findByText('Congratulations!, Your withdrawal is successfully')).toBeTruthy();
+    expect(await screen.findByText('₦3,000')).toBeTruthy();
+    await waitFor(() => expect(recent().getAllByRole('button', { name: /₦/ })).toHaveLength(2));
+    expect(recent().getByText('Withdrawal')).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Withdraw' })).toBeNull();
+    expect(fakeApi.countOf('nairaWallet')).toBe(2);
+  });
+
+  it('an account without a PIN is sent to create one from Payout', async () => {
+    fakeApi.answer('nairaWallet', ok({ balance: 100 }));
+    fakeApi.answer('limitTransactions', ok([]));
+    const { user } = renderWithApp(<DashboardPage />, { profileCode: 203 });
+    expect(await screen.findByText('You have no transaction at the moment..')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Payout' }));
+    expect(within(screen.getByRole('dialog', { name: 'Withdraw' })).getByRole('link', { name: 'Create PIN' }).getAttribute('href')).toBe('/create-pin');
+  });
+});
