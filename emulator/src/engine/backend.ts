@@ -357,7 +357,17 @@ class Engine implements EngineBackend {
   }
 
   private snapshotTime(ctx: ReadContext): string {
-    return formatTimestamp(ctx.readNs ?? this.lastNs);
+    return formatTimestamp(ctx.readNs ?? this.readNow());
+  }
+
+  /**
+   * The read time of a current read: now, like Firestore (not the last commit's time, which is 1970 before
+   * the first commit). Later commits get later times, so a read at this time sees exactly what this read saw.
+   */
+  private readNow(): bigint {
+    const now = this.clock();
+    if (now > this.lastNs) this.lastNs = now;
+    return this.lastNs;
   }
 
   private async batchGet(request: JsonObject, caller: Caller): Promise<JsonObject[]> {
