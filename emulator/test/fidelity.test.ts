@@ -7,8 +7,26 @@
 import type { App } from 'firebase-admin/app';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import type { CollectionReference, Firestore } from 'firebase-admin/firestore';
-import { FieldPath, FieldValue, Filter, getFirestore } from 'firebase-admin/firestore';
+import { AggregateField, FieldPath, FieldValue, Filter, getFirestore } from 'firebase-admin/firestore';
 import { createRequire } from 'node:module';
+import type { FirebaseApp } from 'firebase/app';
+import { deleteApp as deleteClientApp, initializeApp as initializeClientApp } from 'firebase/app';
+import type { Firestore as ClientFirestore, Query } from 'firebase/firestore';
+import {
+  collection,
+  connectFirestoreEmulator,
+  doc,
+  getDoc,
+  getDocs,
+  getFirestore as getClientFirestore,
+  query,
+  runTransaction,
+  serverTimestamp,
+  setDoc,
+  terminate,
+  Timestamp,
+  where,
+} from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emulatorHost, uniqueProject } from './helpers';
 
@@ -29,6 +47,16 @@ const transports: Transport[] = ['grpc', 'rest'];
 
 function code(err: unknown): number | undefined {
   return (err as { code?: number }).code;
+}
+
+/** The error a call fails with: its code (a number from the admin SDK, a string from the client SDK) and message. */
+async function failure(p: Promise<unknown>): Promise<{ code: number | string | undefined; message: string }> {
+  try {
+    await p;
+  } catch (e) {
+    return { code: (e as { code?: number | string }).code, message: e instanceof Error ? e.message : String(e) };
+  }
+  throw new Error('expected the call to fail');
 }
 
 const INVALID_ARGUMENT = 3;
@@ -115,6 +143,127 @@ describe.each(transports)('admin SDK over %s', (transport) => {
   });
 
   describe('small exact behaviours', () => {
+    it('a transaction that deletes a document and then updates it is INVALID_ARGUMENT, not NOT_FOUND', async () => {
+      const ref = col().doc('x');
+      await ref.set({ foo: 'bar' });
+      const err = await failure(
+        db.runTransaction(async (t) => {
+          t.delete(ref);
+          t.update(ref, { foo: 'bar2' });
+          return Promise.resolve();
+        }),
+      );
+      expect(err.code).toBe(INVALID_ARGUMENT);
+      expect((await ref.get()).get('foo')).toBe('bar');
+      // Updating a document that never existed stays NOT_FOUND.
+      expect((await failure(col().doc('none').update({ a: 1 }))).code).toBe(5);
+    });
+
+    it('accepts numeric document ids of the form __id<n>__, and still refuses other reserved ids', async () => {
+      const c = col();
+      await c.doc('__id123__').set({ a: 1 });
+      await c.doc('__id-7__').set({ a: 2 });
+      expect((await c.doc('__id123__').get()).get('a')).toBe(1);
+      expect((await c.get()).docs.map((d) => d.id).sort()).toEqual(['__id-7__', '__id123__']);
+      expect((await failure(c.doc('__idx__').set({ a: 1 }))).code).toBe(INVALID_ARGUMENT);
+      expect((await failure(db.collection('__id1__').doc('d').set({ a: 1 }))).code).toBe(INVALID_ARGUMENT);
+    });
+
+    it('in / not-in take arrays as operands', async () => {
+      const c = col();
+      await c.doc('a').set({ a: [42] });
+      await c.doc('b').set({ a: [99] });
+      await c.doc('c').set({ a: 42 });
+      await c.doc('d').set({ a: [42, 99] });
+      expect((await c.where('a', 'in', [[42], [99]]).get()).docs.map((d) => d.id)).toEqual(['a', 'b']);
+      expect((await c.where('a', 'not-in', [[42], [99]]).get()).docs.map((d) => d.id)).toEqual(['c', 'd']);
+      expect((await c.where('a', 'array-contains-any', [42, 7]).get()).docs.map((d) => d.id)).toEqual(['a', 'd']);
+    });
+
+    it('NaN matches no range filter', async () => {
+      const c = col();
+      await c.doc('nan').set({ n: NaN });
+      await c.doc('one').set({ n: 1 });
+      await c.doc('neg').set({ n: -Infinity });
+      expect((await c.where('n', '<', 2).get()).docs.map((d) => d.id)).toEqual(['neg', 'one']);
+      expect((await c.where('n', '<=', 1).get()).docs.map((d) => d.id)).toEqual(['neg', 'one']);
+      expect((await c.where('n', '>', -Infinity).get()).docs.map((d) => d.id)).toEqual(['one']);
+      expect((await c.where('n', '>=', -Infinity).get()).docs.map((d) => d.id)).toEqual(['neg', 'one']);
+      expect((await c.where('n', '==', NaN).get()).docs.map((d) => d.id)).toEqual(['nan']);
+    });
+
+    it('refuses orderings where something would sort after the document key', async () => {
+      const c = col();
+      await c.doc('doc1').set({ key: 1 });
+      // Concurrently: the admin SDK takes seconds to report a refused query over gRPC.
+      const [afterKey, explicit, keyEquality] = await Promise.all([
+        failure(c.where('key', '!=', 42).orderBy(FieldPath.documentId()).get()),
+        failure(c.orderBy(FieldPath.documentId()).orderBy('key').get()),
+        failure(c.where('key', '!=', 42).where(FieldPath.documentId(), '==', 'doc1').get()),
+      ]);
+      expect(afterKey.code).toBe(INVALID_ARGUMENT);
+      expect(afterKey.message).toMatch(/order by clause cannot contain more fields after the key/i);
+      expect(explicit.message).toMatch(/order by clause cannot contain more fields after the key/i);
+      expect(keyEquality.code).toBe(INVALID_ARGUMENT);
+      expect(keyEquality.message).toContain(
+        'Equality on key is not allowed if there are other inequality fields and key does not appear in inequalities.',
+      );
+      // Still fine: the key last, or the key among the inequalities.
+      expect((await c.where('key', '!=', 42).orderBy('key').orderBy(FieldPath.documentId()).get()).size).toBe(1);
+      expect((await c.where('key', '>', 0).where(FieldPath.documentId(), '>=', 'doc1').get()).size).toBe(1);
+    });
+
+    it('aggregations over several fields see only documents that have all of them', async () => {
+      const c = col();
+      await c.doc('a').set({ pages: 100, year: 1980 });
+      await c.doc('b').set({ pages: 50, year: 2020 });
+      await c.doc('c').set({ pages: 150, year: 2021 });
+      await c.doc('d').set({ pages: 50 });
+      await c.doc('e').set({ title: 'no pages' });
+      const snap = await c
+        .aggregate({
+          totalPages: AggregateField.sum('pages'),
+          averagePages: AggregateField.average('pages'),
+          averageYear: AggregateField.average('year'),
+          count: AggregateField.count(),
+        })
+        .get();
+      expect(snap.data()).toEqual({ totalPages: 300, averagePages: 100, averageYear: 2007, count: 3 });
+      // One field: the documents that lack it are left out of the count beside it, not of a count alone.
+      const one = await c.aggregate({ total: AggregateField.sum('pages'), count: AggregateField.count() }).get();
+      expect(one.data()).toEqual({ total: 350, count: 4 });
+      expect((await c.count().get()).data().count).toBe(5);
+    });
+
+    it('answers Firestore\'s message for more than 5 aggregations', async () => {
+      const c = col();
+      const err = await failure(
+        c
+          .aggregate({
+            a: AggregateField.count(),
+            b: AggregateField.sum('x'),
+            c: AggregateField.sum('y'),
+            d: AggregateField.average('x'),
+            e: AggregateField.average('y'),
+            f: AggregateField.sum('z'),
+          })
+          .get(),
+      );
+      expect(err.code).toBe(INVALID_ARGUMENT);
+      expect(err.message).toContain('maximum number of aggregations');
+    });
+
+    it('set with mergeFields naming a field set to serverTimestamp()', async () => {
+      const ref = col().doc('x');
+      await ref.set({ keep: 1, foo: 'old' });
+      await ref.set({ foo: FieldValue.serverTimestamp(), other: 2 }, { mergeFields: ['foo'] });
+      const snap = await ref.get();
+      expect(snap.get('keep')).toBe(1);
+      expect(snap.get('other')).toBeUndefined();
+      expect(snap.get('foo')).toBeInstanceOf(Object);
+      expect((snap.get('foo') as { toMillis(): number }).toMillis()).toBeGreaterThan(Date.now() - 60_000);
+    });
+
     it('an empty collection answers a current read time', async () => {
       const before = Date.now();
       const snap = await col().get();
@@ -122,5 +271,63 @@ describe.each(transports)('admin SDK over %s', (transport) => {
       // A little slack for the clock of the test versus the emulator's.
       expect(snap.readTime.toMillis()).toBeGreaterThanOrEqual(before - 1000);
     });
+  });
+});
+
+describe('Node client SDK (gRPC Listen / Write streams)', () => {
+  let app: FirebaseApp;
+  let db: ClientFirestore;
+
+  beforeAll(() => {
+    const { host, port } = emulatorHost();
+    app = initializeClientApp({ projectId: uniqueProject('fid-client'), apiKey: 'fake-api-key' }, `fidelity-client-${Math.random()}`);
+    db = getClientFirestore(app);
+    connectFirestoreEmulator(db, host, port);
+  });
+
+  afterAll(async () => {
+    await terminate(db);
+    await deleteClientApp(app);
+  });
+
+  it('a transaction that deletes a document and then updates it fails with invalid-argument', async () => {
+    const ref = doc(db, 'tx/existing');
+    await setDoc(ref, { foo: 'bar' });
+    const err = await failure(
+      runTransaction(db, (t) => {
+        t.delete(ref);
+        t.update(ref, { foo: 'bar2' });
+        return Promise.resolve();
+      }),
+    );
+    expect(err.code).toBe('invalid-argument');
+    expect((await getDoc(ref)).data()).toEqual({ foo: 'bar' });
+  });
+
+  it('listens to in / not-in queries with arrays as operands', async () => {
+    const c = collection(db, 'arrays');
+    await Promise.all([
+      setDoc(doc(c, 'a'), { a: [42] }),
+      setDoc(doc(c, 'b'), { a: [99] }),
+      setDoc(doc(c, 'c'), { a: 42 }),
+    ]);
+    const ids = async (q: Query): Promise<string[]> => (await getDocs(q)).docs.map((d) => d.id);
+    expect(await ids(query(c, where('a', 'in', [[42], [99]])))).toEqual(['a', 'b']);
+    expect(await ids(query(c, where('a', 'not-in', [[42], [99]])))).toEqual(['c']);
+  });
+
+  it('set with mergeFields naming a field set to serverTimestamp()', async () => {
+    const ref = doc(db, 'merge/x');
+    await setDoc(ref, { keep: 1, foo: 'old' });
+    await setDoc(ref, { foo: serverTimestamp(), other: 2 }, { mergeFields: ['foo'] });
+    const snap = await getDoc(ref);
+    expect(snap.get('keep')).toBe(1);
+    expect(snap.get('other')).toBeUndefined();
+    expect((snap.get('foo') as Timestamp).toMillis()).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('reads and writes a document with a numeric id', async () => {
+    await setDoc(doc(db, 'numeric/__id42__'), { a: 1 });
+    expect((await getDoc(doc(db, 'numeric/__id42__'))).data()).toEqual({ a: 1 });
   });
 });

@@ -81,6 +81,8 @@ function docValue(doc: DocRecord, path: readonly string[], isName: boolean): Val
 
 interface FilterCtx {
   inequality: Map<string, string[]>;
+  /** An EQUAL filter on __name__ was seen. */
+  nameEquality: boolean;
   notIn: number;
   notEqual: number;
   disjunctions: number;
@@ -159,11 +161,22 @@ function equalityMatchable(v: Value): boolean {
   return !isNull(v) && !isNaNValue(v);
 }
 
+const LIST_OPS = new Set<Json | undefined>(['IN', 'NOT_IN', 'ARRAY_CONTAINS_ANY']);
+
+/** A field filter's operand; the list of IN / NOT_IN / ARRAY_CONTAINS_ANY may hold arrays (`in [[42], [99]]`). */
+function filterOperand(ff: JsonObject): Value {
+  const raw = ff['value'];
+  if (!LIST_OPS.has(ff['op']) || !isObject(raw) || !isObject(raw['arrayValue'])) return normalizeValue(raw);
+  const values = raw['arrayValue']['values'] ?? [];
+  if (!Array.isArray(values)) return normalizeValue(raw);
+  return { arrayValue: { values: values.map((v) => normalizeValue(v, 1)) } };
+}
+
 function compileFieldFilter(ff: JsonObject, ctx: FilterCtx): Pred {
   const path = fieldRef(ff['field']);
   const isName = isNamePath(path);
   const op = ff['op'];
-  const value = normalizeValue(ff['value']);
+  const value = filterOperand(ff);
   const get = (doc: DocRecord): Value | undefined => docValue(doc, path, isName);
   const key = formatFieldPath(path);
   const listOp = op === 'IN' || op === 'NOT_IN' || op === 'ARRAY_CONTAINS_ANY';
@@ -184,9 +197,11 @@ function compileFieldFilter(ff: JsonObject, ctx: FilterCtx): Pred {
   const order = typeOrder(value);
   const comparison = (test: (c: number) => boolean): Pred => {
     ctx.inequality.set(key, path);
+    // NaN is in no range, and a range bounded by NaN holds nothing (only IS_NAN / == NaN match NaN).
+    if (isNaNValue(value)) return () => false;
     return (doc) => {
       const v = get(doc);
-      return v !== undefined && typeOrder(v) === order && test(compareValues(v, value));
+      return v !== undefined && typeOrder(v) === order && !isNaNValue(v) && test(compareValues(v, value));
     };
   };
   switch (op) {
@@ -199,6 +214,7 @@ function compileFieldFilter(ff: JsonObject, ctx: FilterCtx): Pred {
     case 'GREATER_THAN_OR_EQUAL':
       return comparison((c) => c >= 0);
     case 'EQUAL':
+      if (isName) ctx.nameEquality = true;
       return (doc) => {
         const v = get(doc);
         return v !== undefined && valuesEqual(v, value);
@@ -283,7 +299,7 @@ export function compileQuery(sq: unknown, parentPath: string): CompiledQuery {
   const collectionId = allDescendants && rawId === '' ? '' : validateCollectionId(rawId);
   if (sq['findNearest'] !== undefined) throw new RpcError(Code.UNIMPLEMENTED, 'Vector search is not supported by this emulator.');
 
-  const ctx: FilterCtx = { inequality: new Map(), notIn: 0, notEqual: 0, disjunctions: 0 };
+  const ctx: FilterCtx = { inequality: new Map(), nameEquality: false, notIn: 0, notEqual: 0, disjunctions: 0 };
   const filter = sq['where'] === undefined || sq['where'] === null ? null : compileFilter(sq['where'], ctx, 0);
   if (ctx.notIn > 1) throw invalid("Invalid query. You cannot use more than one 'not-in' filter.");
   if (ctx.notIn > 0 && ctx.notEqual > 0) throw invalid("Invalid query. You cannot use 'not-in' filters with '!=' filters.");
@@ -307,6 +323,19 @@ export function compileQuery(sq: unknown, parentPath: string): CompiledQuery {
   }
   const lastDesc = orderBy.length > 0 ? (orderBy[orderBy.length - 1] as OrderSpec).desc : false;
   const inequalities = [...ctx.inequality.values()].sort(compareSegments);
+  if (ctx.nameEquality && inequalities.length > 0 && !ctx.inequality.has('__name__')) {
+    throw invalid('Equality on key is not allowed if there are other inequality fields and key does not appear in inequalities.');
+  }
+  // The document key orders last: nothing may follow an explicit orderBy on it, neither another explicit
+  // field nor an inequality field ordered implicitly after the explicit ones.
+  const keyAt = orderBy.findIndex((o) => o.isName);
+  if (keyAt >= 0) {
+    const after = orderBy.slice(keyAt + 1).map((o) => o.path);
+    for (const path of inequalities) if (!seen.has(formatFieldPath(path)) && !isNamePath(path)) after.push(path);
+    if (after.length > 0) {
+      throw invalid(`order by clause cannot contain more fields after the key ${formatFieldPath(after[0] as string[])}`);
+    }
+  }
   for (const path of inequalities) {
     const key = formatFieldPath(path);
     if (seen.has(key) || isNamePath(path)) continue;
@@ -424,7 +453,7 @@ function equalityLookupOf(ff: Json | undefined): EqualityLookup | null {
   if (op !== 'EQUAL' && op !== 'IN') return null;
   const path = fieldRef(ff['field']);
   if (isNamePath(path)) return null;
-  const value = normalizeValue(ff['value']);
+  const value = filterOperand(ff);
   const values = op === 'IN' ? arrayValues(value) : [value];
   const keys: string[] = [];
   for (const v of values) {
