@@ -11,7 +11,8 @@ import { AggregateField, FieldPath, FieldValue, Filter, getFirestore } from 'fir
 import { createRequire } from 'node:module';
 import type { FirebaseApp } from 'firebase/app';
 import { deleteApp as deleteClientApp, initializeApp as initializeClientApp } from 'firebase/app';
-import type { Firestore as ClientFirestore, Query } from 'firebase/firestore';
+import type { Firestore as ClientFirestore, Query ,
+  Timestamp} from 'firebase/firestore';
 import {
   collection,
   connectFirestoreEmulator,
@@ -24,7 +25,6 @@ import {
   serverTimestamp,
   setDoc,
   terminate,
-  Timestamp,
   where,
 } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
