@@ -11,8 +11,7 @@ import { AggregateField, FieldPath, FieldValue, Filter, getFirestore } from 'fir
 import { createRequire } from 'node:module';
 import type { FirebaseApp } from 'firebase/app';
 import { deleteApp as deleteClientApp, initializeApp as initializeClientApp } from 'firebase/app';
-import type { Firestore as ClientFirestore, Query ,
-  Timestamp} from 'firebase/firestore';
+import type { Firestore as ClientFirestore, Query, Timestamp } from 'firebase/firestore';
 import {
   collection,
   connectFirestoreEmulator,
@@ -25,6 +24,8 @@ import {
   serverTimestamp,
   setDoc,
   terminate,
+  vector,
+  VectorValue as ClientVectorValue,
   where,
 } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -139,6 +140,67 @@ describe.each(transports)('admin SDK over %s', (transport) => {
       await writer.close();
       expect(attempts).toBe(3);
       expect(failedWith).toBe(INVALID_ARGUMENT);
+    });
+  });
+
+  describe('vector values and findNearest', () => {
+    it('stores vectors and returns them as vectors; orders them after arrays and before maps, shorter first', async () => {
+      const c = col();
+      await c.doc('v').set({ embedding: FieldValue.vector([1, 2.5, -3]), x: 1 });
+      const got = (await c.doc('v').get()).get('embedding') as ReturnType<typeof FieldValue.vector>;
+      // A VectorValue (firebase-admin does not export its class), not a map with __type__.
+      expect(got.isEqual(FieldValue.vector([1, 2.5, -3]))).toBe(true);
+      expect(got.toArray()).toEqual([1, 2.5, -3]);
+      await c.doc('map').set({ o: { a: 1 } });
+      await c.doc('arr').set({ o: [9, 9, 9] });
+      await c.doc('long').set({ o: FieldValue.vector([0, 0]) });
+      await c.doc('short').set({ o: FieldValue.vector([5]) });
+      await c.doc('long2').set({ o: FieldValue.vector([0, 1]) });
+      expect((await c.orderBy('o').get()).docs.map((d) => d.id)).toEqual(['arr', 'short', 'long', 'long2', 'map']);
+      expect((await c.where('o', '==', FieldValue.vector([0, 1])).get()).docs.map((d) => d.id)).toEqual(['long2']);
+      expect((await c.where('o', '>', FieldValue.vector([0, 0])).get()).docs.map((d) => d.id)).toEqual(['long2']);
+      // The reserved __type__ key stays refused for anything but a vector.
+      expect((await failure(c.doc('bad').set({ m: { __type__: 'other', value: [1] } }))).code).toBe(INVALID_ARGUMENT);
+    });
+
+    it('finds the nearest documents exactly by EUCLIDEAN, COSINE and DOT_PRODUCT, with threshold and distance field', async () => {
+      const c = col();
+      await Promise.all([
+        c.doc('a').set({ v: FieldValue.vector([1, 0]), color: 'red' }),
+        c.doc('b').set({ v: FieldValue.vector([0, 1]), color: 'red' }),
+        c.doc('c').set({ v: FieldValue.vector([3, 3]), color: 'blue' }),
+        c.doc('d').set({ v: FieldValue.vector([-1, -1]), color: 'red' }),
+        c.doc('e').set({ v: FieldValue.vector([1, 1, 1]), color: 'red' }), // another dimension: never a result
+        c.doc('f').set({ v: [1, 0], color: 'red' }), // an array, not a vector
+      ]);
+      const ids = (snap: { docs: { id: string }[] }): string[] => snap.docs.map((d) => d.id);
+      const euclid = await c
+        .findNearest({ vectorField: 'v', queryVector: [1, 0], limit: 10, distanceMeasure: 'EUCLIDEAN', distanceResultField: 'dist' })
+        .get();
+      expect(ids(euclid)).toEqual(['a', 'b', 'd', 'c']);
+      expect(euclid.docs.map((d) => d.get('dist') as number)).toEqual([0, Math.SQRT2, Math.sqrt(5), Math.sqrt(13)]);
+      // The stored documents are unchanged.
+      expect((await c.doc('a').get()).get('dist')).toBeUndefined();
+
+      const cosine = await c.findNearest({ vectorField: 'v', queryVector: FieldValue.vector([1, 1]), limit: 2, distanceMeasure: 'COSINE' }).get();
+      expect(ids(cosine)).toEqual(['c', 'a']);
+
+      const dot = await c
+        .findNearest({ vectorField: 'v', queryVector: [1, 2], limit: 10, distanceMeasure: 'DOT_PRODUCT', distanceThreshold: 1, distanceResultField: 'score' })
+        .get();
+      expect(ids(dot)).toEqual(['c', 'b', 'a']);
+      expect(dot.docs.map((d) => d.get('score') as number)).toEqual([9, 2, 1]);
+
+      const within = await c
+        .where('color', '==', 'red')
+        .findNearest({ vectorField: 'v', queryVector: [1, 0], limit: 10, distanceMeasure: 'EUCLIDEAN', distanceThreshold: 1.5 })
+        .get();
+      expect(ids(within)).toEqual(['a', 'b']);
+    });
+
+    it('refuses a findNearest limit above 1000', async () => {
+      const err = await failure(col().findNearest({ vectorField: 'v', queryVector: [1], limit: 1001, distanceMeasure: 'EUCLIDEAN' }).get());
+      expect(err.code).toBe(INVALID_ARGUMENT);
     });
   });
 
@@ -324,6 +386,17 @@ describe('Node client SDK (gRPC Listen / Write streams)', () => {
     expect(snap.get('keep')).toBe(1);
     expect(snap.get('other')).toBeUndefined();
     expect((snap.get('foo') as Timestamp).toMillis()).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('writes and reads vector values, and queries them with == over Listen', async () => {
+    const ref = doc(db, 'vectors/v');
+    await setDoc(ref, { embedding: vector([0.5, -1, 2]) });
+    const got = (await getDoc(ref)).get('embedding') as ClientVectorValue;
+    expect(got).toBeInstanceOf(ClientVectorValue);
+    expect(got.toArray()).toEqual([0.5, -1, 2]);
+    await setDoc(doc(db, 'vectors/w'), { embedding: vector([1]) });
+    const same = await getDocs(query(collection(db, 'vectors'), where('embedding', '==', vector([0.5, -1, 2]))));
+    expect(same.docs.map((d) => d.id)).toEqual(['v']);
   });
 
   it('reads and writes a document with a numeric id', async () => {

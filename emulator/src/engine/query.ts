@@ -9,6 +9,7 @@ import { equalityKey } from './store';
 import {
   arrayValues,
   compareNames,
+  doubleValue,
   compareUtf8,
   compareValues,
   formatFieldPath,
@@ -17,11 +18,15 @@ import {
   isNaNValue,
   isNull,
   isObject,
+  isVector,
   normalizeValue,
   parseFieldPath,
   projectFields,
+  setField,
   typeOrder,
+  validateFieldName,
   valuesEqual,
+  vectorValues,
 } from './values';
 import { validateCollectionId } from './names';
 
@@ -42,6 +47,18 @@ export interface Cursor {
   before: boolean;
 }
 
+export type DistanceMeasure = 'EUCLIDEAN' | 'COSINE' | 'DOT_PRODUCT';
+
+/** StructuredQuery.findNearest: an exact nearest-neighbour search (Firestore's is approximate). */
+export interface NearestSpec {
+  path: string[];
+  query: number[];
+  measure: DistanceMeasure;
+  limit: number;
+  resultField: string[] | null;
+  threshold: number | null;
+}
+
 export interface CompiledQuery {
   parentPath: string;
   collectionId: string;
@@ -53,7 +70,95 @@ export interface CompiledQuery {
   offset: number;
   limit: number | null;
   projection: string[][] | null;
+  nearest: NearestSpec | null;
   raw: JsonObject;
+}
+
+const MEASURES: Readonly<Record<string, DistanceMeasure>> = { EUCLIDEAN: 'EUCLIDEAN', COSINE: 'COSINE', DOT_PRODUCT: 'DOT_PRODUCT', 1: 'EUCLIDEAN', 2: 'COSINE', 3: 'DOT_PRODUCT' };
+const MAX_NEAREST_LIMIT = 1000;
+
+function parseNearest(raw: Json | undefined): NearestSpec | null {
+  if (raw === undefined || raw === null) return null;
+  if (!isObject(raw)) throw invalid('Invalid findNearest.');
+  const path = fieldRef(raw['vectorField']);
+  const qv = normalizeValue(raw['queryVector']);
+  if (!isVector(qv)) throw invalid('findNearest.queryVector must be a vector value.');
+  const query = vectorValues(qv);
+  if (query.length === 0) throw invalid('findNearest.queryVector must not be empty.');
+  const rawMeasure = raw['distanceMeasure'];
+  const measure = typeof rawMeasure === 'string' || typeof rawMeasure === 'number' ? MEASURES[rawMeasure] : undefined;
+  if (measure === undefined) throw invalid('findNearest.distanceMeasure must be EUCLIDEAN, COSINE or DOT_PRODUCT.');
+  const limit = parseInt32(raw['limit'], 'findNearest limit');
+  if (limit === null || limit === 0 || limit > MAX_NEAREST_LIMIT) {
+    throw invalid(`findNearest.limit must be a positive integer of no more than ${MAX_NEAREST_LIMIT}.`);
+  }
+  const rf = raw['distanceResultField'];
+  let resultField: string[] | null = null;
+  if (rf !== undefined && rf !== null && rf !== '') {
+    resultField = parseFieldPath(rf);
+    for (const seg of resultField) validateFieldName(seg, 'findNearest.distanceResultField');
+  }
+  const t = raw['distanceThreshold'];
+  const tv = isObject(t) ? t['value'] : t;
+  let threshold: number | null = null;
+  if (tv !== undefined && tv !== null) {
+    threshold = typeof tv === 'string' ? Number(tv) : typeof tv === 'number' ? tv : NaN;
+    if (Number.isNaN(threshold)) throw invalid('findNearest.distanceThreshold must be a number.');
+  }
+  return { path, query, measure, limit, resultField, threshold };
+}
+
+/** The distance of a document vector to the query vector; null when it has another dimension or no direction. */
+function distance(spec: NearestSpec, v: number[]): number | null {
+  const q = spec.query;
+  if (v.length !== q.length) return null;
+  let dot = 0;
+  let vv = 0;
+  let qq = 0;
+  let sq = 0;
+  for (let i = 0; i < q.length; i++) {
+    const a = v[i] as number;
+    const b = q[i] as number;
+    dot += a * b;
+    vv += a * a;
+    qq += b * b;
+    sq += (a - b) * (a - b);
+  }
+  switch (spec.measure) {
+    case 'EUCLIDEAN':
+      return Math.sqrt(sq);
+    case 'DOT_PRODUCT':
+      return dot;
+    case 'COSINE':
+      if (vv === 0 || qq === 0) return null;
+      return 1 - dot / Math.sqrt(vv * qq);
+  }
+}
+
+/**
+ * findNearest over the documents that pass the query's filters, exactly: every candidate's distance is
+ * computed. Nearest first (for DOT_PRODUCT the largest product), ties by document name; documents whose
+ * field is not a vector of the query's dimension are left out, as are those beyond the threshold.
+ */
+function nearestOf(q: CompiledQuery, spec: NearestSpec, docs: Iterable<DocRecord>): DocRecord[] {
+  const hits: { doc: DocRecord; d: number }[] = [];
+  const larger = spec.measure === 'DOT_PRODUCT';
+  for (const doc of docs) {
+    if (q.filter && !q.filter(doc)) continue;
+    const v = getField(doc.fields, spec.path);
+    if (!v || !isVector(v)) continue;
+    const d = distance(spec, vectorValues(v));
+    if (d === null || Number.isNaN(d)) continue;
+    if (spec.threshold !== null && (larger ? d < spec.threshold : d > spec.threshold)) continue;
+    hits.push({ doc, d });
+  }
+  hits.sort((a, b) => (larger ? b.d - a.d : a.d - b.d) || compareNames(a.doc.name, b.doc.name));
+  return hits.slice(0, spec.limit).map(({ doc, d }) => {
+    if (!spec.resultField) return doc;
+    const fields = { ...doc.fields };
+    setField(fields, spec.resultField, doubleValue(d));
+    return { ...doc, fields };
+  });
 }
 
 export function parseInt32(v: Json | undefined, what: string): number | null {
@@ -297,7 +402,6 @@ export function compileQuery(sq: unknown, parentPath: string): CompiledQuery {
   if (typeof allDescendants !== 'boolean') throw invalid('Invalid collection selector.');
   const rawId = sel['collectionId'] ?? '';
   const collectionId = allDescendants && rawId === '' ? '' : validateCollectionId(rawId);
-  if (sq['findNearest'] !== undefined) throw new RpcError(Code.UNIMPLEMENTED, 'Vector search is not supported by this emulator.');
 
   const ctx: FilterCtx = { inequality: new Map(), nameEquality: false, notIn: 0, notEqual: 0, disjunctions: 0 };
   const filter = sq['where'] === undefined || sq['where'] === null ? null : compileFilter(sq['where'], ctx, 0);
@@ -373,6 +477,7 @@ export function compileQuery(sq: unknown, parentPath: string): CompiledQuery {
     offset: parseInt32(sq['offset'], 'offset') ?? 0,
     limit: parseInt32(sq['limit'], 'limit'),
     projection,
+    nearest: parseNearest(sq['findNearest']),
     raw: sq,
   };
 }
@@ -514,6 +619,11 @@ export function runQueryScan(q: CompiledQuery, db: Database, readNs?: bigint): D
 }
 
 function runQueryWith(q: CompiledQuery, db: Database, readNs: bigint | undefined, useIndex: boolean): DocRecord[] {
+  if (q.nearest) {
+    const spec = q.nearest;
+    const all = [...db.collectionPaths(q.parentPath, q.collectionId, q.allDescendants)].flatMap((cpath) => [...candidates(q, db, cpath, readNs, useIndex)]);
+    return nearestOf(q, spec, all);
+  }
   const wanted = q.limit === null ? Infinity : q.offset + q.limit;
   if (wanted === 0) return [];
   const rows: Row[] = [];
