@@ -204,6 +204,50 @@ describe.each(transports)('admin SDK over %s', (transport) => {
     });
   });
 
+  describe('explain', () => {
+    it('plans a query without running it, and with analyze runs it and reports its execution', async () => {
+      const c = col();
+      await Promise.all([1, 2, 3].map((i) => c.doc(`d${i}`).set({ a: i % 2, b: i })));
+      const q = c.where('a', '==', 1).orderBy('b', 'desc');
+      const plan = await q.explain({ analyze: false });
+      expect(plan.snapshot).toBeNull();
+      expect(plan.metrics.executionStats).toBeNull();
+      expect(plan.metrics.planSummary.indexesUsed).toEqual([{ query_scope: 'Collection', properties: '(a ASC, b DESC, __name__ DESC)' }]);
+
+      const run = await q.explain({ analyze: true });
+      expect(run.snapshot!.docs.map((d) => d.id)).toEqual(['d3', 'd1']);
+      const stats = run.metrics.executionStats!;
+      expect(stats.resultsReturned).toBe(2);
+      expect(stats.readOperations).toBe(2);
+      expect(stats.executionDuration.seconds * 1e9 + stats.executionDuration.nanoseconds).toBeGreaterThan(0);
+      expect(stats.debugStats).toMatchObject({ documents_scanned: '2' });
+      expect(run.metrics.planSummary.indexesUsed.length).toBe(1);
+
+      // An empty result still costs one read.
+      const none = await c.where('a', '==', 7).explain({ analyze: true });
+      expect(none.snapshot!.size).toBe(0);
+      expect(none.metrics.executionStats!.resultsReturned).toBe(0);
+      expect(none.metrics.executionStats!.readOperations).toBe(1);
+    });
+
+    it('explains aggregations', async () => {
+      const c = col();
+      await Promise.all([1, 2, 3].map((i) => c.doc(`d${i}`).set({ n: i })));
+      const agg = c.aggregate({ total: AggregateField.sum('n'), count: AggregateField.count() });
+      const plan = await agg.explain({ analyze: false });
+      expect(plan.snapshot).toBeNull();
+      expect(plan.metrics.executionStats).toBeNull();
+      expect(plan.metrics.planSummary.indexesUsed).toEqual([{ query_scope: 'Collection', properties: '(__name__ ASC)' }]);
+      const run = await agg.explain({ analyze: true });
+      expect(run.snapshot!.data()).toEqual({ total: 6, count: 3 });
+      expect(run.metrics.executionStats!.resultsReturned).toBe(1);
+      expect(run.metrics.executionStats!.readOperations).toBe(3);
+      // Collection groups say so.
+      const group = await db.collectionGroup(`g-${transport}`).explain({ analyze: false });
+      expect(group.metrics.planSummary.indexesUsed).toEqual([{ query_scope: 'Collection group', properties: '(__name__ ASC)' }]);
+    });
+  });
+
   describe('small exact behaviours', () => {
     it('a transaction that deletes a document and then updates it is INVALID_ARGUMENT, not NOT_FOUND', async () => {
       const ref = col().doc('x');
