@@ -374,8 +374,8 @@ describe.each(transports)('admin SDK over %s', (transport) => {
       const before = Date.now();
       const snap = await col().get();
       expect(snap.size).toBe(0);
-      // A little slack for the clock of the test versus the emulator's.
-      expect(snap.readTime.toMillis()).toBeGreaterThanOrEqual(before - 1000);
+      // The emulator's read time moves with the clock at least once a second; a little more slack for the clocks.
+      expect(snap.readTime.toMillis()).toBeGreaterThanOrEqual(before - 1500);
     });
   });
 });

@@ -423,12 +423,14 @@ class Engine implements EngineBackend {
   }
 
   /**
-   * The read time of a current read: now, like Firestore (not the last commit's time, which is 1970 before
+   * The read time of a current read: about now, like Firestore (not the last commit's time, which is 1970 before
    * the first commit). Later commits get later times, so a read at this time sees exactly what this read saw.
+   * It moves at most once a second while nothing is committed: a read time that changes on every read would
+   * defeat the caching of the answers' encoded read time (see responseEncoder in ../server/proto-json.ts).
    */
   private readNow(): bigint {
     const now = this.clock();
-    if (now > this.lastNs) this.lastNs = now;
+    if (now - this.lastNs > 1_000_000_000n) this.lastNs = now;
     return this.lastNs;
   }
 
