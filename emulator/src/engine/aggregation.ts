@@ -27,7 +27,9 @@ type Agg = { alias: string; kind: 'count'; upTo: bigint | null } | { alias: stri
 
 function parseAggregations(specs: Json | undefined): Agg[] {
   if (!Array.isArray(specs) || specs.length === 0) throw invalid('At least one aggregation is required.');
-  if (specs.length > 5) throw invalid('A maximum of 5 aggregations is allowed per query.');
+  if (specs.length > 5) {
+    throw invalid(`Aggregation query contains more than the maximum number of aggregations (5): ${specs.length} aggregations were requested.`);
+  }
   const seen = new Set<string>();
   return specs.map((s, i) => {
     if (!isObject(s)) throw invalid('Invalid aggregation.');
@@ -76,9 +78,14 @@ function sum(docs: DocRecord[], path: string[]): { value: Value; count: number; 
 }
 
 /** Computes the aggregateFields of an AggregationResult over the query's documents. */
-export function aggregate(specs: Json | undefined, docs: DocRecord[]): JsonObject {
+export function aggregate(specs: Json | undefined, all: DocRecord[]): JsonObject {
   const out: JsonObject = {};
-  for (const a of parseAggregations(specs)) {
+  const aggs = parseAggregations(specs);
+  // Firestore answers an aggregation from an index holding every aggregated field, so every aggregation
+  // (count included) sees only the documents that have all the fields summed or averaged.
+  const paths = aggs.flatMap((a) => (a.kind === 'count' ? [] : [a.path]));
+  const docs = paths.length === 0 ? all : all.filter((d) => paths.every((p) => getField(d.fields, p) !== undefined));
+  for (const a of aggs) {
     if (a.kind === 'count') {
       let n = BigInt(docs.length);
       if (a.upTo !== null && n > a.upTo) n = a.upTo;

@@ -33,7 +33,7 @@ import { defaultClock, formatTimestamp, parseTimestamp } from './timestamps';
 import type { Tx } from './transactions';
 import { TransactionManager } from './transactions';
 import type { Fields } from './values';
-import { compareNames, compareValues, getField, isObject, parseFieldPath } from './values';
+import { compareNames, compareValues, formatFieldPath, getField, isObject, parseFieldPath } from './values';
 import type { BatchOutcome, ParsedWrite } from './writes';
 import { applyBatch, parseWrite } from './writes';
 
@@ -68,6 +68,68 @@ function invalid(message: string): RpcError {
 function requestObject(request: unknown): JsonObject {
   if (!isObject(request)) throw invalid('The request must be an object.');
   return request;
+}
+
+/** RunQueryRequest / RunAggregationQueryRequest.explainOptions; null when absent. */
+function parseExplainOptions(request: JsonObject): { analyze: boolean } | null {
+  const o = request['explainOptions'];
+  if (o === undefined || o === null) return null;
+  if (!isObject(o)) throw invalid('Invalid explainOptions.');
+  const analyze = o['analyze'] ?? false;
+  if (typeof analyze !== 'boolean') throw invalid('Invalid explainOptions.analyze: expected a boolean.');
+  return { analyze };
+}
+
+/**
+ * The index a query would use, in Firestore's shape (`{ query_scope, properties: '(a ASC, __name__ ASC)' }`):
+ * equality and array-membership fields first, then the query's order. The emulator needs no index; this says
+ * which one Firestore would look for.
+ */
+function planSummary(q: CompiledQuery): JsonObject {
+  const props: string[] = [];
+  const seen = new Set<string>();
+  const add = (path: string, how: string): void => {
+    if (seen.has(path)) return;
+    seen.add(path);
+    props.push(`${path} ${how}`);
+  };
+  const where = q.raw['where'];
+  const conjuncts: Json[] = [];
+  if (isObject(where)) {
+    const c = where['compositeFilter'];
+    if (isObject(c) && c['op'] === 'AND' && Array.isArray(c['filters'])) conjuncts.push(...c['filters']);
+    else conjuncts.push(where);
+  }
+  for (const f of conjuncts) {
+    const ff = isObject(f) ? f['fieldFilter'] : undefined;
+    if (!isObject(ff) || !isObject(ff['field']) || typeof ff['field']['fieldPath'] !== 'string') continue;
+    const op = ff['op'];
+    if (op === 'EQUAL' || op === 'IN') add(ff['field']['fieldPath'], 'ASC');
+    else if (op === 'ARRAY_CONTAINS' || op === 'ARRAY_CONTAINS_ANY') add(ff['field']['fieldPath'], 'CONTAINS');
+  }
+  for (const o of q.orderBy) add(o.isName ? '__name__' : formatFieldPath(o.path), o.desc ? 'DESC' : 'ASC');
+  return { indexesUsed: [{ query_scope: q.allDescendants ? 'Collection group' : 'Collection', properties: `(${props.join(', ')})` }] };
+}
+
+/** ExplainMetrics with the execution stats of a query that read `read` documents. */
+function explainMetrics(q: CompiledQuery, read: number, started: bigint, results = read): JsonObject {
+  const ns = process.hrtime.bigint() - started;
+  const duration = `${ns / 1_000_000_000n}.${(ns % 1_000_000_000n).toString().padStart(9, '0')}s`;
+  // Firestore bills at least one read per query, one per document otherwise.
+  const reads = String(Math.max(1, read));
+  return {
+    planSummary: planSummary(q),
+    executionStats: {
+      resultsReturned: String(results),
+      executionDuration: duration,
+      readOperations: reads,
+      debugStats: {
+        documents_scanned: String(read),
+        index_entries_scanned: String(read),
+        billing_details: { documents_billable: String(read), index_entries_billable: '0', small_ops: '0', min_query_cost: read === 0 ? '1' : '0' },
+      },
+    },
+  };
 }
 
 function pathOf(doc: StoredDocument): string {
@@ -357,7 +419,19 @@ class Engine implements EngineBackend {
   }
 
   private snapshotTime(ctx: ReadContext): string {
-    return formatTimestamp(ctx.readNs ?? this.lastNs);
+    return formatTimestamp(ctx.readNs ?? this.readNow());
+  }
+
+  /**
+   * The read time of a current read: about now, like Firestore (not the last commit's time, which is 1970 before
+   * the first commit). Later commits get later times, so a read at this time sees exactly what this read saw.
+   * It moves at most once a second while nothing is committed: a read time that changes on every read would
+   * defeat the caching of the answers' encoded read time (see responseEncoder in ../server/proto-json.ts).
+   */
+  private readNow(): bigint {
+    const now = this.clock();
+    if (now - this.lastNs > 1_000_000_000n) this.lastNs = now;
+    return this.lastNs;
   }
 
   private async batchGet(request: JsonObject, caller: Caller): Promise<JsonObject[]> {
@@ -451,17 +525,19 @@ class Engine implements EngineBackend {
   }
 
   private async runQueryRpc(request: JsonObject, caller: Caller): Promise<JsonObject[]> {
-    if (request['explainOptions'] !== undefined && request['explainOptions'] !== null) {
-      throw new RpcError(Code.UNIMPLEMENTED, 'Query explain is not supported by this emulator.');
-    }
+    const explain = parseExplainOptions(request);
     const { database, db, q } = this.compileFor(request, caller, request['structuredQuery']);
+    // Explain without analyze plans the query and runs nothing: no documents, no read time.
+    if (explain && !explain.analyze) return [{ explainMetrics: { planSummary: planSummary(q) } }];
     const ctx = this.readContext(request, database);
     try {
+      const started = process.hrtime.bigint();
       const docs = await this.queryInContext(ctx, db, q);
       const readTime = this.snapshotTime(ctx);
       const out: JsonObject[] = docs.map((d) => ({ document: toDocumentJson(d, q.projection), readTime }));
       if (out.length === 0) out.push({ readTime });
       if (ctx.newTx) (out[0] as JsonObject)['transaction'] = ctx.newTx.id;
+      if (explain) (out[out.length - 1] as JsonObject)['explainMetrics'] = explainMetrics(q, docs.length, started);
       return out;
     } catch (e) {
       if (ctx.newTx) this.txs.finish(ctx.newTx);
@@ -472,14 +548,22 @@ class Engine implements EngineBackend {
   private async runAggregation(request: JsonObject, caller: Caller): Promise<JsonObject[]> {
     const saq = request['structuredAggregationQuery'];
     if (!isObject(saq)) throw invalid('Missing structuredAggregationQuery.');
+    const explain = parseExplainOptions(request);
     const { database, db, q } = this.compileFor(request, caller, saq['structuredQuery']);
     const specs = saq['aggregations'];
+    if (explain && !explain.analyze) {
+      aggregate(specs, []); // the aggregations are validated all the same
+      return [{ explainMetrics: { planSummary: planSummary(q) } }];
+    }
     const ctx = this.readContext(request, database);
     try {
+      const started = process.hrtime.bigint();
       const docs = await this.queryInContext(ctx, db, q);
       const readTime = this.snapshotTime(ctx);
       const result: JsonObject = { result: { aggregateFields: aggregate(specs, docs) }, readTime };
       if (ctx.newTx) result['transaction'] = ctx.newTx.id;
+      // An aggregation returns one result, whatever number of documents it read.
+      if (explain) result['explainMetrics'] = explainMetrics(q, docs.length, started, 1);
       return [result];
     } catch (e) {
       if (ctx.newTx) this.txs.finish(ctx.newTx);

@@ -298,6 +298,8 @@ class ListenSession implements BidiStream {
       const parent = parseParent(qt['parent']);
       if (parent.database !== db.name) throw new RpcError(Code.INVALID_ARGUMENT, 'The query parent is not in the stream database.');
       const query = compileQuery(qt['structuredQuery'], parent.path);
+      // As in Firestore, vector search answers one-off queries only.
+      if (query.nearest) throw new RpcError(Code.INVALID_ARGUMENT, 'findNearest queries cannot be listened to.');
       const wanted = query.limit === null ? Infinity : query.offset + query.limit;
       return { ...base, docPaths: null, query, wanted, window: query.limit !== null && query.offset === 0 ? [] : null };
     }

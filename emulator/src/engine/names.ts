@@ -12,6 +12,8 @@ function invalid(message: string): RpcError {
 }
 
 const RESERVED_ID = /^__.*__$/;
+/** `__id<n>__`: how Firestore names a document whose id is a Datastore integer id; allowed for documents. */
+const NUMERIC_ID = /^__id-?\d{1,19}__$/;
 const MAX_NAME_BYTES = 6144;
 
 export function validateDatabaseName(database: unknown): string {
@@ -26,11 +28,13 @@ export function validateDatabaseName(database: unknown): string {
   return database;
 }
 
-function validateSegments(segments: string[], full: string): void {
-  for (const seg of segments) {
+/** Checks each id of a path; `documentsAt` is the parity of the indexes that are document ids (-1: none). */
+function validateSegments(segments: string[], full: string, documentsAt: 0 | 1 | -1): void {
+  for (let i = 0; i < segments.length; i++) {
+    const seg = segments[i] as string;
     if (seg.length === 0) throw invalid(`Invalid resource name "${full.slice(0, 200)}": empty path segment.`);
     if (seg === '.' || seg === '..') throw invalid(`Invalid resource name "${full.slice(0, 200)}": "${seg}" is not allowed.`);
-    if (RESERVED_ID.test(seg)) {
+    if (RESERVED_ID.test(seg) && !(i % 2 === documentsAt && NUMERIC_ID.test(seg))) {
       throw invalid(`Resource id "${seg.slice(0, 100)}" is invalid because it is reserved.`);
     }
     if (Buffer.byteLength(seg, 'utf8') > 1500) throw invalid('Resource id is too long (maximum 1500 bytes).');
@@ -54,7 +58,7 @@ export function parseDocumentName(name: unknown): DocName {
   if (rest === '' || segments.length % 2 !== 0) {
     throw invalid(`Document name "${String(name).slice(0, 200)}" has ${rest === '' ? 0 : segments.length} path segments; it must have an even number.`);
   }
-  validateSegments(segments, name as string);
+  validateSegments(segments, name as string, 1);
   return { database, path: rest, name: name as string };
 }
 
@@ -70,7 +74,7 @@ export function parseParent(parent: unknown): { database: string; path: string }
 export function validateCollectionId(id: unknown): string {
   if (typeof id !== 'string' || id.length === 0) throw invalid('Missing or invalid collection id.');
   if (id.includes('/')) throw invalid(`Invalid collection id "${id.slice(0, 100)}".`);
-  validateSegments([id], id);
+  validateSegments([id], id, -1);
   return id;
 }
 

@@ -9,6 +9,7 @@ import { equalityKey } from './store';
 import {
   arrayValues,
   compareNames,
+  doubleValue,
   compareUtf8,
   compareValues,
   formatFieldPath,
@@ -17,11 +18,15 @@ import {
   isNaNValue,
   isNull,
   isObject,
+  isVector,
   normalizeValue,
   parseFieldPath,
   projectFields,
+  setField,
   typeOrder,
+  validateFieldName,
   valuesEqual,
+  vectorValues,
 } from './values';
 import { validateCollectionId } from './names';
 
@@ -42,6 +47,18 @@ export interface Cursor {
   before: boolean;
 }
 
+export type DistanceMeasure = 'EUCLIDEAN' | 'COSINE' | 'DOT_PRODUCT';
+
+/** StructuredQuery.findNearest: an exact nearest-neighbour search (Firestore's is approximate). */
+export interface NearestSpec {
+  path: string[];
+  query: number[];
+  measure: DistanceMeasure;
+  limit: number;
+  resultField: string[] | null;
+  threshold: number | null;
+}
+
 export interface CompiledQuery {
   parentPath: string;
   collectionId: string;
@@ -53,7 +70,95 @@ export interface CompiledQuery {
   offset: number;
   limit: number | null;
   projection: string[][] | null;
+  nearest: NearestSpec | null;
   raw: JsonObject;
+}
+
+const MEASURES: Readonly<Record<string, DistanceMeasure>> = { EUCLIDEAN: 'EUCLIDEAN', COSINE: 'COSINE', DOT_PRODUCT: 'DOT_PRODUCT', 1: 'EUCLIDEAN', 2: 'COSINE', 3: 'DOT_PRODUCT' };
+const MAX_NEAREST_LIMIT = 1000;
+
+function parseNearest(raw: Json | undefined): NearestSpec | null {
+  if (raw === undefined || raw === null) return null;
+  if (!isObject(raw)) throw invalid('Invalid findNearest.');
+  const path = fieldRef(raw['vectorField']);
+  const qv = normalizeValue(raw['queryVector']);
+  if (!isVector(qv)) throw invalid('findNearest.queryVector must be a vector value.');
+  const query = vectorValues(qv);
+  if (query.length === 0) throw invalid('findNearest.queryVector must not be empty.');
+  const rawMeasure = raw['distanceMeasure'];
+  const measure = typeof rawMeasure === 'string' || typeof rawMeasure === 'number' ? MEASURES[rawMeasure] : undefined;
+  if (measure === undefined) throw invalid('findNearest.distanceMeasure must be EUCLIDEAN, COSINE or DOT_PRODUCT.');
+  const limit = parseInt32(raw['limit'], 'findNearest limit');
+  if (limit === null || limit === 0 || limit > MAX_NEAREST_LIMIT) {
+    throw invalid(`findNearest.limit must be a positive integer of no more than ${MAX_NEAREST_LIMIT}.`);
+  }
+  const rf = raw['distanceResultField'];
+  let resultField: string[] | null = null;
+  if (rf !== undefined && rf !== null && rf !== '') {
+    resultField = parseFieldPath(rf);
+    for (const seg of resultField) validateFieldName(seg, 'findNearest.distanceResultField');
+  }
+  const t = raw['distanceThreshold'];
+  const tv = isObject(t) ? t['value'] : t;
+  let threshold: number | null = null;
+  if (tv !== undefined && tv !== null) {
+    threshold = typeof tv === 'string' ? Number(tv) : typeof tv === 'number' ? tv : NaN;
+    if (Number.isNaN(threshold)) throw invalid('findNearest.distanceThreshold must be a number.');
+  }
+  return { path, query, measure, limit, resultField, threshold };
+}
+
+/** The distance of a document vector to the query vector; null when it has another dimension or no direction. */
+function distance(spec: NearestSpec, v: number[]): number | null {
+  const q = spec.query;
+  if (v.length !== q.length) return null;
+  let dot = 0;
+  let vv = 0;
+  let qq = 0;
+  let sq = 0;
+  for (let i = 0; i < q.length; i++) {
+    const a = v[i] as number;
+    const b = q[i] as number;
+    dot += a * b;
+    vv += a * a;
+    qq += b * b;
+    sq += (a - b) * (a - b);
+  }
+  switch (spec.measure) {
+    case 'EUCLIDEAN':
+      return Math.sqrt(sq);
+    case 'DOT_PRODUCT':
+      return dot;
+    case 'COSINE':
+      if (vv === 0 || qq === 0) return null;
+      return 1 - dot / Math.sqrt(vv * qq);
+  }
+}
+
+/**
+ * findNearest over the documents that pass the query's filters, exactly: every candidate's distance is
+ * computed. Nearest first (for DOT_PRODUCT the largest product), ties by document name; documents whose
+ * field is not a vector of the query's dimension are left out, as are those beyond the threshold.
+ */
+function nearestOf(q: CompiledQuery, spec: NearestSpec, docs: Iterable<DocRecord>): DocRecord[] {
+  const hits: { doc: DocRecord; d: number }[] = [];
+  const larger = spec.measure === 'DOT_PRODUCT';
+  for (const doc of docs) {
+    if (q.filter && !q.filter(doc)) continue;
+    const v = getField(doc.fields, spec.path);
+    if (!v || !isVector(v)) continue;
+    const d = distance(spec, vectorValues(v));
+    if (d === null || Number.isNaN(d)) continue;
+    if (spec.threshold !== null && (larger ? d < spec.threshold : d > spec.threshold)) continue;
+    hits.push({ doc, d });
+  }
+  hits.sort((a, b) => (larger ? b.d - a.d : a.d - b.d) || compareNames(a.doc.name, b.doc.name));
+  return hits.slice(0, spec.limit).map(({ doc, d }) => {
+    if (!spec.resultField) return doc;
+    const fields = { ...doc.fields };
+    setField(fields, spec.resultField, doubleValue(d));
+    return { ...doc, fields };
+  });
 }
 
 export function parseInt32(v: Json | undefined, what: string): number | null {
@@ -81,6 +186,8 @@ function docValue(doc: DocRecord, path: readonly string[], isName: boolean): Val
 
 interface FilterCtx {
   inequality: Map<string, string[]>;
+  /** An EQUAL filter on __name__ was seen. */
+  nameEquality: boolean;
   notIn: number;
   notEqual: number;
   disjunctions: number;
@@ -159,11 +266,22 @@ function equalityMatchable(v: Value): boolean {
   return !isNull(v) && !isNaNValue(v);
 }
 
+const LIST_OPS = new Set<Json | undefined>(['IN', 'NOT_IN', 'ARRAY_CONTAINS_ANY']);
+
+/** A field filter's operand; the list of IN / NOT_IN / ARRAY_CONTAINS_ANY may hold arrays (`in [[42], [99]]`). */
+function filterOperand(ff: JsonObject): Value {
+  const raw = ff['value'];
+  if (!LIST_OPS.has(ff['op']) || !isObject(raw) || !isObject(raw['arrayValue'])) return normalizeValue(raw);
+  const values = raw['arrayValue']['values'] ?? [];
+  if (!Array.isArray(values)) return normalizeValue(raw);
+  return { arrayValue: { values: values.map((v) => normalizeValue(v, 1)) } };
+}
+
 function compileFieldFilter(ff: JsonObject, ctx: FilterCtx): Pred {
   const path = fieldRef(ff['field']);
   const isName = isNamePath(path);
   const op = ff['op'];
-  const value = normalizeValue(ff['value']);
+  const value = filterOperand(ff);
   const get = (doc: DocRecord): Value | undefined => docValue(doc, path, isName);
   const key = formatFieldPath(path);
   const listOp = op === 'IN' || op === 'NOT_IN' || op === 'ARRAY_CONTAINS_ANY';
@@ -184,9 +302,11 @@ function compileFieldFilter(ff: JsonObject, ctx: FilterCtx): Pred {
   const order = typeOrder(value);
   const comparison = (test: (c: number) => boolean): Pred => {
     ctx.inequality.set(key, path);
+    // NaN is in no range, and a range bounded by NaN holds nothing (only IS_NAN / == NaN match NaN).
+    if (isNaNValue(value)) return () => false;
     return (doc) => {
       const v = get(doc);
-      return v !== undefined && typeOrder(v) === order && test(compareValues(v, value));
+      return v !== undefined && typeOrder(v) === order && !isNaNValue(v) && test(compareValues(v, value));
     };
   };
   switch (op) {
@@ -199,6 +319,7 @@ function compileFieldFilter(ff: JsonObject, ctx: FilterCtx): Pred {
     case 'GREATER_THAN_OR_EQUAL':
       return comparison((c) => c >= 0);
     case 'EQUAL':
+      if (isName) ctx.nameEquality = true;
       return (doc) => {
         const v = get(doc);
         return v !== undefined && valuesEqual(v, value);
@@ -281,9 +402,8 @@ export function compileQuery(sq: unknown, parentPath: string): CompiledQuery {
   if (typeof allDescendants !== 'boolean') throw invalid('Invalid collection selector.');
   const rawId = sel['collectionId'] ?? '';
   const collectionId = allDescendants && rawId === '' ? '' : validateCollectionId(rawId);
-  if (sq['findNearest'] !== undefined) throw new RpcError(Code.UNIMPLEMENTED, 'Vector search is not supported by this emulator.');
 
-  const ctx: FilterCtx = { inequality: new Map(), notIn: 0, notEqual: 0, disjunctions: 0 };
+  const ctx: FilterCtx = { inequality: new Map(), nameEquality: false, notIn: 0, notEqual: 0, disjunctions: 0 };
   const filter = sq['where'] === undefined || sq['where'] === null ? null : compileFilter(sq['where'], ctx, 0);
   if (ctx.notIn > 1) throw invalid("Invalid query. You cannot use more than one 'not-in' filter.");
   if (ctx.notIn > 0 && ctx.notEqual > 0) throw invalid("Invalid query. You cannot use 'not-in' filters with '!=' filters.");
@@ -307,6 +427,19 @@ export function compileQuery(sq: unknown, parentPath: string): CompiledQuery {
   }
   const lastDesc = orderBy.length > 0 ? (orderBy[orderBy.length - 1] as OrderSpec).desc : false;
   const inequalities = [...ctx.inequality.values()].sort(compareSegments);
+  if (ctx.nameEquality && inequalities.length > 0 && !ctx.inequality.has('__name__')) {
+    throw invalid('Equality on key is not allowed if there are other inequality fields and key does not appear in inequalities.');
+  }
+  // The document key orders last: nothing may follow an explicit orderBy on it, neither another explicit
+  // field nor an inequality field ordered implicitly after the explicit ones.
+  const keyAt = orderBy.findIndex((o) => o.isName);
+  if (keyAt >= 0) {
+    const after = orderBy.slice(keyAt + 1).map((o) => o.path);
+    for (const path of inequalities) if (!seen.has(formatFieldPath(path)) && !isNamePath(path)) after.push(path);
+    if (after.length > 0) {
+      throw invalid(`order by clause cannot contain more fields after the key ${formatFieldPath(after[0] as string[])}`);
+    }
+  }
   for (const path of inequalities) {
     const key = formatFieldPath(path);
     if (seen.has(key) || isNamePath(path)) continue;
@@ -344,6 +477,7 @@ export function compileQuery(sq: unknown, parentPath: string): CompiledQuery {
     offset: parseInt32(sq['offset'], 'offset') ?? 0,
     limit: parseInt32(sq['limit'], 'limit'),
     projection,
+    nearest: parseNearest(sq['findNearest']),
     raw: sq,
   };
 }
@@ -424,7 +558,7 @@ function equalityLookupOf(ff: Json | undefined): EqualityLookup | null {
   if (op !== 'EQUAL' && op !== 'IN') return null;
   const path = fieldRef(ff['field']);
   if (isNamePath(path)) return null;
-  const value = normalizeValue(ff['value']);
+  const value = filterOperand(ff);
   const values = op === 'IN' ? arrayValues(value) : [value];
   const keys: string[] = [];
   for (const v of values) {
@@ -485,6 +619,11 @@ export function runQueryScan(q: CompiledQuery, db: Database, readNs?: bigint): D
 }
 
 function runQueryWith(q: CompiledQuery, db: Database, readNs: bigint | undefined, useIndex: boolean): DocRecord[] {
+  if (q.nearest) {
+    const spec = q.nearest;
+    const all = [...db.collectionPaths(q.parentPath, q.collectionId, q.allDescendants)].flatMap((cpath) => [...candidates(q, db, cpath, readNs, useIndex)]);
+    return nearestOf(q, spec, all);
+  }
   const wanted = q.limit === null ? Infinity : q.offset + q.limit;
   if (wanted === 0) return [];
   const rows: Row[] = [];

@@ -23,7 +23,41 @@ const INT64_MAX = 2n ** 63n - 1n;
 const RESERVED_FIELD = /^__.*__$/;
 const MAX_DEPTH = 20;
 
-/** Type order: null < bool < number < timestamp < string < bytes < reference < geopoint < array < map. */
+/** A vector value: the map `{ __type__: '__vector__', value: [doubles] }` the SDKs send for `vector([...])`. */
+export function isVector(v: Value): boolean {
+  const m = v['mapValue'];
+  if (!isObject(m)) return false;
+  const f = m['fields'];
+  if (!isObject(f)) return false;
+  const t = f['__type__'];
+  return isObject(t) && t['stringValue'] === '__vector__';
+}
+
+/** The numbers of a vector value (see isVector). */
+export function vectorValues(v: Value): number[] {
+  const value = mapFields(v)['value'];
+  return value ? arrayValues(value).map((e) => ('integerValue' in e ? Number(e['integerValue']) : doubleOf(e))) : [];
+}
+
+const MAX_VECTOR_DIMENSIONS = 2048;
+
+/** Validates the fields of a map that declares `__type__`: only vectors are supported. */
+function normalizeVector(fields: JsonObject, depth: number): Value {
+  const type = fields['__type__'];
+  if (!isObject(type) || type['stringValue'] !== '__vector__') throw invalid('Field name "__type__" is reserved (document fields).');
+  const keys = Object.keys(fields);
+  const value = fields['value'];
+  if (keys.length !== 2 || !isObject(value)) throw invalid('A vector value must have exactly the fields "__type__" and "value".');
+  const array = normalizeValue(value, depth + 1);
+  const elements = arrayValues(array);
+  if (!('arrayValue' in array) || elements.some((e) => !('doubleValue' in e) && !('integerValue' in e))) {
+    throw invalid('A vector value must be an array of numbers.');
+  }
+  if (elements.length > MAX_VECTOR_DIMENSIONS) throw invalid(`A vector value can have at most ${MAX_VECTOR_DIMENSIONS} dimensions.`);
+  return { mapValue: { fields: { __type__: { stringValue: '__vector__' }, value: array } } };
+}
+
+/** Type order: null < bool < number < timestamp < string < bytes < reference < geopoint < array < vector < map. */
 export function typeOrder(v: Value): number {
   if ('nullValue' in v) return 0;
   if ('booleanValue' in v) return 1;
@@ -34,7 +68,7 @@ export function typeOrder(v: Value): number {
   if ('referenceValue' in v) return 6;
   if ('geoPointValue' in v) return 7;
   if ('arrayValue' in v) return 8;
-  return 9;
+  return isVector(v) ? 9 : 10;
 }
 
 function normalizeDouble(raw: Json | undefined): number | string {
@@ -132,6 +166,7 @@ export function normalizeValue(input: unknown, depth = 0, inArray = false): Valu
       if (!isObject(raw)) throw invalid('Invalid map value.');
       const fields = raw['fields'] ?? {};
       if (!isObject(fields)) throw invalid('Invalid map value.');
+      if (fields['__type__'] !== undefined) return normalizeVector(fields, depth);
       return { mapValue: { fields: normalizeFields(fields, depth + 1) } };
     }
     default:
@@ -303,6 +338,17 @@ export function compareValues(a: Value, b: Value): number {
         if (c !== 0) return c;
       }
       return cmp(x.length, y.length);
+    }
+    case 9: {
+      // Vectors: shorter first, then element by element.
+      const x = arrayValues(mapFields(a)['value'] ?? NULL_VALUE);
+      const y = arrayValues(mapFields(b)['value'] ?? NULL_VALUE);
+      if (x.length !== y.length) return cmp(x.length, y.length);
+      for (let i = 0; i < x.length; i++) {
+        const c = compareValues(x[i] as Value, y[i] as Value);
+        if (c !== 0) return c;
+      }
+      return 0;
     }
     default: {
       const x = mapFields(a);

@@ -134,15 +134,9 @@ export function parseWrite(w: unknown, database: string): ParsedWrite {
         return segs;
       });
     }
+    // A field may be both in the mask and transformed (set(..., { mergeFields: ['at'] }) with at: serverTimestamp()
+    // sends exactly that): the mask applies first, then the transform, as in Firestore.
     const transforms = parseTransforms(w['updateTransforms']);
-    if (mask) {
-      const maskKeys = new Set(mask.map(formatFieldPath));
-      for (const t of transforms) {
-        if (maskKeys.has(formatFieldPath(t.path))) {
-          throw invalid(`Field "${formatFieldPath(t.path)}" cannot be both updated and transformed.`);
-        }
-      }
-    }
     return { kind: 'update', doc, fields, mask, transforms, precondition };
   }
   if (op === 'transform') {
@@ -275,6 +269,11 @@ export function applyBatch(
     const before = current(path);
     if (!original.has(path)) original.set(path, db.get(path));
     try {
+      // Firestore refuses a batch that deletes a document and then requires it to exist (a transaction's
+      // delete followed by update): the request contradicts itself, so INVALID_ARGUMENT, not NOT_FOUND.
+      if (w.precondition?.exists === true && overlay.has(path) && overlay.get(path) === null) {
+        throw invalid(`Cannot ${w.kind === 'delete' ? 'delete' : 'update'} document ${w.doc.name}: it is deleted earlier in the same request.`);
+      }
       checkPrecondition(w.precondition, before, w.doc.name, w.kind);
     } catch (e) {
       if (!(e instanceof RpcError) || !onPreconditionFailure) throw e;

@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FirestoreBackend, JsonObject, RulesIssue, ServerStreamMethod, UnaryMethod } from '../contract';
 import { CODE_NAME, Code, HTTP_STATUS_FOR_CODE, RpcError } from '../contract';
 import { callerFromAuthorization } from './caller';
+import { canonicalizeEnums, lookupType } from './proto-json';
 import type { WebChannelServer } from './webchannel';
 
 const MAX_BODY_BYTES = 24 * 1024 * 1024;
@@ -249,6 +250,8 @@ async function handle(deps: HttpDeps, req: IncomingMessage, res: ServerResponse)
     if (method !== 'POST') throw new RpcError(Code.NOT_FOUND, `Not found: ${method} ${path}`);
     const body = parseJsonObject(await readBody(req));
     let rpc: UnaryMethod | ServerStreamMethod | undefined = DATABASE_METHODS[verb];
+    const requestType = rpc ?? PARENT_METHODS[verb];
+    if (requestType) canonicalizeEnums(lookupType(`google.firestore.v1.${requestType}Request`), body);
     if (rpc) {
       if (rest !== '') throw new RpcError(Code.NOT_FOUND, `Not found: ${path}`);
       body.database = database;
@@ -292,6 +295,7 @@ async function handle(deps: HttpDeps, req: IncomingMessage, res: ServerResponse)
     }
     if (method === 'POST') {
       const document = parseJsonObject(await readBody(req));
+      canonicalizeEnums(lookupType('google.firestore.v1.Document'), document);
       const request = withOptional(
         { parent: parentPath, collectionId, document },
         { documentId: params.get('documentId') ?? undefined, mask },
@@ -312,6 +316,7 @@ async function handle(deps: HttpDeps, req: IncomingMessage, res: ServerResponse)
   }
   if (method === 'PATCH') {
     const document = parseJsonObject(await readBody(req));
+    canonicalizeEnums(lookupType('google.firestore.v1.Document'), document);
     document.name = name;
     const request = withOptional(
       { document },

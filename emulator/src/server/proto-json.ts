@@ -472,3 +472,42 @@ export function responseEncoder(type: protobuf.Type): (json: JsonObject) => Buff
   }
   return (json) => encodeJson(type, json);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Requests arriving as JSON (REST): enums by number
+
+const NULL_VALUE_ENUM = '.google.protobuf.NullValue';
+
+function canonicalEnum(en: protobuf.Enum, v: unknown): unknown {
+  if (fullNameOf(en) === NULL_VALUE_ENUM && (v === null || v === 0)) return 'NULL_VALUE';
+  // Unknown numbers stay numbers: the engine refuses them with its own message.
+  if (typeof v === 'number') return en.valuesById[v] ?? v;
+  return v;
+}
+
+/**
+ * Rewrites, in place, the enums of a request given as proto3 JSON to their names. proto3 JSON allows an
+ * enum as its number too (`"op": 5`, `"direction": 2`, `"nullValue": null`), and the Node SDK's REST
+ * transport sends numbers; the engine speaks the canonical form (see ../contract.ts). Only enum fields
+ * change; anything malformed is left for the engine to refuse.
+ */
+export function canonicalizeEnums(type: protobuf.Type, json: unknown, depth = 0): void {
+  if (typeof json !== 'object' || json === null || Array.isArray(json) || depth > 64) return;
+  const obj = json as Record<string, unknown>;
+  for (const key of Object.keys(obj)) {
+    const field = type.fields[key];
+    if (!field) continue;
+    const rt = field.resolvedType;
+    const v = obj[key];
+    if (rt instanceof protobuf.Enum) {
+      if (field.repeated && Array.isArray(v)) obj[key] = v.map((x) => canonicalEnum(rt, x));
+      else if (!field.map) obj[key] = canonicalEnum(rt, v);
+    } else if (rt instanceof protobuf.Type && !fullNameOf(rt).startsWith('.google.protobuf.')) {
+      if (field.map) {
+        if (typeof v === 'object' && v !== null) for (const x of Object.values(v)) canonicalizeEnums(rt, x, depth + 1);
+      } else if (field.repeated) {
+        if (Array.isArray(v)) for (const x of v) canonicalizeEnums(rt, x, depth + 1);
+      } else canonicalizeEnums(rt, v, depth + 1);
+    }
+  }
+}
