@@ -28,7 +28,10 @@ const layering = [
   restrict(
     ['core/src/**/*.ts'],
     [
-      ['^(firebase|firebase-admin|firebase-functions|@firebase|@google-cloud|react|react-dom|react-router-dom|reactfire|react-toastify)(/|$)', 'core holds domain rules and the API contract: no Firebase, no React.'],
+      [
+        '^(firebase|firebase-admin|firebase-functions|@firebase|@google-cloud|react|react-dom|react-router-dom|reactfire|react-toastify)(/|$)',
+        'core holds domain rules and the API contract: no Firebase, no React.',
+      ],
       ['^@punter/', 'core imports no other workspace.'],
       [`(^|/)\\.\\./.*${OTHER_WORKSPACES}`, 'core imports no other workspace.'],
     ],
@@ -44,13 +47,13 @@ const layering = [
     ['provider/**/*.ts'],
     [
       ['^@punter/(functions|web)(/|$)', 'The provider never imports the functions or the web app (they sit in front of it).'],
-      ['(^|/)\\.\\./.*(functions|web)/src/', 'The provider never imports the functions or the web app (they sit in front of it).'],
+      [
+        '(^|/)\\.\\./.*(functions|web)/src/',
+        'The provider never imports the functions or the web app (they sit in front of it).',
+      ],
     ],
   ),
-  restrict(
-    ['web/src/{components,config,lib,testing}/**/*.{ts,tsx}'],
-    [SHARED, ICONS],
-  ),
+  restrict(['web/src/{components,config,lib,testing}/**/*.{ts,tsx}'], [SHARED, ICONS]),
   restrict(['web/src/components/icons.tsx'], [SHARED]),
   restrict(['web/src/app/**/*.{ts,tsx}'], [ICONS]),
   ...webFeatures.map((feature) =>

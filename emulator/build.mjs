@@ -14,7 +14,9 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
   // grpc-js and friends are CommonJS: give the ESM bundle a require().
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
   // The descriptor is read at run time from @google-cloud/firestore (resolved, never bundled).
   external: ['@google-cloud/firestore'],
 });

@@ -15,7 +15,9 @@ await build({
   format: 'esm',
   sourcemap: true,
   external: ['firebase-functions', 'firebase-functions/*', 'firebase-admin', 'firebase-admin/*', '@google-cloud/*'],
-  banner: { js: "import { createRequire as __punterCreateRequire } from 'node:module'; const require = __punterCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __punterCreateRequire } from 'node:module'; const require = __punterCreateRequire(import.meta.url);",
+  },
   logLevel: 'warning',
 });
 console.log(`functions built to lib/index.js in ${Date.now() - started} ms`);

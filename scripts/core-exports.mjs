@@ -41,13 +41,20 @@ function resolveCore(coreSrc, specifier, fromFile) {
   return undefined;
 }
 
-const hasExport = (node) => ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+const hasExport = (node) =>
+  ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
 
 /** Declared exports, re-exports and imports of one file. */
 function parse(coreSrc, file) {
   const resolveCoreFrom = (specifier, from) => resolveCore(coreSrc, specifier, from);
   const text = readFileSync(file, 'utf8');
-  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const sf = ts.createSourceFile(
+    file,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const declared = new Set();
   /** [exportedName, localName] of `export { local as exported }` without a module: local names declared here. */
   const localExports = [];
@@ -61,13 +68,19 @@ function parse(coreSrc, file) {
         imports.push({ module, names: bindings.elements.map((e) => (e.propertyName ?? e.name).text) });
       } else if (module && bindings && ts.isNamespaceImport(bindings)) imports.push({ module, names: '*' });
     } else if (ts.isExportDeclaration(node)) {
-      const module = node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier) ? resolveCoreFrom(node.moduleSpecifier.text, file) : undefined;
+      const module =
+        node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)
+          ? resolveCoreFrom(node.moduleSpecifier.text, file)
+          : undefined;
       const clause = node.exportClause;
       if (node.moduleSpecifier) {
         if (module) {
           reexports.push({
             module,
-            names: clause && ts.isNamedExports(clause) ? clause.elements.map((e) => [e.name.text, (e.propertyName ?? e.name).text]) : '*',
+            names:
+              clause && ts.isNamedExports(clause)
+                ? clause.elements.map((e) => [e.name.text, (e.propertyName ?? e.name).text])
+                : '*',
           });
         }
       } else if (clause && ts.isNamedExports(clause)) {
@@ -168,7 +181,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (process.argv.includes('--json')) console.log(JSON.stringify(result, null, 2));
   else {
     if (process.argv.includes('--unused')) {
-      for (const m of result.modules) if (m.unused.length > 0) console.log(`${m.module} (${m.unused.length}/${m.total} unused): ${m.unused.join(', ')}`);
+      for (const m of result.modules)
+        if (m.unused.length > 0) console.log(`${m.module} (${m.unused.length}/${m.total} unused): ${m.unused.join(', ')}`);
     }
     console.log(`core exports used: ${result.used}/${result.total}`);
   }

@@ -38,7 +38,9 @@ export function runOnSupportedNode() {
     process.exit(1);
   }
   const root = resolve(import.meta.dirname, '..');
-  console.log(`Node ${process.versions.node} here; this project runs on Node ${NODE_MAJOR}: switching to the pinned one in .node/.`);
+  console.log(
+    `Node ${process.versions.node} here; this project runs on Node ${NODE_MAJOR}: switching to the pinned one in .node/.`,
+  );
   const install = spawnSync('bash', [join(root, 'scripts', 'ensure-node.sh')], { stdio: ['ignore', 'ignore', 'inherit'] });
   if (install.status !== 0) {
     console.error(problem);

@@ -45,5 +45,9 @@ export interface RunningStack {
 
 export declare function freePort(): Promise<number>;
 export declare function emulatorsConfig(ports: StackPorts): Record<string, unknown>;
-export declare function buildStack(options: { web?: 'dev' | 'preview' | 'none'; logDir: string; webEnv?: Record<string, string> }): Promise<void>;
+export declare function buildStack(options: {
+  web?: 'dev' | 'preview' | 'none';
+  logDir: string;
+  webEnv?: Record<string, string>;
+}): Promise<void>;
 export declare function startStack(options?: StartStackOptions): Promise<RunningStack>;

@@ -127,7 +127,9 @@ function runToEnd(name, command, args, options) {
   const proc = run(name, command, args, options);
   return new Promise((res, rej) => {
     proc.child.on(options.output ? 'close' : 'exit', (code) =>
-      code === 0 ? res(proc.output()) : rej(new Error(`${name} failed with exit code ${code}; see ${options.logDir}/${name}.log`)),
+      code === 0
+        ? res(proc.output())
+        : rej(new Error(`${name} failed with exit code ${code}; see ${options.logDir}/${name}.log`)),
     );
   });
 }
@@ -270,10 +272,14 @@ export async function startStack(options = {}) {
     // 1. Firestore
     const firestoreArgs = [
       join(root, 'emulator', 'bin', 'firestore-emulator.mjs'),
-      '--host', '127.0.0.1',
-      '--port', String(ports.firestore),
-      '--project', PROJECT_ID,
-      '--rules', join(root, 'firestore.rules'),
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(ports.firestore),
+      '--project',
+      PROJECT_ID,
+      '--rules',
+      join(root, 'firestore.rules'),
     ];
     if (dataDir) firestoreArgs.push('--data', dataDir);
     const firestore = run('firestore', process.execPath, firestoreArgs, { env: shared, logDir, quiet, readyLine: /ready on /i });

@@ -24,7 +24,11 @@ const workspaces = (wanted.length > 0 ? wanted : order).filter(
   (ws) => (ws === 'scripts' || existsSync(join(root, ws, 'vitest.config.ts'))) && !(quick && BROWSER_SUITES.has(ws)),
 );
 // Read by emulator/vitest.config.ts: leave out the files that drive Chromium.
-const suiteEnv = { ...process.env, FORCE_COLOR: process.env.CI || quick ? '0' : '1', ...(quick ? { PUNTER_NO_BROWSER: '1' } : {}) };
+const suiteEnv = {
+  ...process.env,
+  FORCE_COLOR: process.env.CI || quick ? '0' : '1',
+  ...(quick ? { PUNTER_NO_BROWSER: '1' } : {}),
+};
 const outDir = join(root, 'artifacts', 'test-results');
 rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });
@@ -41,9 +45,20 @@ function runSuite(ws) {
   let commandArgs;
   if (ws === 'scripts') {
     const dir = join(root, 'scripts', 'test');
-    const files = readdirSync(dir).filter((f) => f.endsWith('.test.mjs')).map((f) => join(dir, f));
+    const files = readdirSync(dir)
+      .filter((f) => f.endsWith('.test.mjs'))
+      .map((f) => join(dir, f));
     command = process.execPath;
-    commandArgs = ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${outputFile}`, ...files];
+    commandArgs = [
+      '--import',
+      'tsx',
+      '--test',
+      '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      '--test-reporter=tap',
+      `--test-reporter-destination=${outputFile}`,
+      ...files,
+    ];
   } else {
     const pkg = JSON.parse(readFileSync(join(root, ws, 'package.json'), 'utf8'));
     const extra = pkg.name === '@punter/core' ? ['--coverage'] : [];

@@ -15,7 +15,11 @@ const quick = process.argv.includes('--quick');
 function step(name, command, args) {
   const started = Date.now();
   return new Promise((done) => {
-    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } });
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, FORCE_COLOR: '0' },
+    });
     const output = [];
     child.stdout.on('data', (c) => output.push(c));
     child.stderr.on('data', (c) => output.push(c));
@@ -29,11 +33,16 @@ function step(name, command, args) {
 }
 
 const started = Date.now();
-const checks = await Promise.all([step('lint', 'npm', ['run', 'lint', '--silent']), step('typecheck', 'npm', ['run', 'typecheck', '--silent'])]);
+const checks = await Promise.all([
+  step('lint', 'npm', ['run', 'lint', '--silent']),
+  step('typecheck', 'npm', ['run', 'typecheck', '--silent']),
+]);
 const tests = await new Promise((done) => {
   const child = spawn(process.execPath, ['scripts/test.mjs', ...(quick ? ['--quick'] : [])], { cwd: root, stdio: 'inherit' });
   child.on('close', (status) => done({ status }));
 });
 const failed = [...checks, tests].some((r) => r.status !== 0);
-console.log(`\nvalidate${quick ? ' --quick' : ''}: ${failed ? 'FAILED' : 'ok'} in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+console.log(
+  `\nvalidate${quick ? ' --quick' : ''}: ${failed ? 'FAILED' : 'ok'} in ${((Date.now() - started) / 1000).toFixed(1)}s`,
+);
 process.exit(failed ? 1 : 0);

@@ -4,12 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import {
-  assertFails,
-  assertSucceeds,
-  initializeTestEnvironment,
-  type RulesTestEnvironment,
-} from '@firebase/rules-unit-testing';
+import { assertFails, assertSucceeds, initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import {
   collection,
   deleteDoc,
@@ -74,7 +69,15 @@ beforeEach(async () => {
 
 /** A permissions document as the provider writes it (ADR 0004). */
 function permissions(changes: Record<string, unknown>) {
-  return { active: true, role: 0, can_post_signal: false, can_post_game: false, can_monetize_game: false, updated_at: 0, ...changes };
+  return {
+    active: true,
+    role: 0,
+    can_post_signal: false,
+    can_post_game: false,
+    can_monetize_game: false,
+    updated_at: 0,
+    ...changes,
+  };
 }
 
 /** Changes a user's permissions document as the provider would (admin SDK, rules bypassed). */
@@ -155,12 +158,19 @@ describe('signal: subscribers, posters and admins read (ADR 0008); only can_post
     await assertFails(addDoc(collection(poster(), 'signal'), { ...validSignal(), details: '' }));
   });
   it("a signal's text is its status's fixed message: no HTML, direction override or NUL from the poster", async () => {
-    for (const details of ['<img src=x onerror=alert(1)>', 'ready to trade \u202eedart', 'ready\u0000 to trade', 'start trading']) {
+    for (const details of [
+      '<img src=x onerror=alert(1)>',
+      'ready to trade \u202eedart',
+      'ready\u0000 to trade',
+      'start trading',
+    ]) {
       await assertFails(addDoc(collection(poster(), 'signal'), { ...validSignal(), details }));
     }
     // Every status the app posts (the same table the postSignal callable builds from) passes.
     for (const status of SIGNAL_POST_STATUSES) {
-      await assertSucceeds(addDoc(collection(poster(), 'signal'), { ...validSignal(), title: status.label, details: status.message }));
+      await assertSucceeds(
+        addDoc(collection(poster(), 'signal'), { ...validSignal(), title: status.label, details: status.message }),
+      );
     }
   });
 });
@@ -189,7 +199,7 @@ describe('my-games: a user reads only their own', () => {
     await assertFails(getDocs(collection(alice(), 'my-games')));
     await assertFails(getDocs(query(collection(alice(), 'my-games'), where('user_id', '==', 'bob'))));
   });
-  it('get of their own document succeeds, another user\'s fails', async () => {
+  it("get of their own document succeeds, another user's fails", async () => {
     await assertSucceeds(getDoc(doc(alice(), 'my-games/m1')));
     await assertFails(getDoc(doc(alice(), 'my-games/m2')));
   });
@@ -214,9 +224,14 @@ describe('pots and participants: signed-in users read; joins only through the ca
 
 describe('signed in means an active session the app created, authorised by the permissions document', () => {
   // Firebase users the app never created: anonymous and e-mail/password sign-ins.
-  const anonymous = () => env.authenticatedContext('anon', { firebase: { sign_in_provider: 'anonymous', identities: {} } }).firestore() as unknown as Firestore;
+  const anonymous = () =>
+    env
+      .authenticatedContext('anon', { firebase: { sign_in_provider: 'anonymous', identities: {} } })
+      .firestore() as unknown as Firestore;
   const emailUser = () =>
-    env.authenticatedContext('alice', { email: 'alice@example.com', firebase: { sign_in_provider: 'password', identities: {} } }).firestore() as unknown as Firestore;
+    env
+      .authenticatedContext('alice', { email: 'alice@example.com', firebase: { sign_in_provider: 'password', identities: {} } })
+      .firestore() as unknown as Firestore;
   // Thunks, so each read starts only when it is asserted on (no unawaited rejections).
   const readsOf = (db: Firestore): Array<() => Promise<unknown>> => [
     () => getDocs(collection(db, 'signal')),
@@ -236,7 +251,9 @@ describe('signed in means an active session the app created, authorised by the p
     await setPermissions('anon', {});
     await failsAll(anonymous());
     await failsAll(emailUser());
-    const passwordPoster = env.authenticatedContext('poster', { firebase: { sign_in_provider: 'password', identities: {} } }).firestore() as unknown as Firestore;
+    const passwordPoster = env
+      .authenticatedContext('poster', { firebase: { sign_in_provider: 'password', identities: {} } })
+      .firestore() as unknown as Firestore;
     await assertFails(addDoc(collection(passwordPoster, 'signal'), validSignal()));
   });
   it('a custom-token user with no permissions document reads nothing', async () => {
@@ -271,7 +288,7 @@ describe('signed in means an active session the app created, authorised by the p
     await setPermissions('admin', { active: false, role: 1 });
     await assertFails(deleteDoc(doc(admin(), 'games/g1')));
   });
-  it('the owner reads their own permissions document, also when suspended; nobody reads another\'s', async () => {
+  it("the owner reads their own permissions document, also when suspended; nobody reads another's", async () => {
     await assertSucceeds(getDoc(doc(alice(), 'user_permissions/alice')));
     await assertFails(getDoc(doc(alice(), 'user_permissions/poster')));
     await assertFails(getDoc(doc(admin(), 'user_permissions/alice')));
@@ -289,7 +306,7 @@ describe('signed in means an active session the app created, authorised by the p
   });
 });
 
-describe("my-pots: a participant reads only their own join records", () => {
+describe('my-pots: a participant reads only their own join records', () => {
   it('a query filtered on their user_id and a get of their own succeed', async () => {
     await assertSucceeds(getDocs(query(collection(alice(), 'my-pots'), where('user_id', '==', 'alice'))));
     await assertSucceeds(getDoc(doc(alice(), 'my-pots/pp2')));
@@ -304,7 +321,7 @@ describe("my-pots: a participant reads only their own join records", () => {
   });
 });
 
-describe('default deny: the provider\'s collections and anything unnamed', () => {
+describe("default deny: the provider's collections and anything unnamed", () => {
   it('nobody reads or writes provider data', async () => {
     await assertFails(getDoc(doc(alice(), 'provider_wallets/alice')));
     await assertFails(getDoc(doc(admin(), 'provider_wallets/alice')));

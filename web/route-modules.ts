@@ -11,6 +11,8 @@ import { ROUTE_FILES_DIR, routeFile } from './src/app/route-files.ts';
 /** path -> module relative to web/, e.g. '/reset-pin' -> 'src/app/routes/reset-pin.tsx'. */
 export function routeModules(): Record<string, string> {
   const dir = fileURLToPath(new URL(`./${ROUTE_FILES_DIR}/`, import.meta.url));
-  const files = readdirSync(dir).filter((f) => f.endsWith('.tsx')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.tsx'))
+    .sort();
   return Object.fromEntries(files.map((f) => routeFile(f)).map((r) => [r.path, r.module]));
 }

@@ -49,7 +49,12 @@ function preloadRouteChunks(): Plugin {
         if (map['/dashboard']) map['/'] = map['/dashboard'];
         // Exact paths first; a route with parameters ('/referral/:referralCode') matches any value.
         return [
-          { tag: 'script', attrs: { type: 'application/json', id: 'route-chunks' }, children: JSON.stringify(map).replace(/</g, '\\u003c'), injectTo: 'head' },
+          {
+            tag: 'script',
+            attrs: { type: 'application/json', id: 'route-chunks' },
+            children: JSON.stringify(map).replace(/</g, '\\u003c'),
+            injectTo: 'head',
+          },
           { tag: 'script', children: ROUTE_PRELOAD_SCRIPT, injectTo: 'head' },
         ];
       },

@@ -51,8 +51,18 @@ describe('route table', () => {
   ];
   const routes = Object.values(ROUTES);
   it('lists every route of SPEC section 2 with its access, and /reset-pin (behind login)', () => {
-    expect(routes.filter((r) => r.access === 'protected').map((r) => r.path).sort()).toEqual([...protectedPaths, '/reset-pin'].sort());
-    expect(routes.filter((r) => r.access === 'public').map((r) => r.path).sort()).toEqual([...publicPaths].sort());
+    expect(
+      routes
+        .filter((r) => r.access === 'protected')
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual([...protectedPaths, '/reset-pin'].sort());
+    expect(
+      routes
+        .filter((r) => r.access === 'public')
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual([...publicPaths].sort());
   });
   it('redirects / to /dashboard', () => {
     expect(ROUTES.root.redirectTo).toBe('/dashboard');

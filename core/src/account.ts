@@ -183,7 +183,14 @@ export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 // ---------------------------------------------------------------------------------------------
 
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
-const YOUTUBE_HOSTS = new Set(['youtube.com', 'www.youtube.com', 'm.youtube.com', 'music.youtube.com', 'youtube-nocookie.com', 'www.youtube-nocookie.com']);
+const YOUTUBE_HOSTS = new Set([
+  'youtube.com',
+  'www.youtube.com',
+  'm.youtube.com',
+  'music.youtube.com',
+  'youtube-nocookie.com',
+  'www.youtube-nocookie.com',
+]);
 
 /**
  * The video id of a YouTube link: watch?v=ID, youtu.be/ID, /embed/ID, /shorts/ID, /live/ID.

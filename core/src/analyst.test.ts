@@ -98,7 +98,12 @@ describe('summary statistics', () => {
     expect(s.noGoal).toBe(0);
   });
   it('builds the goals-per-game series, home against away', () => {
-    expect(goalsPerGameSeries([{ id: 7, homeScore: 2, awayScore: 1 }, { id: 'b', homeScore: 0, awayScore: 3 }])).toEqual([
+    expect(
+      goalsPerGameSeries([
+        { id: 7, homeScore: 2, awayScore: 1 },
+        { id: 'b', homeScore: 0, awayScore: 3 },
+      ]),
+    ).toEqual([
       { game: '7', home: 2, away: 1 },
       { game: 'b', home: 0, away: 3 },
     ]);
@@ -124,12 +129,11 @@ describe('filter panels', () => {
     expect(leagues).toHaveLength(10);
     expect(leagues[0]).toEqual({ name: 'Leag-2026-11-23', date: '2026-11-23' });
     expect(leagues[9]).toEqual({ name: 'Leag-2026-11-14', date: '2026-11-14' });
-    expect(leagueList(new Date('2026-03-02T08:00:00Z')).map((l) => l.date).slice(0, 4)).toEqual([
-      '2026-03-02',
-      '2026-03-01',
-      '2026-02-28',
-      '2026-02-27',
-    ]);
+    expect(
+      leagueList(new Date('2026-03-02T08:00:00Z'))
+        .map((l) => l.date)
+        .slice(0, 4),
+    ).toEqual(['2026-03-02', '2026-03-01', '2026-02-28', '2026-02-27']);
     expect(leagueList(0, 3).map((l) => l.name)).toEqual(['Leag-1970-01-01', 'Leag-1969-12-31', 'Leag-1969-12-30']);
   });
   it('reads Lagos dates and refuses invalid ones', () => {
@@ -254,7 +258,7 @@ describe('GET /games and /top-games data', () => {
     expect(games[0]!.round).toBe(120);
     expect(generateVirtualGames({ ...query, now: new Date(Date.UTC(2026, 10, 21, 12, 0)) })).toEqual([]);
   });
-  it("filters by team code, case-insensitively, and gives nothing for an unknown team", () => {
+  it('filters by team code, case-insensitively, and gives nothing for an unknown team', () => {
     const games = generateVirtualGames({ ...query, team: 'ash' });
     expect(games).toHaveLength(10);
     expect(games.every((g) => g.homeTeam === 'ASH' || g.awayTeam === 'ASH')).toBe(true);

@@ -435,7 +435,8 @@ export function generateRound(query: RoundQuery): VirtualGame[] {
   }
   const seed = query.seed ?? DEFAULT_SEED;
   const dayIndex = Math.round(midnight / DAY_MS);
-  const fixtureRound = (dayIndex * ROUNDS_PER_DAY + query.round + hash32(`${seed}|${query.country}|${query.platform}`)) % FIXTURE_ROUNDS;
+  const fixtureRound =
+    (dayIndex * ROUNDS_PER_DAY + query.round + hash32(`${seed}|${query.country}|${query.platform}`)) % FIXTURE_ROUNDS;
   const random = mulberry32(hash32(`${seed}|${query.country}|${query.platform}|${query.date}|${query.round}`));
   const kickoff = new Date(midnight + query.round * ROUND_INTERVAL_MINUTES * 60_000).toISOString();
   const league = `Leag-${query.date}`;
@@ -528,9 +529,7 @@ export function topGames(games: readonly VirtualGame[], limit: number = DEFAULT_
   return [...games]
     .sort(
       (x, y) =>
-        y.homeScore + y.awayScore - (x.homeScore + x.awayScore) ||
-        y.kickoff.localeCompare(x.kickoff) ||
-        x.id.localeCompare(y.id),
+        y.homeScore + y.awayScore - (x.homeScore + x.awayScore) || y.kickoff.localeCompare(x.kickoff) || x.id.localeCompare(y.id),
     )
     .slice(0, Math.max(0, Math.floor(limit)));
 }

@@ -60,15 +60,17 @@ describe('session callables', () => {
     expect(
       sessionRequestOtpSchema.safeParse({ email: 'ada@example.com', phone_number: '08012345678', otpType: 'EMAIL' }).success,
     ).toBe(false);
-    expect(sessionVerifyOtpSchema.safeParse({ otp: '1234', otpType: 'PHONE-VERIFICATION', email: 'ada@example.com' }).success).toBe(
-      true,
-    );
-    expect(firstMessage(sessionVerifyOtpSchema.safeParse({ otp: '123', otpType: 'PHONE-VERIFICATION', email: 'ada@example.com' }))).toBe(
-      'Code must be 4 characters',
-    );
+    expect(
+      sessionVerifyOtpSchema.safeParse({ otp: '1234', otpType: 'PHONE-VERIFICATION', email: 'ada@example.com' }).success,
+    ).toBe(true);
+    expect(
+      firstMessage(sessionVerifyOtpSchema.safeParse({ otp: '123', otpType: 'PHONE-VERIFICATION', email: 'ada@example.com' })),
+    ).toBe('Code must be 4 characters');
     expect(sessionSendResetOtpSchema.safeParse({ email: 'ada@example.com' }).success).toBe(true);
     expect(sessionSendResetOtpSchema.safeParse({}).success).toBe(false);
-    expect(sessionResetPasswordSchema.safeParse({ email: 'ada@example.com', otp: 'AB12', password: 'newsecret1' }).success).toBe(true);
+    expect(sessionResetPasswordSchema.safeParse({ email: 'ada@example.com', otp: 'AB12', password: 'newsecret1' }).success).toBe(
+      true,
+    );
     expect(firstMessage(sessionResetPasswordSchema.safeParse({ email: 'ada@example.com', otp: 'AB12', password: 'short' }))).toBe(
       'Password must be at least 8 characters',
     );
@@ -76,12 +78,16 @@ describe('session callables', () => {
   });
 
   it('a Firebase token comes exactly with a logged-in profile (200 or 203)', () => {
-    expect(sessionResultSchema.safeParse({ profile: profile(200), firebaseToken: 'ft', message: 'Login successful' }).success).toBe(true);
+    expect(
+      sessionResultSchema.safeParse({ profile: profile(200), firebaseToken: 'ft', message: 'Login successful' }).success,
+    ).toBe(true);
     expect(sessionResultSchema.safeParse({ profile: profile(203), firebaseToken: 'ft', message: 'ok' }).success).toBe(true);
-    expect(sessionResultSchema.safeParse({ profile: profile(201, ''), firebaseToken: null, message: 'Verify phone' }).success).toBe(true);
-    expect(sessionResultSchema.safeParse({ profile: null, firebaseToken: null, message: 'Code has been sent successfully' }).success).toBe(
-      true,
-    );
+    expect(
+      sessionResultSchema.safeParse({ profile: profile(201, ''), firebaseToken: null, message: 'Verify phone' }).success,
+    ).toBe(true);
+    expect(
+      sessionResultSchema.safeParse({ profile: null, firebaseToken: null, message: 'Code has been sent successfully' }).success,
+    ).toBe(true);
     expect(firstMessage(sessionResultSchema.safeParse({ profile: profile(200), firebaseToken: null, message: 'x' }))).toBe(
       'A logged-in profile needs a Firebase token',
     );
@@ -104,9 +110,9 @@ describe('custom claims', () => {
       can_post_game: false,
       can_monetize_game: false,
     });
-    expect(customClaimsSchema.safeParse({ role: '1', can_post_signal: true, can_post_game: false, can_monetize_game: false }).success).toBe(
-      false,
-    );
+    expect(
+      customClaimsSchema.safeParse({ role: '1', can_post_signal: true, can_post_game: false, can_monetize_game: false }).success,
+    ).toBe(false);
     expect(customClaimsSchema.safeParse({ role: 0, can_post_signal: true, can_post_game: false }).success).toBe(false);
   });
 });
@@ -166,7 +172,9 @@ describe('providerCall', () => {
         'This header may not be set',
       );
     }
-    expect(firstMessage(providerCallRequestSchema.safeParse({ ...call, headers: { 'bad name': 'x' } }))).toBe('Header name is not valid');
+    expect(firstMessage(providerCallRequestSchema.safeParse({ ...call, headers: { 'bad name': 'x' } }))).toBe(
+      'Header name is not valid',
+    );
     expect(firstMessage(providerCallRequestSchema.safeParse({ ...call, headers: { id: 'a\r\nX-Evil: 1' } }))).toBe(
       'Header value is not valid',
     );
@@ -206,10 +214,14 @@ describe('other callables', () => {
     expect(joinPotSchema.safeParse(withoutReferral).success).toBe(true);
     expect(firstMessage(joinPotSchema.safeParse({ ...join, amount: 0 }))).toBe('Amount must be greater than 0');
     expect(firstMessage(joinPotSchema.safeParse({ ...join, amount: -10_000 }))).toBe('Amount must be greater than 0');
-    expect(firstMessage(joinPotSchema.safeParse({ ...join, amount: 10_000.001 }))).toBe('Amount can have at most 2 decimal places');
+    expect(firstMessage(joinPotSchema.safeParse({ ...join, amount: 10_000.001 }))).toBe(
+      'Amount can have at most 2 decimal places',
+    );
     expect(firstMessage(joinPotSchema.safeParse({ ...join, amount: 5e9 }))).toBe('Amount must not be more than ₦1,000,000,000');
     expect(firstMessage(joinPotSchema.safeParse({ ...join, amount: '10000' }))).toBe('Amount must be a number');
-    expect(firstMessage(joinPotSchema.safeParse({ ...join, idempotencyKey: undefined }))).toBe('Idempotency-Key header is required');
+    expect(firstMessage(joinPotSchema.safeParse({ ...join, idempotencyKey: undefined }))).toBe(
+      'Idempotency-Key header is required',
+    );
     expect(firstMessage(joinPotSchema.safeParse({ ...join, pot_id: '' }))).toBe('Id is required');
     expect(joinPotResultSchema.parse({ message: 'Pot joined' })).toEqual({ message: 'Pot joined' });
   });

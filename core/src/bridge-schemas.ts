@@ -4,7 +4,14 @@
  * Provider bodies themselves are described in ./api.
  */
 import { z } from 'zod';
-import { loginRequestSchema, otpRequestSchema, otpVerifySchema, registerRequestSchema, resetPasswordRequestSchema, sendResetOtpRequestSchema } from './api/auth';
+import {
+  loginRequestSchema,
+  otpRequestSchema,
+  otpVerifySchema,
+  registerRequestSchema,
+  resetPasswordRequestSchema,
+  sendResetOtpRequestSchema,
+} from './api/auth';
 import { resolveApiCall } from './api/calls';
 import { idempotencyKeySchema } from './api/common';
 import { idSchema, nairaAmount, pinSchema } from './api/primitives';

@@ -29,7 +29,20 @@ describe('displayText: names and texts other people see', () => {
   });
 
   it('refuses right-to-left overrides, embeddings, isolates and direction marks', () => {
-    for (const c of ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069', '\u200e', '\u200f', '\u061c']) {
+    for (const c of [
+      '\u202a',
+      '\u202b',
+      '\u202c',
+      '\u202d',
+      '\u202e',
+      '\u2066',
+      '\u2067',
+      '\u2068',
+      '\u2069',
+      '\u200e',
+      '\u200f',
+      '\u061c',
+    ]) {
       expect(firstIssue(title, `Sure odds ${c}gnp.exe`)).toBe('Title must not contain text-direction characters');
     }
   });
@@ -39,7 +52,9 @@ describe('displayText: names and texts other people see', () => {
     expect(firstIssue(name, 'A\u2060da')).toBe('First name must not contain invisible characters');
     expect(firstIssue(name, 'Ad\u200da')).toBe('First name must not contain invisible characters');
     // An emoji sequence in a title keeps its joiner.
-    expect(firstIssue(title, 'Team \u{1F468}\u200d\u{1F469}\u200d\u{1F467} banker')).toBe('ok: Team \u{1F468}\u200d\u{1F469}\u200d\u{1F467} banker');
+    expect(firstIssue(title, 'Team \u{1F468}\u200d\u{1F469}\u200d\u{1F467} banker')).toBe(
+      'ok: Team \u{1F468}\u200d\u{1F469}\u200d\u{1F467} banker',
+    );
   });
 
   it('refuses < and > in names, not in other texts', () => {

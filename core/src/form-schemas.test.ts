@@ -137,7 +137,9 @@ describe('register form', () => {
       avatar_url: AVATAR_URLS.male,
     });
     expect(API_CALLS.register.request.parse(payload)).toEqual(payload);
-    const noReferral = buildRegistrationPayload(registerFormSchema.parse({ ...step1, ...step2, gender: 'female', referral_code: ' ' }));
+    const noReferral = buildRegistrationPayload(
+      registerFormSchema.parse({ ...step1, ...step2, gender: 'female', referral_code: ' ' }),
+    );
     expect('referral_code' in noReferral).toBe(false);
     expect(noReferral.avatar_url).toBe(AVATAR_URLS.female);
     expect(API_CALLS.register.request.safeParse(noReferral).success).toBe(true);
@@ -211,7 +213,10 @@ describe('password, code and PIN forms', () => {
 
   it('reset PIN needs the 4-character code and a new 4-digit PIN', () => {
     expect(resetPinFormSchema.parse({ otp: 'ab12', pin: '0420' })).toEqual({ otp: 'ab12', pin: '0420' });
-    expect(errorsOf(resetPinFormSchema, { otp: '12', pin: '12' })).toEqual({ otp: 'Please enter the 4-character code', pin: 'PIN must be 4 digits' });
+    expect(errorsOf(resetPinFormSchema, { otp: '12', pin: '12' })).toEqual({
+      otp: 'Please enter the 4-character code',
+      pin: 'PIN must be 4 digits',
+    });
   });
 });
 
@@ -328,7 +333,9 @@ describe('post game form', () => {
     expect(postGameFormSchema(false).parse({ ...valid, amount: '0' }).amount).toBe(0);
     expect(postGameFormSchema(true).parse({ ...valid, amount: 500 }).amount).toBe(500);
     expect(errorsOf(postGameFormSchema(true), { ...valid, amount: '300' })).toEqual({ amount: 'Please choose an allowed price' });
-    expect(errorsOf(postGameFormSchema(true), { ...valid, amount: 'free' })).toEqual({ amount: 'Please choose an allowed price' });
+    expect(errorsOf(postGameFormSchema(true), { ...valid, amount: 'free' })).toEqual({
+      amount: 'Please choose an allowed price',
+    });
   });
 
   it('every field is required; the end comes after the start', () => {

@@ -79,29 +79,27 @@ const MAX_FORM_KOBO = nairaToKobo(MAX_REQUEST_NAIRA);
  * at most ₦1,000,000,000; the output is naira (a number with at most 2 decimals), as the API takes it.
  */
 export function amountField(requiredMessage = MSG_AMOUNT) {
-  return z
-    .union([z.string(), z.number()], { error: requiredMessage })
-    .transform((value, ctx): number => {
-      const text = typeof value === 'number' ? String(value) : value;
-      if (text.trim() === '') {
-        ctx.addIssue({ code: 'custom', message: requiredMessage });
-        return z.NEVER;
-      }
-      const parsed = parseNairaInput(text);
-      if (!parsed.ok) {
-        ctx.addIssue({ code: 'custom', message: parsed.error });
-        return z.NEVER;
-      }
-      if (parsed.kobo === 0) {
-        ctx.addIssue({ code: 'custom', message: MSG_AMOUNT_POSITIVE });
-        return z.NEVER;
-      }
-      if (parsed.kobo > MAX_FORM_KOBO) {
-        ctx.addIssue({ code: 'custom', message: MSG_AMOUNT_TOO_LARGE });
-        return z.NEVER;
-      }
-      return koboToNaira(parsed.kobo);
-    });
+  return z.union([z.string(), z.number()], { error: requiredMessage }).transform((value, ctx): number => {
+    const text = typeof value === 'number' ? String(value) : value;
+    if (text.trim() === '') {
+      ctx.addIssue({ code: 'custom', message: requiredMessage });
+      return z.NEVER;
+    }
+    const parsed = parseNairaInput(text);
+    if (!parsed.ok) {
+      ctx.addIssue({ code: 'custom', message: parsed.error });
+      return z.NEVER;
+    }
+    if (parsed.kobo === 0) {
+      ctx.addIssue({ code: 'custom', message: MSG_AMOUNT_POSITIVE });
+      return z.NEVER;
+    }
+    if (parsed.kobo > MAX_FORM_KOBO) {
+      ctx.addIssue({ code: 'custom', message: MSG_AMOUNT_TOO_LARGE });
+      return z.NEVER;
+    }
+    return koboToNaira(parsed.kobo);
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -200,11 +198,7 @@ export type RegisterFormValues = Readonly<
  * gambling is risky (SPEC section 5). Whether the values are valid is registerFormSchema's job, on submit.
  */
 export function isCreateAccountEnabled(values: RegisterFormValues): boolean {
-  return (
-    CREATE_ACCOUNT_REQUIRED_FIELDS.every((field) => values[field].trim() !== '') &&
-    values.accept_terms &&
-    values.accept_age
-  );
+  return CREATE_ACCOUNT_REQUIRED_FIELDS.every((field) => values[field].trim() !== '') && values.accept_terms && values.accept_age;
 }
 
 /** Forgot password: the email. */
@@ -285,9 +279,7 @@ export function postGameFormSchema(canMonetizeGame: boolean) {
   return z
     .object({
       game_code: required(MSG_GAME_CODE).max(64, { error: 'Game code is too long' }),
-      odd: required(MSG_INVALID_ODDS)
-        .regex(ODDS_PATTERN, { error: MSG_INVALID_ODDS })
-        .transform(Number),
+      odd: required(MSG_INVALID_ODDS).regex(ODDS_PATTERN, { error: MSG_INVALID_ODDS }).transform(Number),
       title: required(MSG_TITLE).max(120, { error: 'Title is too long' }),
       amount: z
         .union([z.string().trim().regex(/^\d+$/).transform(Number), z.number()], { error: MSG_PRICE })

@@ -115,7 +115,11 @@ export const PARSE_ERROR_TOO_LARGE = 'Amount is too large';
  * '1.234', '1,00', '1e5', '10 000' are not. Exact: works on the digits, never through a float.
  */
 export function parseNairaInput(text: string): ParseResult {
-  const cleaned = String(text).trim().replace(/^₦\s*/, '').replace(/^NGN\s*/i, '').trim();
+  const cleaned = String(text)
+    .trim()
+    .replace(/^₦\s*/, '')
+    .replace(/^NGN\s*/i, '')
+    .trim();
   if (cleaned === '') return { ok: false, error: PARSE_ERROR_EMPTY };
   if (cleaned.startsWith('-')) return { ok: false, error: PARSE_ERROR_NEGATIVE };
   const commaFree = /^\d{1,3}(,\d{3})+(\.\d*)?$/.test(cleaned) ? cleaned.replace(/,/g, '') : cleaned;

@@ -7,6 +7,8 @@ describe('OTP_TYPE', () => {
     expect(OTP_TYPE).toBe('PHONE-VERIFICATION');
     expect(otpVerifySchema.safeParse({ otp: '1234', otpType: OTP_TYPE, email: 'ada@example.com' }).success).toBe(true);
     expect(otpVerifySchema.safeParse({ otp: '1234', otpType: 'PASSWORD-RESET', email: 'ada@example.com' }).success).toBe(false);
-    expect(otpRequestSchema.safeParse({ email: 'ada@example.com', phone_number: '08012345678', otpType: OTP_TYPE }).success).toBe(true);
+    expect(otpRequestSchema.safeParse({ email: 'ada@example.com', phone_number: '08012345678', otpType: OTP_TYPE }).success).toBe(
+      true,
+    );
   });
 });

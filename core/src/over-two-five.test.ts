@@ -42,7 +42,13 @@ import {
   type OverTwoFiveSetupInput,
   type OverTwoFiveState,
 } from './over-two-five';
-import { ERROR_AMOUNT_TOO_LARGE, ERROR_FINISH_GAME_FIRST, ERROR_ODD_EMPTY, ERROR_ODD_INVALID, ERROR_ODD_NOT_ABOVE_ONE } from './stake-calculator';
+import {
+  ERROR_AMOUNT_TOO_LARGE,
+  ERROR_FINISH_GAME_FIRST,
+  ERROR_ODD_EMPTY,
+  ERROR_ODD_INVALID,
+  ERROR_ODD_NOT_ABOVE_ONE,
+} from './stake-calculator';
 
 function ok(result: CalculatorResult<OverTwoFiveState>): { state: OverTwoFiveState; toast: { type: string; message: string } } {
   if (!result.ok) throw new Error(`expected success, got ${result.error}`);
@@ -117,12 +123,23 @@ describe('setupFeedback', () => {
     expect(setupFeedback({ capital: '100,000', gameTarget: '5,000' }).targetPercent).toBe(5);
   });
   it('the hint appears only above 1.5 %', () => {
-    expect(setupFeedback({ capital: '100,000', gameTarget: '1,500' })).toMatchObject({ hint: null, error: null, saveDisabled: false, targetPercent: 1.5 });
-    expect(setupFeedback({ capital: '100,000', gameTarget: '1,500.01' }).hint).toBe('We suggest a target of ₦1,500 (1.5% of your capital)');
+    expect(setupFeedback({ capital: '100,000', gameTarget: '1,500' })).toMatchObject({
+      hint: null,
+      error: null,
+      saveDisabled: false,
+      targetPercent: 1.5,
+    });
+    expect(setupFeedback({ capital: '100,000', gameTarget: '1,500.01' }).hint).toBe(
+      'We suggest a target of ₦1,500 (1.5% of your capital)',
+    );
     expect(setupFeedback({ capital: '100,000', gameTarget: '1,000' }).hint).toBeNull();
   });
   it('Save is disabled when the target or capital is 0 or unreadable', () => {
-    expect(setupFeedback({ capital: '100,000', gameTarget: '0' })).toMatchObject({ saveDisabled: true, error: null, targetPercent: 0 });
+    expect(setupFeedback({ capital: '100,000', gameTarget: '0' })).toMatchObject({
+      saveDisabled: true,
+      error: null,
+      targetPercent: 0,
+    });
     expect(setupFeedback({ capital: '0', gameTarget: '100' })).toEqual({
       capitalKobo: 0,
       targetKobo: 10_000,
@@ -131,7 +148,11 @@ describe('setupFeedback', () => {
       hint: null,
       saveDisabled: true,
     });
-    expect(setupFeedback({ capital: '', gameTarget: '' })).toMatchObject({ capitalKobo: null, targetKobo: null, saveDisabled: true });
+    expect(setupFeedback({ capital: '', gameTarget: '' })).toMatchObject({
+      capitalKobo: null,
+      targetKobo: null,
+      saveDisabled: true,
+    });
     expect(setupFeedback({ capital: '100,000', gameTarget: 'abc' })).toMatchObject({ targetKobo: null, saveDisabled: true });
   });
 });
@@ -143,7 +164,15 @@ describe('Save setup', () => {
     expect(state).toEqual({ ...initial, capital: 10_000_000, game_target: 150_000, stop_lost: 5, stretch: 4, splits: 2 });
   });
   it('keeps counters and losses when saved again', () => {
-    const running: OverTwoFiveState = { ...configured, totalLosses: 5000, profit: 7000, win_count: 1, loss_count: 1, game_count: 2, game_status: 'Ended' };
+    const running: OverTwoFiveState = {
+      ...configured,
+      totalLosses: 5000,
+      profit: 7000,
+      win_count: 1,
+      loss_count: 1,
+      game_count: 2,
+      game_status: 'Ended',
+    };
     expect(ok(saveOverTwoFiveSetup(running, { ...setup, stopLoss: 20, stretch: 7, splits: 8 })).state).toEqual({
       ...running,
       stop_lost: 20,
@@ -167,7 +196,8 @@ describe('Save setup', () => {
   it('accepts every SPEC option', () => {
     for (const stopLoss of STOP_LOSS_OPTIONS)
       for (const stretch of STRETCH_OPTIONS)
-        for (const splits of SPLIT_OPTIONS) expect(saveOverTwoFiveSetup(initial, { ...setup, stopLoss, stretch, splits }).ok).toBe(true);
+        for (const splits of SPLIT_OPTIONS)
+          expect(saveOverTwoFiveSetup(initial, { ...setup, stopLoss, stretch, splits }).ok).toBe(true);
   });
   it('is refused while Playing', () => {
     const playing = ok(calculateOverTwoFive(configured, '2')).state;
@@ -207,7 +237,14 @@ describe('Loss, Win and splitting', () => {
     const playing = ok(calculateOverTwoFive(configured, '2')).state;
     const { state, toast } = ok(recordOverTwoFiveLoss(playing));
     expect(toast).toEqual({ type: 'error', message: 'Oops try again' });
-    expect(state).toEqual({ ...playing, totalLosses: 150_000, game_count: 1, loss_count: 1, game_status: 'Ended', overTwoFiveStake: 0 });
+    expect(state).toEqual({
+      ...playing,
+      totalLosses: 150_000,
+      game_count: 1,
+      loss_count: 1,
+      game_status: 'Ended',
+      overTwoFiveStake: 0,
+    });
   });
   it('Win adds the target to profit, clears loss and loss count, counts +1, Ended, toast Congratulations boss', () => {
     const lost = ok(recordOverTwoFiveLoss(ok(calculateOverTwoFive(configured, '2')).state)).state;
@@ -230,7 +267,14 @@ describe('Loss, Win and splitting', () => {
     expect(errorOf(recordOverTwoFiveWin(configured))).toBe('No game is going on.');
   });
   it('refuse overflow', () => {
-    const playing: OverTwoFiveState = { ...configured, game_status: 'Playing', overTwoFiveStake: 2, overTwoFiveOdd: '2', totalLosses: MAX_KOBO - 1, profit: MAX_KOBO };
+    const playing: OverTwoFiveState = {
+      ...configured,
+      game_status: 'Playing',
+      overTwoFiveStake: 2,
+      overTwoFiveOdd: '2',
+      totalLosses: MAX_KOBO - 1,
+      profit: MAX_KOBO,
+    };
     expect(errorOf(recordOverTwoFiveLoss(playing))).toBe(ERROR_AMOUNT_TOO_LARGE);
     expect(errorOf(recordOverTwoFiveWin(playing))).toBe(ERROR_AMOUNT_TOO_LARGE);
   });
@@ -246,7 +290,13 @@ describe('Loss, Win and splitting', () => {
     lose(); // stake 6,000
     expect(s).toMatchObject({ totalLosses: 1_050_000, loss_count: 3, splitted_lost: 0 });
     lose(); // stake 12,000 -> accumulated 22,500, 4th loss -> split in 2
-    expect(s).toMatchObject({ totalLosses: 1_125_000, splitted_lost: 1_125_000, split_parts_left: 1, loss_count: 4, game_count: 4 });
+    expect(s).toMatchObject({
+      totalLosses: 1_125_000,
+      splitted_lost: 1_125_000,
+      split_parts_left: 1,
+      loss_count: 4,
+      game_count: 4,
+    });
     s = ok(calculateOverTwoFive(s, '2')).state;
     expect(s.overTwoFiveStake).toBe(1_275_000); // 11,250 + 1,500
     s = ok(recordOverTwoFiveWin(s)).state;
@@ -291,7 +341,11 @@ describe('Loss, Win and splitting', () => {
   it('does not split amounts too small to divide, nor without a setup', () => {
     const one: OverTwoFiveState = { ...configured, splits: 2, totalLosses: 1 };
     expect(splitAccumulatedLoss(one)).toBe(one);
-    expect(splitAccumulatedLoss({ ...one, totalLosses: 0 })).toMatchObject({ totalLosses: 0, splitted_lost: 0, split_parts_left: 0 });
+    expect(splitAccumulatedLoss({ ...one, totalLosses: 0 })).toMatchObject({
+      totalLosses: 0,
+      splitted_lost: 0,
+      split_parts_left: 0,
+    });
     const unset: OverTwoFiveState = { ...initial, totalLosses: 1000 };
     expect(splitAccumulatedLoss(unset)).toBe(unset);
   });
@@ -307,7 +361,9 @@ describe('Loss, Win and splitting', () => {
       seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
       return seed / 2 ** 31;
     };
-    let s = ok(saveOverTwoFiveSetup(initial, { capital: '500,000', gameTarget: '7,333.33', stopLoss: 10, stretch: 5, splits: 6 })).state;
+    let s = ok(
+      saveOverTwoFiveSetup(initial, { capital: '500,000', gameTarget: '7,333.33', stopLoss: 10, stretch: 5, splits: 6 }),
+    ).state;
     let lostSum = 0;
     let recovered = 0;
     for (let i = 0; i < 3000; i += 1) {

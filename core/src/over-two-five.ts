@@ -193,7 +193,11 @@ export interface OverTwoFiveSetupInput {
   readonly splits: number;
 }
 
-function success(state: OverTwoFiveState, message: string, type: CalculatorToast['type'] = 'success'): CalculatorResult<OverTwoFiveState> {
+function success(
+  state: OverTwoFiveState,
+  message: string,
+  type: CalculatorToast['type'] = 'success',
+): CalculatorResult<OverTwoFiveState> {
   return { ok: true, state, toast: { type, message } };
 }
 
@@ -218,7 +222,14 @@ export function saveOverTwoFiveSetup(state: OverTwoFiveState, input: OverTwoFive
   if (!isOption(STRETCH_OPTIONS, input.stretch)) return refuse(ERROR_STRETCH_OPTION);
   if (!isOption(SPLIT_OPTIONS, input.splits)) return refuse(ERROR_SPLITS_OPTION);
   return success(
-    { ...state, capital: capital.kobo, game_target: target.kobo, stop_lost: input.stopLoss, stretch: input.stretch, splits: input.splits },
+    {
+      ...state,
+      capital: capital.kobo,
+      game_target: target.kobo,
+      stop_lost: input.stopLoss,
+      stretch: input.stretch,
+      splits: input.splits,
+    },
     TOAST_SESSION_CONFIGURED,
   );
 }

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { parsePermissions, permissionsFor } from './permissions';
 
-const facts = { role: 0, can_post_signal: true, can_post_game: false, can_monetize_game: false, suspended: false, must_change_password: false, subscription_expires_at: null };
+const facts = {
+  role: 0,
+  can_post_signal: true,
+  can_post_game: false,
+  can_monetize_game: false,
+  suspended: false,
+  must_change_password: false,
+  subscription_expires_at: null,
+};
 
 describe('permissionsFor', () => {
   it('copies the permissions of an active account', () => {

@@ -100,7 +100,10 @@ describe('join checks, in SPEC order', () => {
   it('1. more than the balance: Insufficient funds (before every other check)', () => {
     expect(checkPotJoin(naira(100_000) + 1, ctx)).toEqual({ ok: false, error: 'Insufficient funds' });
     // also more than the volume and the remaining, still Insufficient funds first
-    expect(checkPotJoin(naira(60_000), { ...ctx, balanceKobo: naira(55_000) })).toEqual({ ok: false, error: 'Insufficient funds' });
+    expect(checkPotJoin(naira(60_000), { ...ctx, balanceKobo: naira(55_000) })).toEqual({
+      ok: false,
+      error: 'Insufficient funds',
+    });
     // below the minimum but above a tiny balance: Insufficient funds first
     expect(checkPotJoin(naira(5_000), { ...ctx, balanceKobo: naira(1_000) })).toEqual({ ok: false, error: 'Insufficient funds' });
   });
@@ -116,13 +119,22 @@ describe('join checks, in SPEC order', () => {
     expect(checkPotJoin(naira(10_000) - 1, ctx)).toEqual({ ok: false, error: 'Minimum amount to join with is ₦10,000' });
     expect(checkPotJoin(0, ctx)).toEqual({ ok: false, error: 'Minimum amount to join with is ₦10,000' });
     // below the minimum and above the remaining: the minimum message comes first
-    expect(checkPotJoin(naira(9_999), { ...ctx, raisedAmountKobo: naira(45_000) })).toEqual({ ok: false, error: JOIN_ERROR_MINIMUM });
+    expect(checkPotJoin(naira(9_999), { ...ctx, raisedAmountKobo: naira(45_000) })).toEqual({
+      ok: false,
+      error: JOIN_ERROR_MINIMUM,
+    });
   });
   it('4. more than the remaining capacity: Amount can only be ₦{remaining} or less', () => {
     expect(checkPotJoin(naira(20_000) + 1, ctx)).toEqual({ ok: false, error: 'Amount can only be ₦20,000 or less' });
-    expect(checkPotJoin(naira(10_000), { ...ctx, raisedAmountKobo: naira(50_000) })).toEqual({ ok: false, error: 'Amount can only be ₦0 or less' });
+    expect(checkPotJoin(naira(10_000), { ...ctx, raisedAmountKobo: naira(50_000) })).toEqual({
+      ok: false,
+      error: 'Amount can only be ₦0 or less',
+    });
     // over-raised pot: remaining is 0, not negative
-    expect(checkPotJoin(naira(10_000), { ...ctx, raisedAmountKobo: naira(60_000) })).toEqual({ ok: false, error: 'Amount can only be ₦0 or less' });
+    expect(checkPotJoin(naira(10_000), { ...ctx, raisedAmountKobo: naira(60_000) })).toEqual({
+      ok: false,
+      error: 'Amount can only be ₦0 or less',
+    });
   });
   it('messages never round a limit up', () => {
     expect(joinMaximumMessage(naira(50_000) + 99)).toBe('Maximum amount to join with is ₦50,000');
@@ -139,7 +151,12 @@ describe('join checks, in SPEC order', () => {
 describe('validatePotJoin (typed amount)', () => {
   const ctx = { balanceKobo: naira(100_000), potVolumeKobo: naira(50_000), raisedAmountKobo: 0, percentage: 10 };
   it('parses, checks and quotes', () => {
-    expect(validatePotJoin('₦15,000', ctx)).toEqual({ ok: true, amountKobo: naira(15_000), roiKobo: naira(1_500), totalKobo: naira(16_500) });
+    expect(validatePotJoin('₦15,000', ctx)).toEqual({
+      ok: true,
+      amountKobo: naira(15_000),
+      roiKobo: naira(1_500),
+      totalKobo: naira(16_500),
+    });
   });
   it('answers parse errors first, then the SPEC checks', () => {
     expect(validatePotJoin('', ctx)).toEqual({ ok: false, error: 'Enter an amount' });
@@ -175,7 +192,11 @@ describe('ROI', () => {
     expect(() => participantRoiShownKobo(MAX_KOBO, 2)).toThrow(MoneyError);
   });
   it('referral bonus: 2.5 % instant plus 2.5 % after the due date', () => {
-    expect(referralBonusKobo(naira(10_000))).toEqual({ instantKobo: naira(250), afterDueKobo: naira(250), totalKobo: naira(500) });
+    expect(referralBonusKobo(naira(10_000))).toEqual({
+      instantKobo: naira(250),
+      afterDueKobo: naira(250),
+      totalKobo: naira(500),
+    });
     expect(referralBonusKobo(1)).toEqual({ instantKobo: 0, afterDueKobo: 0, totalKobo: 0 });
   });
   it('funding above ₦50,000 needs support', () => {

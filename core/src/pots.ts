@@ -245,7 +245,9 @@ export function potWithdrawalBlockMessage(status: string, dueDate: string): stri
 /** A pot date as the screens show it, in Lagos time: '1 December 2026'. '' when missing or invalid. */
 export function formatPotDate(ms: number | null | undefined): string {
   if (ms == null || !Number.isFinite(ms)) return '';
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Lagos' }).format(ms);
+  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Lagos' }).format(
+    ms,
+  );
 }
 
 /** The eye toggle's hidden form: every digit becomes a star ('₦1,000,000' -> '₦*,***,***'). */

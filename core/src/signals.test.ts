@@ -23,8 +23,8 @@ import {
 } from './signals';
 
 const LADDER = [
-  100, 120, 145, 175, 210, 250, 300, 360, 435, 520, 625, 750, 900, 1080, 1300, 1560, 1870, 2240, 2690, 3230, 3870,
-  4650, 5570, 6690, 8030, 9630, 11560, 13870, 16640, 19970,
+  100, 120, 145, 175, 210, 250, 300, 360, 435, 520, 625, 750, 900, 1080, 1300, 1560, 1870, 2240, 2690, 3230, 3870, 4650, 5570,
+  6690, 8030, 9630, 11560, 13870, 16640, 19970,
 ];
 
 describe('stake ladder', () => {
@@ -171,9 +171,7 @@ describe('messages', () => {
     expect(CLEAR_DOCUMENTS_FAILURE_PREFIX).toBe('Error deleting documents: ');
   });
   it('appends the error to the clear failure message', () => {
-    expect(clearDocumentsFailureMessage(new Error('permission-denied'))).toBe(
-      'Error deleting documents: permission-denied',
-    );
+    expect(clearDocumentsFailureMessage(new Error('permission-denied'))).toBe('Error deleting documents: permission-denied');
     expect(clearDocumentsFailureMessage('offline')).toBe('Error deleting documents: offline');
   });
 });

@@ -19,8 +19,8 @@ export type SignalTargetGroup = (typeof SIGNAL_TARGET_GROUPS)[number];
 
 /** The 30-step stake ladder in naira, first to 30th (SPEC section 9). */
 export const STAKE_LADDER_NAIRA = [
-  100, 120, 145, 175, 210, 250, 300, 360, 435, 520, 625, 750, 900, 1080, 1300, 1560, 1870, 2240, 2690, 3230, 3870,
-  4650, 5570, 6690, 8030, 9630, 11560, 13870, 16640, 19970,
+  100, 120, 145, 175, 210, 250, 300, 360, 435, 520, 625, 750, 900, 1080, 1300, 1560, 1870, 2240, 2690, 3230, 3870, 4650, 5570,
+  6690, 8030, 9630, 11560, 13870, 16640, 19970,
 ] as const;
 
 /** The same ladder in kobo. */
@@ -47,9 +47,27 @@ export interface SignalGroup {
  * Minimum target ₦500 per group, ₦200 for C Sub.
  */
 export const SIGNAL_GROUPS: readonly SignalGroup[] = [
-  { category: 'A', minCapitalKobo: nairaToKobo(120_000), maxCapitalKobo: null, stakesKobo: STAKE_LADDER_KOBO.slice(0, 30), minTargetKobo: nairaToKobo(500) },
-  { category: 'B', minCapitalKobo: nairaToKobo(48_000), maxCapitalKobo: null, stakesKobo: STAKE_LADDER_KOBO.slice(0, 25), minTargetKobo: nairaToKobo(500) },
-  { category: 'C', minCapitalKobo: nairaToKobo(20_000), maxCapitalKobo: null, stakesKobo: STAKE_LADDER_KOBO.slice(0, 20), minTargetKobo: nairaToKobo(500) },
+  {
+    category: 'A',
+    minCapitalKobo: nairaToKobo(120_000),
+    maxCapitalKobo: null,
+    stakesKobo: STAKE_LADDER_KOBO.slice(0, 30),
+    minTargetKobo: nairaToKobo(500),
+  },
+  {
+    category: 'B',
+    minCapitalKobo: nairaToKobo(48_000),
+    maxCapitalKobo: null,
+    stakesKobo: STAKE_LADDER_KOBO.slice(0, 25),
+    minTargetKobo: nairaToKobo(500),
+  },
+  {
+    category: 'C',
+    minCapitalKobo: nairaToKobo(20_000),
+    maxCapitalKobo: null,
+    stakesKobo: STAKE_LADDER_KOBO.slice(0, 20),
+    minTargetKobo: nairaToKobo(500),
+  },
   {
     category: 'C Sub',
     minCapitalKobo: nairaToKobo(5_000),
@@ -200,7 +218,5 @@ export function formatSignalTime(now: Date | number, then: Date | number | null 
   const thenLagos = new Date(thenMs + LAGOS_OFFSET_MS);
   const nowLagos = new Date(nowMs + LAGOS_OFFSET_MS);
   const dayMonth = `${thenLagos.getUTCDate()} ${MONTHS[thenLagos.getUTCMonth()] ?? ''}`;
-  return thenLagos.getUTCFullYear() === nowLagos.getUTCFullYear()
-    ? dayMonth
-    : `${dayMonth} ${thenLagos.getUTCFullYear()}`;
+  return thenLagos.getUTCFullYear() === nowLagos.getUTCFullYear() ? dayMonth : `${dayMonth} ${thenLagos.getUTCFullYear()}`;
 }

@@ -140,7 +140,14 @@ describe('stake formula', () => {
 
 describe('Start Session', () => {
   it('sets the target, resets win, loss and game counts, keeps loss and profit', () => {
-    const before: StakeCalculatorState = { ...initial, totalLost: 50_000, gameProfit: 70_000, lossCount: 2, winCount: 3, gameCount: 5 };
+    const before: StakeCalculatorState = {
+      ...initial,
+      totalLost: 50_000,
+      gameProfit: 70_000,
+      lossCount: 2,
+      winCount: 3,
+      gameCount: 5,
+    };
     const { state, toast } = ok(startSession(before, '₦1,000'));
     expect(toast).toEqual({ type: 'success', message: 'Session configured successfully' });
     expect(state).toEqual({ ...before, gameTarget: 100_000, lossCount: 0, winCount: 0, gameCount: 0 });

@@ -74,8 +74,7 @@ export interface CalculatorToast {
 }
 
 export type CalculatorResult<S> =
-  | { readonly ok: true; readonly state: S; readonly toast: CalculatorToast }
-  | { readonly ok: false; readonly error: string };
+  { readonly ok: true; readonly state: S; readonly toast: CalculatorToast } | { readonly ok: false; readonly error: string };
 
 export type OddResult = { ok: true; thousandths: number; text: string } | { ok: false; error: string };
 
@@ -114,7 +113,9 @@ export function parseOdd(text: string): OddResult {
 /** Canonical text of an odd in thousandths: 1500 -> '1.5', 2000 -> '2', 1333 -> '1.333'. */
 export function formatOdd(thousandths: number): string {
   const whole = Math.floor(thousandths / ODD_SCALE);
-  const fraction = String(thousandths % ODD_SCALE).padStart(3, '0').replace(/0+$/, '');
+  const fraction = String(thousandths % ODD_SCALE)
+    .padStart(3, '0')
+    .replace(/0+$/, '');
   return fraction === '' ? String(whole) : `${whole}.${fraction}`;
 }
 

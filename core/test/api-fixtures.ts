@@ -283,4 +283,3 @@ export const RESPONSES: Record<ApiCallName, unknown> = {
   giftCardCategoryUpdate: ok({ id: 'cat_1', name: 'Apple', cards: [giftCard] }),
   cryptoRates: ok([{ symbol: 'USDT', buy_rate: 1500, sell_rate: 1450.25, updatedAt: NOW }]),
 };
-

@@ -38,10 +38,12 @@ export async function newSession(browser: Browser, baseURL: string): Promise<{ c
     page.on('console', (m) => console.log(`[console.${m.type()}] ${m.text().slice(0, 300)}`));
     page.on('pageerror', (e) => console.log(`[pageerror] ${e.message}`));
     page.on('request', (r) => {
-      if (r.url().includes('/us-central1/') || r.url().includes('identitytoolkit') || r.url().includes('securetoken')) console.log(`[request] ${new Date().toISOString()} ${r.method()} ${r.url().slice(0, 110)}`);
+      if (r.url().includes('/us-central1/') || r.url().includes('identitytoolkit') || r.url().includes('securetoken'))
+        console.log(`[request] ${new Date().toISOString()} ${r.method()} ${r.url().slice(0, 110)}`);
     });
     page.on('requestfinished', (r) => {
-      if (r.url().includes('/us-central1/') || r.url().includes('identitytoolkit') || r.url().includes('securetoken')) console.log(`[done] ${new Date().toISOString()} ${r.url().slice(0, 110)}`);
+      if (r.url().includes('/us-central1/') || r.url().includes('identitytoolkit') || r.url().includes('securetoken'))
+        console.log(`[done] ${new Date().toISOString()} ${r.url().slice(0, 110)}`);
     });
     page.on('requestfailed', (r) => console.log(`[failed] ${r.url()} ${r.failure()?.errorText ?? ''}`));
   }
@@ -70,7 +72,12 @@ export async function a11yViolations(page: Page): Promise<A11yViolation[]> {
     // Toasts fade in and out over the page: expectToast checks their colours instead.
     const context = { include: [['body']], exclude: [['.Toastify']] };
     const result = await axe.run(context, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.map(String).join(' ')) }));
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.map(String).join(' ')),
+    }));
   }, AXE_TAGS);
 }
 
@@ -87,7 +94,8 @@ export async function capture(page: Page, name: string): Promise<void> {
     await page.setViewportSize(size);
     await page.waitForTimeout(150);
     await page.screenshot({ path: join(dir, `${name}-${size.width}x${size.height}.png`), fullPage: true });
-    for (const v of await a11yViolations(page)) problems.push(`${size.width}px ${v.id} (${v.impact ?? '?'}): ${v.help} at ${v.targets.join(', ')}`);
+    for (const v of await a11yViolations(page))
+      problems.push(`${size.width}px ${v.id} (${v.impact ?? '?'}): ${v.help} at ${v.targets.join(', ')}`);
   }
   await page.setViewportSize(before);
   if (problems.length > 0) throw new Error(`accessibility of screen '${name}':\n${problems.join('\n')}`);
@@ -110,7 +118,11 @@ export async function latestSmsCode(providerOrigin: string, phone: string, since
 }
 
 /** Logs in through the provider's HTTP API (no browser): used to read a seeded account's profile. */
-export async function providerLogin(providerOrigin: string, email: string, password: string): Promise<{ referral_code: string; first_name: string }> {
+export async function providerLogin(
+  providerOrigin: string,
+  email: string,
+  password: string,
+): Promise<{ referral_code: string; first_name: string }> {
   const answer = await providerCall(providerOrigin, 'POST', '/api/v1/user/login', { email, password });
   if (!answer.data) throw new Error(`provider login for ${email} gave no profile`);
   return answer.data as { referral_code: string; first_name: string };
@@ -126,7 +138,8 @@ export async function expectToast(page: Page, text: string): Promise<void> {
     return { color: style.color, background: style.backgroundColor };
   });
   const ratio = contrastRatio(color, background);
-  if (ratio < 4.5) throw new Error(`toast '${text}': text ${color} on ${background} has contrast ${ratio.toFixed(2)}:1, below 4.5:1`);
+  if (ratio < 4.5)
+    throw new Error(`toast '${text}': text ${color} on ${background} has contrast ${ratio.toFixed(2)}:1, below 4.5:1`);
 }
 
 /** WCAG contrast ratio of two opaque CSS colours in `rgb(r, g, b)` form. */
@@ -154,7 +167,13 @@ export async function fundViaApi(providerOrigin: string, email: string, password
     customer_email: email,
   });
   const transactionId = (paid.data as { transaction_id: string }).transaction_id;
-  await providerCall(providerOrigin, 'POST', '/api/v1/user/topup', { transaction_id: transactionId, expectedAmount: amountNaira, expectedCurrency: 'NGN' }, String(token));
+  await providerCall(
+    providerOrigin,
+    'POST',
+    '/api/v1/user/topup',
+    { transaction_id: transactionId, expectedAmount: amountNaira, expectedCurrency: 'NGN' },
+    String(token),
+  );
 }
 
 /** On a failed test: a screenshot and the page text under e2e/artifacts/failures. */
@@ -182,17 +201,26 @@ export interface ApiUser {
 }
 
 /** A call to the provider's HTTP API as a script would make it (no browser); throws on a non-2xx answer. */
-export async function providerCall(providerOrigin: string, method: string, path: string, body: unknown, token?: string): Promise<Record<string, unknown>> {
+export async function providerCall(
+  providerOrigin: string,
+  method: string,
+  path: string,
+  body: unknown,
+  token?: string,
+): Promise<Record<string, unknown>> {
   const res = await fetch(`${providerOrigin}${path}`, {
     method,
-    headers: { 'content-type': 'application/json', accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: JSON.stringify(body),
   });
   const answer = (await res.json()) as Record<string, unknown>;
   if (!res.ok) throw new Error(`${method} ${path} failed: ${res.status} ${JSON.stringify(answer).slice(0, 300)}`);
   return answer;
 }
-
 
 /**
  * A new account made through the provider's HTTP API (no browser): registered, phone verified with

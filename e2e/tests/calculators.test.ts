@@ -165,7 +165,10 @@ describe('over 2.5 calculator', () => {
 describe('public pages', () => {
   test('privacy policy, terms and the expired-subscription page', async () => {
     await page.goto('/privacy-policy');
-    await page.getByText(/Nigeria Data Protection Act 2023/).first().waitFor();
+    await page
+      .getByText(/Nigeria Data Protection Act 2023/)
+      .first()
+      .waitFor();
     await capture(page, 'privacy-policy');
     await page.getByRole('link', { name: 'Back to dashboard' }).first().click();
     await page.waitForURL((url) => url.pathname === '/dashboard');

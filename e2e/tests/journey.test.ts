@@ -6,7 +6,16 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
-import { capture, captureFailure, expectToast, fundViaApi, latestSmsCode, launchBrowser, newSession, providerLogin } from '../support/browser';
+import {
+  capture,
+  captureFailure,
+  expectToast,
+  fundViaApi,
+  latestSmsCode,
+  launchBrowser,
+  newSession,
+  providerLogin,
+} from '../support/browser';
 
 const { webUrl, providerOrigin } = inject('stack');
 const REFERRER = { email: 'user@punter.test', password: 'Punter#2026' };
@@ -60,7 +69,9 @@ describe('a new user, end to end', () => {
     await page.getByRole('button', { name: 'Login' }).click();
     await page.getByText('Please Enter Your Email').waitFor();
     await page.getByText('Please Enter Your Password').waitFor();
-    expect(await page.getByRole('link', { name: 'Chat with support on WhatsApp' }).getAttribute('href')).toMatch(/^https:\/\/wa\.me\/\d+$/);
+    expect(await page.getByRole('link', { name: 'Chat with support on WhatsApp' }).getAttribute('href')).toMatch(
+      /^https:\/\/wa\.me\/\d+$/,
+    );
     await capture(page, 'login');
   });
 
@@ -70,7 +81,12 @@ describe('a new user, end to end', () => {
     await page.getByText('Stop gambling. Start trading sport.').waitFor();
     await capture(page, 'register-step-1');
     await page.getByRole('button', { name: 'Next' }).click();
-    for (const message of ['Please Enter Your FirstName', 'Please Enter Your LastName', 'Please enter your preferred username', 'Please Enter Your Email']) {
+    for (const message of [
+      'Please Enter Your FirstName',
+      'Please Enter Your LastName',
+      'Please enter your preferred username',
+      'Please Enter Your Email',
+    ]) {
       await page.getByText(message).waitFor();
     }
     expect(await page.getByLabel('Country').locator('option').allTextContents()).toEqual(['Nigeria']);
@@ -95,8 +111,14 @@ describe('a new user, end to end', () => {
     expect(await create.isDisabled()).toBe(true);
     await page.getByRole('checkbox', { name: /over 18/ }).check();
     // The privacy policy opens in a new tab: the half-filled form stays as it is.
-    const [policy] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('link', { name: /^privacy policy/ }).click()]);
-    await policy.getByRole('heading', { name: /privacy policy/i }).first().waitFor();
+    const [policy] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByRole('link', { name: /^privacy policy/ }).click(),
+    ]);
+    await policy
+      .getByRole('heading', { name: /privacy policy/i })
+      .first()
+      .waitFor();
     await policy.close();
     expect(await page.getByLabel('Phone number').inputValue()).toBe(user.phone);
     expect(await page.getByRole('checkbox', { name: /over 18/ }).isChecked()).toBe(true);

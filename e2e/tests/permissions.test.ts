@@ -7,7 +7,15 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
-import { capture, captureFailure, launchBrowser, newSession, providerCall, registerViaApi, type ApiUser } from '../support/browser';
+import {
+  capture,
+  captureFailure,
+  launchBrowser,
+  newSession,
+  providerCall,
+  registerViaApi,
+  type ApiUser,
+} from '../support/browser';
 
 const { webUrl, providerOrigin } = inject('stack');
 const run = Date.now().toString().slice(-8);
@@ -28,7 +36,11 @@ let adminToken = '';
 
 const asAdmin = (method: string, path: string, body: unknown) => providerCall(providerOrigin, method, path, body, adminToken);
 /** The Access row of /profile's account details. */
-const access = () => page.locator('dl.detail-list > div').filter({ has: page.locator('dt', { hasText: /^Access$/ }) }).locator('dd');
+const access = () =>
+  page
+    .locator('dl.detail-list > div')
+    .filter({ has: page.locator('dt', { hasText: /^Access$/ }) })
+    .locator('dd');
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -36,7 +48,10 @@ beforeAll(async () => {
   await registerViaApi(providerOrigin, user);
   const own = await providerCall(providerOrigin, 'POST', '/api/v1/user/login', { email: user.email, password: user.password });
   userId = (own.data as { id: string }).id;
-  const admin = await providerCall(providerOrigin, 'POST', '/api/v1/user/login', { email: 'admin@punter.test', password: 'Punter#2026' });
+  const admin = await providerCall(providerOrigin, 'POST', '/api/v1/user/login', {
+    email: 'admin@punter.test',
+    password: 'Punter#2026',
+  });
   adminToken = String(admin.token);
 });
 

@@ -64,7 +64,10 @@ describe('security headers', () => {
     // Chromium says why: the app's frame-ancestors (expected here, so taken off the CSP guard's list).
     const refused = takeCspViolations();
     expect(refused).toHaveLength(2);
-    for (const line of refused) expect(line).toContain(`Framing '${new URL(webUrl).origin}/' violates the following Content Security Policy directive: "frame-ancestors 'none'"`);
+    for (const line of refused)
+      expect(line).toContain(
+        `Framing '${new URL(webUrl).origin}/' violates the following Content Security Policy directive: "frame-ancestors 'none'"`,
+      );
   });
 
   test('the app renders under the policy: login screen, route preload script ran', async () => {
@@ -73,7 +76,9 @@ describe('security headers', () => {
     // The inline preload script (allowed by its hash) added the login route's chunks from the JSON block.
     const wanted = await page.evaluate<string[]>("JSON.parse(document.getElementById('route-chunks').textContent)['/login']");
     expect(wanted.length).toBeGreaterThan(0);
-    const added = await page.evaluate<string[]>("[...document.querySelectorAll('link[rel=modulepreload]')].map((l) => l.getAttribute('href'))");
+    const added = await page.evaluate<string[]>(
+      "[...document.querySelectorAll('link[rel=modulepreload]')].map((l) => l.getAttribute('href'))",
+    );
     expect(added).toEqual(expect.arrayContaining(wanted));
   });
 });

@@ -7,7 +7,15 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
-import { capture, captureFailure, expectToast, launchBrowser, newSession, registerViaApi, type ApiUser } from '../support/browser';
+import {
+  capture,
+  captureFailure,
+  expectToast,
+  launchBrowser,
+  newSession,
+  registerViaApi,
+  type ApiUser,
+} from '../support/browser';
 
 const { webUrl, providerOrigin } = inject('stack');
 const run = Date.now().toString().slice(-8);
@@ -133,7 +141,10 @@ describe('signal feed', () => {
     await dialog.getByText(/PIN/).first().waitFor();
     await dialog.getByLabel('Transaction PIN').fill(newcomer.pin);
     await dialog.getByRole('button', { name: 'Pay ₦2,000' }).click();
-    await dialog.getByText(/insufficient/i).first().waitFor();
+    await dialog
+      .getByText(/insufficient/i)
+      .first()
+      .waitFor();
     await dialog.getByRole('link', { name: 'Top up your wallet' }).waitFor();
   });
 });

@@ -7,7 +7,17 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
-import { capture, captureFailure, expectToast, latestSmsCode, launchBrowser, newSession, providerCall, registerViaApi, type ApiUser } from '../support/browser';
+import {
+  capture,
+  captureFailure,
+  expectToast,
+  latestSmsCode,
+  launchBrowser,
+  newSession,
+  providerCall,
+  registerViaApi,
+  type ApiUser,
+} from '../support/browser';
 
 const { webUrl, providerOrigin } = inject('stack');
 const run = Date.now().toString().slice(-8);
@@ -76,7 +86,7 @@ describe('a visitor', () => {
     }
   });
 
-  test("a protected route of SPEC without a screen yet stays behind the guard", async () => {
+  test('a protected route of SPEC without a screen yet stays behind the guard', async () => {
     await page.goto('/signal-4');
     await waitForPath('/login');
     expect(new URL(page.url()).search).toBe('?redirectTo=%2Fsignal-4');
@@ -98,7 +108,10 @@ describe('a brand-new account', () => {
     await page.goto('/no-such-page');
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     // The app's top bar (with the user menu) and the main menu are still there.
-    await page.getByRole('banner').getByRole('button', { name: /User menu$/ }).waitFor();
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /User menu$/ })
+      .waitFor();
     expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).count()).toBe(1);
     await capture(page, 'not-found-signed-in');
     await page.getByRole('link', { name: 'Go to the home page' }).click();
@@ -142,7 +155,7 @@ describe('a brand-new account', () => {
     expect(await panel.getByRole('button', { name: 'Try again' }).count()).toBe(0);
   });
 
-  test("Cancel in the sandbox checkout closes it and brings back the top-up form", async () => {
+  test('Cancel in the sandbox checkout closes it and brings back the top-up form', async () => {
     await page.goto('/dashboard');
     await page.getByRole('button', { name: 'Top up' }).click();
     await page.getByLabel('Amount (₦)').fill('2500');
@@ -189,7 +202,9 @@ describe('a brand-new account', () => {
     await page.getByText('You have not saved a bank yet.').waitFor();
     // The code itself is shown (not a cut-off 'http://127..'); the button copies the whole link.
     const stored = await page.evaluate(
-      () => (JSON.parse(localStorage.getItem('profile') ?? '{}') as { data?: { referral_link?: string; referral_code?: string } }).data,
+      () =>
+        (JSON.parse(localStorage.getItem('profile') ?? '{}') as { data?: { referral_link?: string; referral_code?: string } })
+          .data,
     );
     expect(await page.getByTestId('referral-code').textContent()).toBe(stored?.referral_code);
     await page.getByRole('button', { name: 'Copy link' }).click();
@@ -224,10 +239,22 @@ describe('an account an admin asks to change its password (login code 206)', () 
 
   test('logging in goes to /change-password with the code sent; the new password then logs in', async () => {
     await registerViaApi(providerOrigin, asked);
-    const own = await providerCall(providerOrigin, 'POST', '/api/v1/user/login', { email: asked.email, password: asked.password });
+    const own = await providerCall(providerOrigin, 'POST', '/api/v1/user/login', {
+      email: asked.email,
+      password: asked.password,
+    });
     const userId = (own.data as { id: string }).id;
-    const admin = await providerCall(providerOrigin, 'POST', '/api/v1/user/login', { email: 'admin@punter.test', password: 'Punter#2026' });
-    await providerCall(providerOrigin, 'PUT', '/api/v1/users/update', { user_id: userId, must_change_password: true }, String(admin.token));
+    const admin = await providerCall(providerOrigin, 'POST', '/api/v1/user/login', {
+      email: 'admin@punter.test',
+      password: 'Punter#2026',
+    });
+    await providerCall(
+      providerOrigin,
+      'PUT',
+      '/api/v1/users/update',
+      { user_id: userId, must_change_password: true },
+      String(admin.token),
+    );
 
     const { context: fresh, page: p } = await newSession(browser, webUrl);
     try {

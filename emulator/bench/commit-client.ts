@@ -10,7 +10,13 @@ import { getFirestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
 
 const args = z
-  .tuple([z.string().regex(/^[\w.-]+:\d+$/), z.string().min(1), z.string().regex(/^\w+$/), z.coerce.number().int().positive(), z.coerce.number().int().positive()])
+  .tuple([
+    z.string().regex(/^[\w.-]+:\d+$/),
+    z.string().min(1),
+    z.string().regex(/^\w+$/),
+    z.coerce.number().int().positive(),
+    z.coerce.number().int().positive(),
+  ])
   .parse(process.argv.slice(2));
 const [hostPort, project, prefix, total, inFlight] = args;
 

@@ -225,7 +225,8 @@ async function startTarget(side: Side, rulesSource: string): Promise<Target> {
   const adminDb = getAdminFirestore(adminApp);
   adminDb.settings({ host: `${HOST}:${emulator.port}`, ssl: false });
   const clients: Client[] = [];
-  for (let c = 1; c <= CLIENTS; c++) clients.push(connectClient(emulator.port, `u${c}`, { role: 1, can_post_signal: true }, side));
+  for (let c = 1; c <= CLIENTS; c++)
+    clients.push(connectClient(emulator.port, `u${c}`, { role: 1, can_post_signal: true }, side));
   return { side, emulator, admin: { app: adminApp, db: adminDb }, clients };
 }
 
@@ -325,12 +326,54 @@ async function createSignal(t: Target, i: number, worker: number): Promise<void>
 }
 
 const ALL_SCENARIOS: Scenario[] = [
-  { name: 'query, sequential', description: 'where user_id == uid, orderBy created_at desc, startAfter, limit 20; 2,000 docs', concurrency: 1, maxOps: 300, maxMs: 4_000, op: pageQuery },
-  { name: 'query, 16 in flight', description: 'same query, 16 concurrent over 4 clients', concurrency: CONCURRENCY, maxOps: 800, maxMs: 4_000, op: pageQuery },
-  { name: 'update, sequential', description: 'updateDoc title+odds (diff().affectedKeys().hasOnly, validSignal, get(membership))', concurrency: 1, maxOps: 400, maxMs: 4_000, op: updateSignal },
-  { name: 'update, 16 in flight', description: 'same update, 16 concurrent over 4 clients', concurrency: CONCURRENCY, maxOps: 1_200, maxMs: 4_000, op: updateSignal },
-  { name: 'create, sequential', description: 'setDoc new signal with serverTimestamp (claims, hasAll/hasOnly, types, get(profile))', concurrency: 1, maxOps: 400, maxMs: 4_000, op: createSignal },
-  { name: 'create, 16 in flight', description: 'same create, 16 concurrent over 4 clients', concurrency: CONCURRENCY, maxOps: 1_200, maxMs: 4_000, op: createSignal },
+  {
+    name: 'query, sequential',
+    description: 'where user_id == uid, orderBy created_at desc, startAfter, limit 20; 2,000 docs',
+    concurrency: 1,
+    maxOps: 300,
+    maxMs: 4_000,
+    op: pageQuery,
+  },
+  {
+    name: 'query, 16 in flight',
+    description: 'same query, 16 concurrent over 4 clients',
+    concurrency: CONCURRENCY,
+    maxOps: 800,
+    maxMs: 4_000,
+    op: pageQuery,
+  },
+  {
+    name: 'update, sequential',
+    description: 'updateDoc title+odds (diff().affectedKeys().hasOnly, validSignal, get(membership))',
+    concurrency: 1,
+    maxOps: 400,
+    maxMs: 4_000,
+    op: updateSignal,
+  },
+  {
+    name: 'update, 16 in flight',
+    description: 'same update, 16 concurrent over 4 clients',
+    concurrency: CONCURRENCY,
+    maxOps: 1_200,
+    maxMs: 4_000,
+    op: updateSignal,
+  },
+  {
+    name: 'create, sequential',
+    description: 'setDoc new signal with serverTimestamp (claims, hasAll/hasOnly, types, get(profile))',
+    concurrency: 1,
+    maxOps: 400,
+    maxMs: 4_000,
+    op: createSignal,
+  },
+  {
+    name: 'create, 16 in flight',
+    description: 'same create, 16 concurrent over 4 clients',
+    concurrency: CONCURRENCY,
+    maxOps: 1_200,
+    maxMs: 4_000,
+    op: createSignal,
+  },
 ];
 
 const SCENARIOS = ALL_SCENARIOS.filter((s) => scenarioFilter === undefined || s.name.includes(scenarioFilter));
@@ -370,7 +413,13 @@ async function correctnessChecks(t: Target): Promise<Check[]> {
   await record("update of another user's signal", true, () => updateDoc(doc(u1.db, 'signals', 's-u2-3'), { title: 'mine now' }));
   await record('create with an unexpected key', true, () =>
     setDoc(doc(u1.db, 'signals', `bad-key-${t.side}`), {
-      user_id: 'u1', title: 't', odds: 2, stake_kobo: 1, status: 'open', created_at: serverTimestamp(), payout: 1,
+      user_id: 'u1',
+      title: 't',
+      odds: 2,
+      stake_kobo: 1,
+      status: 'open',
+      created_at: serverTimestamp(),
+      payout: 1,
     }),
   );
   await record('list without the user_id filter', true, () => getDocs(query(collection(u1.db, 'signals'), limit(PAGE_SIZE))));
@@ -378,7 +427,12 @@ async function correctnessChecks(t: Target): Promise<Check[]> {
   try {
     await record('create by a user without role 1 / can_post_signal', true, () =>
       setDoc(doc(nonAnalyst.db, 'signals', `not-analyst-${t.side}`), {
-        user_id: nonAnalyst.uid, title: 't', odds: 2, stake_kobo: 1, status: 'open', created_at: serverTimestamp(),
+        user_id: nonAnalyst.uid,
+        title: 't',
+        odds: 2,
+        stake_kobo: 1,
+        status: 'open',
+        created_at: serverTimestamp(),
       }),
     );
   } finally {
@@ -425,7 +479,10 @@ function authorizerAlone(rulesSource: string): EvalResult[] {
   });
   const others = new Map<string, StoredDocument>([
     ['profiles/u1', stored('profiles/u1', { role: { integerValue: '1' }, suspended: { booleanValue: false } })],
-    ['memberships/u1', stored('memberships/u1', { plan: { stringValue: 'pro' }, expires_at: { timestampValue: '2099-01-01T00:00:00Z' } })],
+    [
+      'memberships/u1',
+      stored('memberships/u1', { plan: { stringValue: 'pro' }, expires_at: { timestampValue: '2099-01-01T00:00:00Z' } }),
+    ],
   ]);
   const base = {
     caller: { kind: 'user' as const, uid: 'u1', token: { sub: 'u1', user_id: 'u1', role: 1, can_post_signal: true } },
@@ -436,27 +493,65 @@ function authorizerAlone(rulesSource: string): EvalResult[] {
   };
   const note = { note: { stringValue: 'Home win' } };
   const requests: [string, boolean, AccessRequest][] = [
-    ['create signal', true, { ...base, method: 'create', path: 'signals/n1', resource: null, requestResource: stored('signals/n1', signal('New', 1.85)) }],
-    ['update signal', true, { ...base, method: 'update', path: 'signals/s1', resource: stored('signals/s1', signal('Old', 1.5, note)), requestResource: stored('signals/s1', signal('Edited', 1.7, note)) }],
-    ['update touching stake_kobo', false, { ...base, method: 'update', path: 'signals/s1', resource: stored('signals/s1', signal('Old', 1.5)), requestResource: stored('signals/s1', signal('Old', 1.5, { stake_kobo: { integerValue: '1' } })) }],
-    ['list own signals', true, {
-      ...base,
-      method: 'list',
-      path: 'signals',
-      resource: null,
-      requestResource: null,
-      query: {
-        from: [{ collectionId: 'signals' }],
-        where: { fieldFilter: { field: { fieldPath: 'user_id' }, op: 'EQUAL', value: { stringValue: 'u1' } } },
-        orderBy: [{ field: { fieldPath: 'created_at' }, direction: 'DESCENDING' }, { field: { fieldPath: '__name__' }, direction: 'DESCENDING' }],
-        limit: PAGE_SIZE,
+    [
+      'create signal',
+      true,
+      {
+        ...base,
+        method: 'create',
+        path: 'signals/n1',
+        resource: null,
+        requestResource: stored('signals/n1', signal('New', 1.85)),
       },
-    }],
+    ],
+    [
+      'update signal',
+      true,
+      {
+        ...base,
+        method: 'update',
+        path: 'signals/s1',
+        resource: stored('signals/s1', signal('Old', 1.5, note)),
+        requestResource: stored('signals/s1', signal('Edited', 1.7, note)),
+      },
+    ],
+    [
+      'update touching stake_kobo',
+      false,
+      {
+        ...base,
+        method: 'update',
+        path: 'signals/s1',
+        resource: stored('signals/s1', signal('Old', 1.5)),
+        requestResource: stored('signals/s1', signal('Old', 1.5, { stake_kobo: { integerValue: '1' } })),
+      },
+    ],
+    [
+      'list own signals',
+      true,
+      {
+        ...base,
+        method: 'list',
+        path: 'signals',
+        resource: null,
+        requestResource: null,
+        query: {
+          from: [{ collectionId: 'signals' }],
+          where: { fieldFilter: { field: { fieldPath: 'user_id' }, op: 'EQUAL', value: { stringValue: 'u1' } } },
+          orderBy: [
+            { field: { fieldPath: 'created_at' }, direction: 'DESCENDING' },
+            { field: { fieldPath: '__name__' }, direction: 'DESCENDING' },
+          ],
+          limit: PAGE_SIZE,
+        },
+      },
+    ],
   ];
   const out: EvalResult[] = [];
   for (const [name, expectAllowed, request] of requests) {
     const decision = authorize(request);
-    if (decision.allowed !== expectAllowed) throw new Error(`authorizer: '${name}' was ${decision.allowed ? 'allowed' : 'denied'}`);
+    if (decision.allowed !== expectAllowed)
+      throw new Error(`authorizer: '${name}' was ${decision.allowed ? 'allowed' : 'denied'}`);
     for (let i = 0; i < 2_000; i++) authorize(request); // warm-up
     let n = 0;
     const t0 = performance.now();
@@ -465,7 +560,12 @@ function authorizerAlone(rulesSource: string): EvalResult[] {
       authorize(request);
       n++;
     }
-    out.push({ request: name, allowed: decision.allowed, evaluations: n, microsPerEval: round2(((performance.now() - t0) * 1000) / n) });
+    out.push({
+      request: name,
+      allowed: decision.allowed,
+      evaluations: n,
+      microsPerEval: round2(((performance.now() - t0) * 1000) / n),
+    });
   }
   return out;
 }
@@ -486,7 +586,9 @@ async function main(): Promise<void> {
   try {
     for (const side of sides) targets.push(await startTarget(side, rulesSource));
     await Promise.all(targets.map((t) => seed(t)));
-    log(`rules-bench: emulators on ${targets.map((t) => `${t.side}=${HOST}:${t.emulator.port}`).join(', ')}; seeded ${SEED_USERS * SIGNALS_PER_USER} signals each (${round2((performance.now() - t0) / 1000)}s)`);
+    log(
+      `rules-bench: emulators on ${targets.map((t) => `${t.side}=${HOST}:${t.emulator.port}`).join(', ')}; seeded ${SEED_USERS * SIGNALS_PER_USER} signals each (${round2((performance.now() - t0) / 1000)}s)`,
+    );
 
     const checks: Check[] = [];
     for (const t of targets) checks.push(...(await correctnessChecks(t)));
@@ -495,7 +597,8 @@ async function main(): Promise<void> {
     if (failed.length > 0) throw new Error(`correctness checks failed: ${failed.map((c) => `[${c.side}] ${c.name}`).join('; ')}`);
 
     // Warm-up: a few ops of every kind on every side (JIT, stream set-up), not measured.
-    for (const t of targets) for (const s of SCENARIOS) await measure(s.concurrency, s.concurrency * 4, 2_000, (i, w) => s.op(t, 1_000_000 + i, w));
+    for (const t of targets)
+      for (const s of SCENARIOS) await measure(s.concurrency, s.concurrency * 4, 2_000, (i, w) => s.op(t, 1_000_000 + i, w));
 
     const results = [];
     for (const s of SCENARIOS) {
@@ -503,7 +606,9 @@ async function main(): Promise<void> {
       for (let r = 0; r < ROUNDS; r++) {
         const order = r % 2 === 0 ? targets : [...targets].reverse();
         for (const t of order) {
-          const m = await measure(s.concurrency, Math.ceil(s.maxOps / ROUNDS), s.maxMs / ROUNDS, (i, w) => s.op(t, r * s.maxOps + i, w));
+          const m = await measure(s.concurrency, Math.ceil(s.maxOps / ROUNDS), s.maxMs / ROUNDS, (i, w) =>
+            s.op(t, r * s.maxOps + i, w),
+          );
           const prev = per.get(t.side);
           per.set(t.side, prev === undefined ? m : merge(prev, m));
         }
@@ -515,24 +620,46 @@ async function main(): Promise<void> {
       const rules = per.get('rules');
       const noneStats = none === undefined ? undefined : summarize(none);
       const rulesStats = rules === undefined ? undefined : summarize(rules);
-      const ratio = noneStats !== undefined && rulesStats !== undefined ? round2(noneStats.opsPerSec / rulesStats.opsPerSec) : undefined;
-      const p50Ratio = noneStats !== undefined && rulesStats !== undefined ? round2(rulesStats.p50Ms / noneStats.p50Ms) : undefined;
-      const cpuRatio = noneStats !== undefined && rulesStats !== undefined ? round2(rulesStats.cpuMsPerOp / noneStats.cpuMsPerOp) : undefined;
-      const row = { scenario: s.name, description: s.description, concurrency: s.concurrency, noRules: noneStats, withRules: rulesStats, ratio, p50Ratio, cpuRatio, goal: GOAL_RATIO, met: ratio === undefined ? undefined : ratio <= GOAL_RATIO };
+      const ratio =
+        noneStats !== undefined && rulesStats !== undefined ? round2(noneStats.opsPerSec / rulesStats.opsPerSec) : undefined;
+      const p50Ratio =
+        noneStats !== undefined && rulesStats !== undefined ? round2(rulesStats.p50Ms / noneStats.p50Ms) : undefined;
+      const cpuRatio =
+        noneStats !== undefined && rulesStats !== undefined ? round2(rulesStats.cpuMsPerOp / noneStats.cpuMsPerOp) : undefined;
+      const row = {
+        scenario: s.name,
+        description: s.description,
+        concurrency: s.concurrency,
+        noRules: noneStats,
+        withRules: rulesStats,
+        ratio,
+        p50Ratio,
+        cpuRatio,
+        goal: GOAL_RATIO,
+        met: ratio === undefined ? undefined : ratio <= GOAL_RATIO,
+      };
       results.push(row);
-      const fmt = (st: Stats | undefined): string => (st === undefined ? '-' : `${st.opsPerSec} ops/s, p50 ${st.p50Ms} ms, p99 ${st.p99Ms} ms, cpu ${st.cpuMsPerOp} ms/op, elu ${st.eventLoopUtilization} (n=${st.ops})`);
+      const fmt = (st: Stats | undefined): string =>
+        st === undefined
+          ? '-'
+          : `${st.opsPerSec} ops/s, p50 ${st.p50Ms} ms, p99 ${st.p99Ms} ms, cpu ${st.cpuMsPerOp} ms/op, elu ${st.eventLoopUtilization} (n=${st.ops})`;
       log(`  ${s.name}: none ${fmt(noneStats)} | rules ${fmt(rulesStats)}${ratio === undefined ? '' : ` | ratio ${ratio}`}`);
     }
 
     const alone = only === 'none' ? [] : authorizerAlone(rulesSource);
     const totalSeconds = round2((performance.now() - t0) / 1000);
     const cell = (st: Stats | undefined): string =>
-      st === undefined ? '-' : `${st.opsPerSec} ops/s (p50 ${st.p50Ms} / p95 ${st.p95Ms} / p99 ${st.p99Ms} ms; CPU ${st.cpuMsPerOp} ms/op)`;
+      st === undefined
+        ? '-'
+        : `${st.opsPerSec} ops/s (p50 ${st.p50Ms} / p95 ${st.p95Ms} / p99 ${st.p99Ms} ms; CPU ${st.cpuMsPerOp} ms/op)`;
     const x = (n: number | undefined): string => (n === undefined ? '-' : `${n}x`);
     const lines = [
       '| scenario | no rules | with rules | ratio | goal (ratio <= 2x) | met? | CPU/op ratio |',
       '|---|---|---|---|---|---|---|',
-      ...results.map((r) => `| ${r.scenario} | ${cell(r.noRules)} | ${cell(r.withRules)} | ${x(r.ratio)} | <= ${GOAL_RATIO}x | ${r.met === undefined ? '-' : r.met ? 'yes' : 'NO'} | ${x(r.cpuRatio)} |`),
+      ...results.map(
+        (r) =>
+          `| ${r.scenario} | ${cell(r.noRules)} | ${cell(r.withRules)} | ${x(r.ratio)} | <= ${GOAL_RATIO}x | ${r.met === undefined ? '-' : r.met ? 'yes' : 'NO'} | ${x(r.cpuRatio)} |`,
+      ),
     ];
     if (alone.length > 0) {
       lines.push('', '| authorizer alone (same rules, no transport/SDK) | decision | us per evaluation |', '|---|---|---|');
@@ -549,11 +676,17 @@ async function main(): Promise<void> {
         issue: 4,
         generatedAt: new Date().toISOString(),
         command: 'npx tsx emulator/bench/rules-bench.ts',
-        machine: { node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', loadAverage1m: round2(loadavg()[0] ?? 0) },
+        machine: {
+          node: process.version,
+          cpus: cpus().length,
+          cpuModel: cpus()[0]?.model ?? 'unknown',
+          loadAverage1m: round2(loadavg()[0] ?? 0),
+        },
         rulesFile: relative(process.cwd(), RULES_FILE),
         setup: {
           emulators: 'two in-process emulators on 127.0.0.1 (no rules / rules-bench.rules), same process as the clients',
-          client: 'firebase/firestore Node client SDK (gRPC Listen/Write streams), mock user tokens u1..u4 with role 1, can_post_signal true',
+          client:
+            'firebase/firestore Node client SDK (gRPC Listen/Write streams), mock user tokens u1..u4 with role 1, can_post_signal true',
           seed: `${SEED_USERS * SIGNALS_PER_USER} signals (${SEED_USERS} users x ${SIGNALS_PER_USER}), profiles and memberships via firebase-admin`,
           rounds: ROUNDS,
           concurrency: CONCURRENCY,

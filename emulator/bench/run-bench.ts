@@ -115,7 +115,13 @@ async function benchReady(): Promise<void> {
     await stopCli(e);
   }
   const max = Math.max(...times);
-  report({ name: 'ready', goal: '< 1000 ms', measured: `max ${round(max, 0)} ms, median ${round(pct(times, 50), 0)} ms`, ok: max < 1000, details: { maxMs: round(max), medianMs: round(pct(times, 50)) } });
+  report({
+    name: 'ready',
+    goal: '< 1000 ms',
+    measured: `max ${round(max, 0)} ms, median ${round(pct(times, 50), 0)} ms`,
+    ok: max < 1000,
+    details: { maxMs: round(max), medianMs: round(pct(times, 50)) },
+  });
 }
 
 async function benchCommits(e: Emulator): Promise<void> {
@@ -159,7 +165,10 @@ async function benchCommits(e: Emulator): Promise<void> {
     });
   }
   const meeting = levels.filter((l) => l.perSec >= 2000 && l.p99 < 10);
-  const best = meeting.length > 0 ? meeting.reduce((a, b) => (b.perSec > a.perSec ? b : a)) : levels.reduce((a, b) => (b.perSec > a.perSec ? b : a));
+  const best =
+    meeting.length > 0
+      ? meeting.reduce((a, b) => (b.perSec > a.perSec ? b : a))
+      : levels.reduce((a, b) => (b.perSec > a.perSec ? b : a));
   const p99 = pct(lat, 99);
   const perLevel = levels.map((l) => `${l.inFlight}: ${round(l.perSec, 0)}/s p99 ${round(l.p99)} ms`).join('; ');
   report({
@@ -171,7 +180,14 @@ async function benchCommits(e: Emulator): Promise<void> {
       commitsPerSec: round(best.perSec, 0),
       inFlight: best.inFlight,
       p99Ms: round(best.p99),
-      levels: levels.map((l) => ({ inFlight: l.inFlight, commitsPerSec: round(l.perSec, 0), p50Ms: round(l.p50), p99Ms: round(l.p99), serverCpuMsPerCommit: round(l.serverCpu, 3), clientCpuMsPerCommit: round(l.clientCpu, 3) })),
+      levels: levels.map((l) => ({
+        inFlight: l.inFlight,
+        commitsPerSec: round(l.perSec, 0),
+        p50Ms: round(l.p50),
+        p99Ms: round(l.p99),
+        serverCpuMsPerCommit: round(l.serverCpu, 3),
+        clientCpuMsPerCommit: round(l.clientCpu, 3),
+      })),
       sequentialP50Ms: round(pct(lat, 50)),
       sequentialP99Ms: round(p99),
     },
@@ -216,7 +232,12 @@ async function benchCommitsTwoClients(e: Emulator): Promise<void> {
     goal: '>= 2000/s',
     measured: `${round(perSec, 0)}/s (2 x 16 in flight, p50 ${round(pct(lat, 50))} ms, p99 ${round(p99)} ms); emulator CPU ${round(serverCpu, 3)} ms/commit; ${round(wall / 1000, 1)} s with start-up`,
     ok: perSec >= 2000,
-    details: { commitsPerSec: round(perSec, 0), p50Ms: round(pct(lat, 50)), p99Ms: round(p99), serverCpuMsPerCommit: round(serverCpu, 3) },
+    details: {
+      commitsPerSec: round(perSec, 0),
+      p50Ms: round(pct(lat, 50)),
+      p99Ms: round(p99),
+      serverCpuMsPerCommit: round(serverCpu, 3),
+    },
   });
 }
 
@@ -245,7 +266,18 @@ async function benchQuery(e: Emulator): Promise<void> {
   // The admin SDK's own share of each round trip (building the request, gRPC, decoding 20 documents).
   const clientCpu = (ownCpuMs() - own0) / 200;
   const p95 = pct(lat, 95);
-  report({ name: 'query over 10,000 docs (filter + order + limit 20)', goal: 'p95 < 5 ms', measured: `p50 ${round(pct(lat, 50))} ms, p95 ${round(p95)} ms; CPU per query: emulator ${round(serverCpu)} ms, admin SDK client ${round(clientCpu)} ms`, ok: p95 < 5, details: { p50Ms: round(pct(lat, 50)), p95Ms: round(p95), serverCpuMsPerQuery: round(serverCpu), clientCpuMsPerQuery: round(clientCpu) } });
+  report({
+    name: 'query over 10,000 docs (filter + order + limit 20)',
+    goal: 'p95 < 5 ms',
+    measured: `p50 ${round(pct(lat, 50))} ms, p95 ${round(p95)} ms; CPU per query: emulator ${round(serverCpu)} ms, admin SDK client ${round(clientCpu)} ms`,
+    ok: p95 < 5,
+    details: {
+      p50Ms: round(pct(lat, 50)),
+      p95Ms: round(p95),
+      serverCpuMsPerQuery: round(serverCpu),
+      clientCpuMsPerQuery: round(clientCpu),
+    },
+  });
   await close();
 }
 
@@ -257,7 +289,13 @@ async function benchListeners(e: Emulator): Promise<void> {
     const app = initializeApp({ projectId: PROJECT, apiKey: 'fake' }, `listener-${a}`);
     const db = getFirestore(app);
     connectFirestoreEmulator(db, e.host, e.port);
-    clients.push({ db, close: async () => { await terminate(db); await deleteApp(app); } });
+    clients.push({
+      db,
+      close: async () => {
+        await terminate(db);
+        await deleteApp(app);
+      },
+    });
   }
   const { db: adminDb, close } = admin(e, 'listeners');
   await adminDb.doc('fan/target').set({ v: -1, kind: 'k', n: 1 });
@@ -271,14 +309,17 @@ async function benchListeners(e: Emulator): Promise<void> {
       j === 0
         ? (cb: (v: number) => void) => onSnapshot(ref, (s) => cb(s.get('v') as number))
         : (cb: (v: number) => void) =>
-            onSnapshot(query(col, where('kind', '==', 'k'), where('n', '<', 1 + j)), (s) => cb((s.docs[0]?.get('v') as number) ?? -2)),
+            onSnapshot(query(col, where('kind', '==', 'k'), where('n', '<', 1 + j)), (s) =>
+              cb((s.docs[0]?.get('v') as number) ?? -2),
+            ),
     );
     targets.forEach((t, j) => unsubs.push(t((v) => (seen[a * perApp + j] = v))));
   });
   const waitAll = async (v: number, timeoutMs: number): Promise<void> => {
     const until = performance.now() + timeoutMs;
     while (!seen.every((x) => x === v)) {
-      if (performance.now() > until) throw new Error(`listeners did not all see ${v}: ${seen.filter((x) => x !== v).length} missing`);
+      if (performance.now() > until)
+        throw new Error(`listeners did not all see ${v}: ${seen.filter((x) => x !== v).length} missing`);
       await new Promise((r) => setImmediate(r));
     }
   };
@@ -299,7 +340,18 @@ async function benchListeners(e: Emulator): Promise<void> {
   await Promise.all(clients.map((c) => c.close()));
   await close();
   const p95 = pct(lat, 95);
-  report({ name: `one write reaching ${apps * perApp} Node-client listeners (${apps} clients)`, goal: 'p95 < 50 ms', measured: `p50 ${round(pct(lat, 50))} ms, p95 ${round(p95)} ms; CPU per write: emulator ${round(serverCpu)} ms, client SDKs ${round(clientCpu)} ms`, ok: p95 < 50, details: { p50Ms: round(pct(lat, 50)), p95Ms: round(p95), serverCpuMsPerWrite: round(serverCpu), clientCpuMsPerWrite: round(clientCpu) } });
+  report({
+    name: `one write reaching ${apps * perApp} Node-client listeners (${apps} clients)`,
+    goal: 'p95 < 50 ms',
+    measured: `p50 ${round(pct(lat, 50))} ms, p95 ${round(p95)} ms; CPU per write: emulator ${round(serverCpu)} ms, client SDKs ${round(clientCpu)} ms`,
+    ok: p95 < 50,
+    details: {
+      p50Ms: round(pct(lat, 50)),
+      p95Ms: round(p95),
+      serverCpuMsPerWrite: round(serverCpu),
+      clientCpuMsPerWrite: round(clientCpu),
+    },
+  });
 }
 
 async function benchBrowser(e: Emulator): Promise<void> {
@@ -310,7 +362,13 @@ async function benchBrowser(e: Emulator): Promise<void> {
     const lat = await page.evaluate((c) => (globalThis as unknown as HarnessGlobals).ownWriteLatency(c, 60), cfg);
     const measured = lat.slice(10);
     const p95 = pct(measured, 95);
-    report({ name: 'browser write acknowledged to its own listener', goal: 'p95 < 30 ms', measured: `p50 ${round(pct(measured, 50))} ms, p95 ${round(p95)} ms`, ok: p95 < 30, details: { p50Ms: round(pct(measured, 50)), p95Ms: round(p95) } });
+    report({
+      name: 'browser write acknowledged to its own listener',
+      goal: 'p95 < 30 ms',
+      measured: `p50 ${round(pct(measured, 50))} ms, p95 ${round(p95)} ms`,
+      ok: p95 < 30,
+      details: { p50Ms: round(pct(measured, 50)), p95Ms: round(p95) },
+    });
   } finally {
     await harness.close();
   }
@@ -331,7 +389,13 @@ async function benchTransactions(e: Emulator): Promise<void> {
   );
   const ms = performance.now() - t0;
   const n = (await ref.get()).get('n') as number;
-  report({ name: '50 concurrent admin transactions on one counter', goal: 'ends exact (50)', measured: `${n} in ${round(ms, 0)} ms`, ok: n === 50, details: { final: n, ms: round(ms, 0) } });
+  report({
+    name: '50 concurrent admin transactions on one counter',
+    goal: 'ends exact (50)',
+    measured: `${n} in ${round(ms, 0)} ms`,
+    ok: n === 50,
+    details: { final: n, ms: round(ms, 0) },
+  });
   await close();
 }
 
@@ -361,11 +425,21 @@ async function benchMemory(): Promise<void> {
   const rss = rssMb(e.child.pid!);
   await close();
   await stopCli(e);
-  report({ name: '100,000 docs of ~1 KB', goal: '< 400 MB', measured: `RSS ${round(rss, 0)} MB (idle ${round(base, 0)} MB), ${count} docs loaded in ${round(loadMs / 1000, 1)} s`, ok: rss < 400 && count === 100_000, details: { rssMb: round(rss, 0), idleRssMb: round(base, 0), docs: count, loadSeconds: round(loadMs / 1000, 1) } });
+  report({
+    name: '100,000 docs of ~1 KB',
+    goal: '< 400 MB',
+    measured: `RSS ${round(rss, 0)} MB (idle ${round(base, 0)} MB), ${count} docs loaded in ${round(loadMs / 1000, 1)} s`,
+    ok: rss < 400 && count === 100_000,
+    details: { rssMb: round(rss, 0), idleRssMb: round(base, 0), docs: count, loadSeconds: round(loadMs / 1000, 1) },
+  });
 }
 
 async function main(): Promise<void> {
-  console.log(`emulator benchmark: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `emulator benchmark: ${cpus().length} cores, load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   await benchReady();
   const e = await startCli();
   try {
@@ -380,7 +454,10 @@ async function main(): Promise<void> {
   }
   await benchMemory();
   mkdirSync(dirname(RESULTS), { recursive: true });
-  writeFileSync(RESULTS, `${JSON.stringify({ date: new Date().toISOString(), cores: cpus().length, loadavg: loadavg(), results: rows }, null, 2)}\n`);
+  writeFileSync(
+    RESULTS,
+    `${JSON.stringify({ date: new Date().toISOString(), cores: cpus().length, loadavg: loadavg(), results: rows }, null, 2)}\n`,
+  );
   console.log('\n| benchmark | goal | measured | |\n|---|---|---|---|');
   for (const r of rows) console.log(`| ${r.name} | ${r.goal} | ${r.measured} | ${r.ok ? 'PASS' : 'MISS'} |`);
   console.log(`\nwritten to ${RESULTS}`);

@@ -17,7 +17,10 @@ const USAGE =
 const argsSchema = z.object({
   host: z.string().min(1).default('127.0.0.1'),
   port: z.coerce.number().int().min(0).max(65535).default(8080),
-  project: z.string().regex(/^[a-z0-9-]{1,64}$/, 'project ids are lower-case letters, digits and dashes').default('demo-project'),
+  project: z
+    .string()
+    .regex(/^[a-z0-9-]{1,64}$/, 'project ids are lower-case letters, digits and dashes')
+    .default('demo-project'),
   rules: z.string().min(1).optional(),
   data: z.string().min(1).optional(),
 });
@@ -84,7 +87,10 @@ async function main(): Promise<void> {
       last = source;
       const result = emulator.setRules(source, rulesPath);
       if (result.ok) process.stdout.write(`rules reloaded from ${rulesPath}\n`);
-      else process.stderr.write(`rules in ${rulesPath} did not compile; keeping the previous rules:\n${formatIssues(result.issues)}\n`);
+      else
+        process.stderr.write(
+          `rules in ${rulesPath} did not compile; keeping the previous rules:\n${formatIssues(result.issues)}\n`,
+        );
     };
     try {
       watcher = watch(rulesPath, () => {

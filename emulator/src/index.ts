@@ -47,7 +47,10 @@ export function readRulesOption(rules: string): RulesFile {
 
 export function formatIssues(issues: RulesIssue[]): string {
   return issues
-    .map((i) => `${i.sourcePosition.fileName ?? 'rules'}:${i.sourcePosition.line}:${i.sourcePosition.column}: ${i.severity}: ${i.description}`)
+    .map(
+      (i) =>
+        `${i.sourcePosition.fileName ?? 'rules'}:${i.sourcePosition.line}:${i.sourcePosition.column}: ${i.severity}: ${i.description}`,
+    )
     .join('\n');
 }
 
@@ -70,7 +73,9 @@ export async function start(options: StartOptions = {}): Promise<RunningEmulator
     else {
       // Never silently allow: a rules file that does not compile denies every client access.
       server.setAuthorizer(denyAll(`Rules failed to compile:\n${formatIssues(result.issues)}`));
-      process.stderr.write(`firestore-emulator: rules did not compile, denying all client access:\n${formatIssues(result.issues)}\n`);
+      process.stderr.write(
+        `firestore-emulator: rules did not compile, denying all client access:\n${formatIssues(result.issues)}\n`,
+      );
     }
   }
   const running = server;

@@ -142,11 +142,7 @@ describe('queries', () => {
     expect(ids(await q.where('n', 'in', [1, 5, 42]).get())).toEqual(['d1', 'd5']);
     expect(ids(await q.where('n', 'not-in', [0, 1, 2, 3, 4, 5, 6]).get())).toEqual(['d7', 'd8', 'd9']);
     expect(ids(await q.where('tags', 'array-contains', 't1').get())).toEqual(['d1', 'd4', 'd7']);
-    expect(ids(await q.where('tags', 'array-contains-any', ['t1', 't2']).where('n', '<', 5).get())).toEqual([
-      'd1',
-      'd2',
-      'd4',
-    ]);
+    expect(ids(await q.where('tags', 'array-contains-any', ['t1', 't2']).where('n', '<', 5).get())).toEqual(['d1', 'd2', 'd4']);
     expect(ids(await q.where('nested.score', '==', 95).get())).toEqual(['d5']);
     expect(ids(await q.where(FieldPath.documentId(), '==', 'd4').get())).toEqual(['d4']);
     expect(ids(await q.where('odd', '==', true).get())).toEqual(['d9']);
@@ -315,10 +311,13 @@ describe('listeners', () => {
     await col.doc('b').set({ n: 2 });
     const seen: string[][] = [];
     const changes: string[][] = [];
-    const unsub = col.orderBy('n').limit(2).onSnapshot((s) => {
-      seen.push(s.docs.map((d) => d.id));
-      changes.push(s.docChanges().map((c) => `${c.type}:${c.doc.id}`));
-    });
+    const unsub = col
+      .orderBy('n')
+      .limit(2)
+      .onSnapshot((s) => {
+        seen.push(s.docs.map((d) => d.id));
+        changes.push(s.docChanges().map((c) => `${c.type}:${c.doc.id}`));
+      });
     await waitFor(() => seen.length === 1, 5000, 'first snapshot');
     expect(seen[0]).toEqual(['a', 'b']);
     await col.doc('c').set({ n: 0 });

@@ -65,9 +65,13 @@ function expectTransport(mode: Mode, gets: BackChannelGet[]): void {
     // session may switch once, but the emulator flushes at once and at least one session must keep streaming.
     for (const [sid, s] of sessions) {
       expect(s[0]!.ci, `${mode}: session ${sid} starts streaming`).toBe('0');
-      for (const g of s.slice(1)) expect(g.ci, `${mode}: session ${sid} streams once, then long-polls only if it switched`).toBe('1');
+      for (const g of s.slice(1))
+        expect(g.ci, `${mode}: session ${sid} streams once, then long-polls only if it switched`).toBe('1');
     }
-    expect([...sessions.values()].some((s) => s.length === 1), `${mode}: a session that kept streaming`).toBe(true);
+    expect(
+      [...sessions.values()].some((s) => s.length === 1),
+      `${mode}: a session that kept streaming`,
+    ).toBe(true);
   }
 }
 
@@ -94,7 +98,10 @@ describe.each(modes)('browser SDK, %s', (mode) => {
           .then((steps) => reject(new Error(`scenario hung after: ${steps}; page errors: ${errors.join('; ')}`)), reject);
       }, 45_000);
     });
-    const result = await Promise.race([page.evaluate((c) => (globalThis as unknown as HarnessGlobals).runScenario(c), config), hung]);
+    const result = await Promise.race([
+      page.evaluate((c) => (globalThis as unknown as HarnessGlobals).runScenario(c), config),
+      hung,
+    ]);
     clearTimeout(timer);
     await page.close();
     expect(result).toEqual({
@@ -139,7 +146,9 @@ describe('REST from another origin', () => {
       method: 'POST',
       headers: { authorization: 'Bearer owner' },
       body: JSON.stringify({
-        writes: [1, 2, 3].map((n) => ({ update: { name: `${db}/documents/cors/d${n}`, fields: { n: { integerValue: String(n) } } } })),
+        writes: [1, 2, 3].map((n) => ({
+          update: { name: `${db}/documents/cors/d${n}`, fields: { n: { integerValue: String(n) } } },
+        })),
       }),
     });
     expect(seeded.status).toBe(200);
@@ -148,7 +157,14 @@ describe('REST from another origin', () => {
     expect(origin).not.toBe(`http://${hostPort}`);
     const url = `http://${hostPort}/v1/${db}/documents:runQuery`;
     // The headers the SDK sends on its REST calls (they force a preflight).
-    const sdkHeaders = ['authorization', 'google-cloud-resource-prefix', 'x-firebase-gmpid', 'x-goog-api-client', 'x-goog-api-key', 'x-goog-request-params'];
+    const sdkHeaders = [
+      'authorization',
+      'google-cloud-resource-prefix',
+      'x-firebase-gmpid',
+      'x-goog-api-client',
+      'x-goog-api-key',
+      'x-goog-request-params',
+    ];
 
     // The preflight, as Chromium sends it.
     const pre = await fetch(url, {
@@ -168,7 +184,11 @@ describe('REST from another origin', () => {
     page.on('response', (r) => {
       if (r.url() === url && r.request().method() === 'POST') {
         const h = r.headers();
-        responses.push({ status: r.status(), allowOrigin: h['access-control-allow-origin'], allowCredentials: h['access-control-allow-credentials'] });
+        responses.push({
+          status: r.status(),
+          allowOrigin: h['access-control-allow-origin'],
+          allowCredentials: h['access-control-allow-credentials'],
+        });
       }
     });
     const body = JSON.stringify({

@@ -60,8 +60,10 @@ class Recorder {
 function windowCheck(opts: { lo?: number; loOpen?: boolean; hi?: number; hiOpen?: boolean; desc?: boolean; max?: number }) {
   return (rows: Row[]): void => {
     for (const r of rows) {
-      if (opts.lo !== undefined) expect(opts.loOpen ? r.n > opts.lo : r.n >= opts.lo, `${r.id}=${r.n} above the low bound`).toBe(true);
-      if (opts.hi !== undefined) expect(opts.hiOpen ? r.n < opts.hi : r.n <= opts.hi, `${r.id}=${r.n} below the high bound`).toBe(true);
+      if (opts.lo !== undefined)
+        expect(opts.loOpen ? r.n > opts.lo : r.n >= opts.lo, `${r.id}=${r.n} above the low bound`).toBe(true);
+      if (opts.hi !== undefined)
+        expect(opts.hiOpen ? r.n < opts.hi : r.n <= opts.hi, `${r.id}=${r.n} below the high bound`).toBe(true);
     }
     const ns = rows.map((r) => r.n);
     const sorted = [...ns].sort((a, b) => (opts.desc ? b - a : a - b));
@@ -93,7 +95,12 @@ describe('admin SDK cursor listeners', () => {
 
   it('startAt / endBefore: documents move in, out and across the window', async () => {
     const col = db.collection('win1');
-    await Promise.all([col.doc('a').set({ n: 5 }), col.doc('b').set({ n: 10 }), col.doc('c').set({ n: 20 }), col.doc('d').set({ n: 30 })]);
+    await Promise.all([
+      col.doc('a').set({ n: 5 }),
+      col.doc('b').set({ n: 10 }),
+      col.doc('c').set({ n: 20 }),
+      col.doc('d').set({ n: 30 }),
+    ]);
     const rec = new Recorder(windowCheck({ lo: 10, hi: 30, hiOpen: true }));
     const unsub = listen(col.orderBy('n').startAt(10).endBefore(30), rec);
     try {
@@ -121,7 +128,14 @@ describe('admin SDK cursor listeners', () => {
   it('startAfter + endAt + limit: the window refills from beyond the limit and respects the end bound', async () => {
     const col = db.collection('win2');
     const batch = db.batch();
-    for (const [id, n] of [['a', 10], ['b', 20], ['c', 30], ['d', 40], ['e', 50]] as const) batch.set(col.doc(id), { n });
+    for (const [id, n] of [
+      ['a', 10],
+      ['b', 20],
+      ['c', 30],
+      ['d', 40],
+      ['e', 50],
+    ] as const)
+      batch.set(col.doc(id), { n });
     await batch.commit();
     const rec = new Recorder(windowCheck({ lo: 10, loOpen: true, hi: 40, max: 2 }));
     const unsub = listen(col.orderBy('n').startAfter(10).endAt(40).limit(2), rec);
@@ -145,7 +159,12 @@ describe('admin SDK cursor listeners', () => {
 
   it('descending order with a document-snapshot cursor (ties broken by name)', async () => {
     const col = db.collection('win3');
-    await Promise.all([col.doc('a').set({ n: 3 }), col.doc('b').set({ n: 2 }), col.doc('c').set({ n: 2 }), col.doc('d').set({ n: 1 })]);
+    await Promise.all([
+      col.doc('a').set({ n: 3 }),
+      col.doc('b').set({ n: 2 }),
+      col.doc('c').set({ n: 2 }),
+      col.doc('d').set({ n: 1 }),
+    ]);
     const cursor = await col.doc('c').get();
     // orderBy n desc, then __name__ desc: a(3) c(2) b(2) d(1); startAfter(c) -> b, d.
     const rec = new Recorder(windowCheck({ hi: 2, desc: true }));
@@ -171,7 +190,10 @@ describe('Node client SDK cursor listeners', () => {
 
   beforeAll(() => {
     const { host, port } = emulatorHost();
-    app = initializeClientApp({ projectId: uniqueProject('cursor-client'), apiKey: 'fake-api-key' }, `cursor-client-${Math.random()}`);
+    app = initializeClientApp(
+      { projectId: uniqueProject('cursor-client'), apiKey: 'fake-api-key' },
+      `cursor-client-${Math.random()}`,
+    );
     db = getFirestore(app);
     connectFirestoreEmulator(db, host, port);
   });
@@ -187,7 +209,8 @@ describe('Node client SDK cursor listeners', () => {
       q,
       { includeMetadataChanges: true },
       (s) => {
-        if (!s.metadata.hasPendingWrites && !s.metadata.fromCache) rec.push(s.docs.map((d) => ({ id: d.id, n: d.get('n') as number })));
+        if (!s.metadata.hasPendingWrites && !s.metadata.fromCache)
+          rec.push(s.docs.map((d) => ({ id: d.id, n: d.get('n') as number })));
       },
       (err) => rec.push([{ id: `error:${err.message}`, n: NaN }]),
     );
@@ -195,7 +218,12 @@ describe('Node client SDK cursor listeners', () => {
 
   it('startAt / endAt: documents move in and out', async () => {
     const col = collection(db, 'win1');
-    await Promise.all([setDoc(doc(col, 'a'), { n: 5 }), setDoc(doc(col, 'b'), { n: 10 }), setDoc(doc(col, 'c'), { n: 20 }), setDoc(doc(col, 'd'), { n: 30 })]);
+    await Promise.all([
+      setDoc(doc(col, 'a'), { n: 5 }),
+      setDoc(doc(col, 'b'), { n: 10 }),
+      setDoc(doc(col, 'c'), { n: 20 }),
+      setDoc(doc(col, 'd'), { n: 30 }),
+    ]);
     const rec = new Recorder(windowCheck({ lo: 10, hi: 20 }));
     const unsub = listen(query(col, orderBy('n'), startAt(10), endAt(20)), rec);
     try {
@@ -217,7 +245,15 @@ describe('Node client SDK cursor listeners', () => {
   it('startAfter + limit: documents beyond the limit refill the window', async () => {
     const col = collection(db, 'win2');
     await Promise.all(
-      ([['a', 10], ['b', 20], ['c', 30], ['d', 40], ['e', 50]] as const).map(([id, n]) => setDoc(doc(col, id), { n })),
+      (
+        [
+          ['a', 10],
+          ['b', 20],
+          ['c', 30],
+          ['d', 40],
+          ['e', 50],
+        ] as const
+      ).map(([id, n]) => setDoc(doc(col, id), { n })),
     );
     const rec = new Recorder(windowCheck({ lo: 10, loOpen: true, max: 2 }));
     const unsub = listen(query(col, orderBy('n'), startAfter(10), limit(2)), rec);
@@ -239,7 +275,16 @@ describe('Node client SDK cursor listeners', () => {
 
   it('endBefore + limitToLast: the last documents before the bound', async () => {
     const col = collection(db, 'win3');
-    await Promise.all(([['a', 1], ['b', 2], ['c', 3], ['d', 4]] as const).map(([id, n]) => setDoc(doc(col, id), { n })));
+    await Promise.all(
+      (
+        [
+          ['a', 1],
+          ['b', 2],
+          ['c', 3],
+          ['d', 4],
+        ] as const
+      ).map(([id, n]) => setDoc(doc(col, id), { n })),
+    );
     const rec = new Recorder(windowCheck({ hi: 4, hiOpen: true, max: 2 }));
     const unsub = listen(query(col, orderBy('n'), endBefore(4), limitToLast(2)), rec);
     try {

@@ -73,7 +73,11 @@ describe.each(transports)('admin SDK over %s', (transport) => {
     const { hostPort } = emulatorHost();
     app = initializeApp({ projectId: uniqueProject(`fid-${transport}`) }, `fidelity-${transport}-${Math.random()}`);
     db = getFirestore(app);
-    db.settings({ host: hostPort, ssl: false, ...(transport === 'rest' ? { preferRest: true, authClient: passThroughAuth() } : {}) });
+    db.settings({
+      host: hostPort,
+      ssl: false,
+      ...(transport === 'rest' ? { preferRest: true, authClient: passThroughAuth() } : {}),
+    });
   });
 
   afterAll(async () => {
@@ -83,7 +87,9 @@ describe.each(transports)('admin SDK over %s', (transport) => {
   describe('queries with every enum the REST transport sends as a number', () => {
     it('filters, orders descending and combines with OR', async () => {
       const c = col();
-      await Promise.all([1, 2, 3, 4].map((i) => c.doc(`d${i}`).set({ a: i, b: i % 2 === 0 ? 'even' : 'odd', n: i === 4 ? null : i })));
+      await Promise.all(
+        [1, 2, 3, 4].map((i) => c.doc(`d${i}`).set({ a: i, b: i % 2 === 0 ? 'even' : 'odd', n: i === 4 ? null : i })),
+      );
       const eq = await c.where('b', '==', 'even').orderBy('a', 'desc').get();
       expect(eq.docs.map((d) => d.id)).toEqual(['d4', 'd2']);
       const range = await c.where('a', '>', 1).where('a', '<=', 3).get();
@@ -175,18 +181,33 @@ describe.each(transports)('admin SDK over %s', (transport) => {
       ]);
       const ids = (snap: { docs: { id: string }[] }): string[] => snap.docs.map((d) => d.id);
       const euclid = await c
-        .findNearest({ vectorField: 'v', queryVector: [1, 0], limit: 10, distanceMeasure: 'EUCLIDEAN', distanceResultField: 'dist' })
+        .findNearest({
+          vectorField: 'v',
+          queryVector: [1, 0],
+          limit: 10,
+          distanceMeasure: 'EUCLIDEAN',
+          distanceResultField: 'dist',
+        })
         .get();
       expect(ids(euclid)).toEqual(['a', 'b', 'd', 'c']);
       expect(euclid.docs.map((d) => d.get('dist') as number)).toEqual([0, Math.SQRT2, Math.sqrt(5), Math.sqrt(13)]);
       // The stored documents are unchanged.
       expect((await c.doc('a').get()).get('dist')).toBeUndefined();
 
-      const cosine = await c.findNearest({ vectorField: 'v', queryVector: FieldValue.vector([1, 1]), limit: 2, distanceMeasure: 'COSINE' }).get();
+      const cosine = await c
+        .findNearest({ vectorField: 'v', queryVector: FieldValue.vector([1, 1]), limit: 2, distanceMeasure: 'COSINE' })
+        .get();
       expect(ids(cosine)).toEqual(['c', 'a']);
 
       const dot = await c
-        .findNearest({ vectorField: 'v', queryVector: [1, 2], limit: 10, distanceMeasure: 'DOT_PRODUCT', distanceThreshold: 1, distanceResultField: 'score' })
+        .findNearest({
+          vectorField: 'v',
+          queryVector: [1, 2],
+          limit: 10,
+          distanceMeasure: 'DOT_PRODUCT',
+          distanceThreshold: 1,
+          distanceResultField: 'score',
+        })
         .get();
       expect(ids(dot)).toEqual(['c', 'b', 'a']);
       expect(dot.docs.map((d) => d.get('score') as number)).toEqual([9, 2, 1]);
@@ -199,7 +220,11 @@ describe.each(transports)('admin SDK over %s', (transport) => {
     });
 
     it('refuses a findNearest limit above 1000', async () => {
-      const err = await failure(col().findNearest({ vectorField: 'v', queryVector: [1], limit: 1001, distanceMeasure: 'EUCLIDEAN' }).get());
+      const err = await failure(
+        col()
+          .findNearest({ vectorField: 'v', queryVector: [1], limit: 1001, distanceMeasure: 'EUCLIDEAN' })
+          .get(),
+      );
       expect(err.code).toBe(INVALID_ARGUMENT);
     });
   });
@@ -212,7 +237,9 @@ describe.each(transports)('admin SDK over %s', (transport) => {
       const plan = await q.explain({ analyze: false });
       expect(plan.snapshot).toBeNull();
       expect(plan.metrics.executionStats).toBeNull();
-      expect(plan.metrics.planSummary.indexesUsed).toEqual([{ query_scope: 'Collection', properties: '(a ASC, b DESC, __name__ DESC)' }]);
+      expect(plan.metrics.planSummary.indexesUsed).toEqual([
+        { query_scope: 'Collection', properties: '(a ASC, b DESC, __name__ DESC)' },
+      ]);
 
       const run = await q.explain({ analyze: true });
       expect(run.snapshot!.docs.map((d) => d.id)).toEqual(['d3', 'd1']);
@@ -341,7 +368,7 @@ describe.each(transports)('admin SDK over %s', (transport) => {
       expect((await c.count().get()).data().count).toBe(5);
     });
 
-    it('answers Firestore\'s message for more than 5 aggregations', async () => {
+    it("answers Firestore's message for more than 5 aggregations", async () => {
       const c = col();
       const err = await failure(
         c
@@ -370,7 +397,7 @@ describe.each(transports)('admin SDK over %s', (transport) => {
       expect((snap.get('foo') as { toMillis(): number }).toMillis()).toBeGreaterThan(Date.now() - 60_000);
     });
 
-    it('an empty collection answers a current read time, not the last commit\'s', async () => {
+    it("an empty collection answers a current read time, not the last commit's", async () => {
       // Nothing is committed meanwhile (the suites run one at a time), so the last commit is older than this.
       await sleep(2000);
       const before = Date.now();
@@ -388,7 +415,10 @@ describe('Node client SDK (gRPC Listen / Write streams)', () => {
 
   beforeAll(() => {
     const { host, port } = emulatorHost();
-    app = initializeClientApp({ projectId: uniqueProject('fid-client'), apiKey: 'fake-api-key' }, `fidelity-client-${Math.random()}`);
+    app = initializeClientApp(
+      { projectId: uniqueProject('fid-client'), apiKey: 'fake-api-key' },
+      `fidelity-client-${Math.random()}`,
+    );
     db = getClientFirestore(app);
     connectFirestoreEmulator(db, host, port);
   });
@@ -414,11 +444,7 @@ describe('Node client SDK (gRPC Listen / Write streams)', () => {
 
   it('listens to in / not-in queries with arrays as operands', async () => {
     const c = collection(db, 'arrays');
-    await Promise.all([
-      setDoc(doc(c, 'a'), { a: [42] }),
-      setDoc(doc(c, 'b'), { a: [99] }),
-      setDoc(doc(c, 'c'), { a: 42 }),
-    ]);
+    await Promise.all([setDoc(doc(c, 'a'), { a: [42] }), setDoc(doc(c, 'b'), { a: [99] }), setDoc(doc(c, 'c'), { a: 42 })]);
     const ids = async (q: Query): Promise<string[]> => (await getDocs(q)).docs.map((d) => d.id);
     expect(await ids(query(c, where('a', 'in', [[42], [99]])))).toEqual(['a', 'b']);
     expect(await ids(query(c, where('a', 'not-in', [[42], [99]])))).toEqual(['c']);

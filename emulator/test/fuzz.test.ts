@@ -50,14 +50,20 @@ const SEEDED: { db: string; collection: string }[] = [
 const SEED_COUNT = 20;
 
 function seedNames(): string[] {
-  return SEEDED.flatMap(({ db, collection }) => Array.from({ length: SEED_COUNT }, (_, i) => `${db}/documents/${collection}/s${i}`));
+  return SEEDED.flatMap(({ db, collection }) =>
+    Array.from({ length: SEED_COUNT }, (_, i) => `${db}/documents/${collection}/s${i}`),
+  );
 }
 
 function seedDocs(db: string, collection: string): JsonObject[] {
   return Array.from({ length: SEED_COUNT }, (_, i) => ({
     update: {
       name: `${db}/documents/${collection}/s${i}`,
-      fields: { n: { integerValue: String(i) }, s: { stringValue: `value ${i} é✓😀` }, m: { mapValue: { fields: { x: { booleanValue: true } } } } },
+      fields: {
+        n: { integerValue: String(i) },
+        s: { stringValue: `value ${i} é✓😀` },
+        m: { mapValue: { fields: { x: { booleanValue: true } } } },
+      },
     },
   }));
 }
@@ -142,7 +148,10 @@ const TEMPLATES: { method: string; type: string; json: JsonObject }[] = [
     type: 'google.firestore.v1.RunAggregationQueryRequest',
     json: {
       parent: `${DB}/documents`,
-      structuredAggregationQuery: { structuredQuery: { from: [{ collectionId: 'f' }] }, aggregations: [{ count: {}, alias: 'c' }] },
+      structuredAggregationQuery: {
+        structuredQuery: { from: [{ collectionId: 'f' }] },
+        aggregations: [{ count: {}, alias: 'c' }],
+      },
     },
   },
   { method: 'GetDocument', type: 'google.firestore.v1.GetDocumentRequest', json: { name: `${DB}/documents/f/a` } },
@@ -166,7 +175,12 @@ const TEMPLATES: { method: string; type: string; json: JsonObject }[] = [
   {
     method: 'CreateDocument',
     type: 'google.firestore.v1.CreateDocumentRequest',
-    json: { parent: `${DB}/documents`, collectionId: 'f', documentId: 'new', document: { fields: { a: { nullValue: 'NULL_VALUE' } } } },
+    json: {
+      parent: `${DB}/documents`,
+      collectionId: 'f',
+      documentId: 'new',
+      document: { fields: { a: { nullValue: 'NULL_VALUE' } } },
+    },
   },
   {
     method: 'UpdateDocument',
@@ -177,14 +191,24 @@ const TEMPLATES: { method: string; type: string; json: JsonObject }[] = [
   {
     method: 'PartitionQuery',
     type: 'google.firestore.v1.PartitionQueryRequest',
-    json: { parent: `${DB}/documents`, structuredQuery: { from: [{ collectionId: 'f', allDescendants: true }] }, partitionCount: '2' },
+    json: {
+      parent: `${DB}/documents`,
+      structuredQuery: { from: [{ collectionId: 'f', allDescendants: true }] },
+      partitionCount: '2',
+    },
   },
 ];
 const STREAM_TEMPLATES: { method: string; type: string; json: JsonObject }[] = [
   {
     method: 'Listen',
     type: 'google.firestore.v1.ListenRequest',
-    json: { database: DB, addTarget: { targetId: 2, query: { parent: `${DB}/documents`, structuredQuery: { from: [{ collectionId: 'f' }], limit: 2 } } } },
+    json: {
+      database: DB,
+      addTarget: {
+        targetId: 2,
+        query: { parent: `${DB}/documents`, structuredQuery: { from: [{ collectionId: 'f' }], limit: 2 } },
+      },
+    },
   },
   { method: 'Write', type: 'google.firestore.v1.WriteRequest', json: { database: DB } },
 ];
@@ -198,12 +222,12 @@ function mutateBytes(buf: Buffer): Buffer {
     const r = int(5);
     if (r === 0 && b.length > 0) b[int(b.length)] = int(256);
     else if (r === 1 && b.length > 0) b = b.subarray(0, int(b.length));
-    else if (r === 2) b = Buffer.concat([b.subarray(0, int(b.length + 1)), randomBytes(1 + int(8)), b.subarray(int(b.length + 1))]);
+    else if (r === 2)
+      b = Buffer.concat([b.subarray(0, int(b.length + 1)), randomBytes(1 + int(8)), b.subarray(int(b.length + 1))]);
     else if (r === 3 && b.length > 0) {
       const at = int(b.length);
       b[at] = (b[at] ?? 0) ^ (1 << int(8));
-    }
-    else b = Buffer.concat([b, randomBytes(int(16))]);
+    } else b = Buffer.concat([b, randomBytes(int(16))]);
   }
   return b;
 }
@@ -233,7 +257,10 @@ function randomJsonValue(depth = 0): unknown {
       return Array.from({ length: int(4) }, () => randomJsonValue(depth + 1));
     default: {
       const o: Record<string, unknown> = {};
-      for (let i = 0; i < int(4); i++) o[pick(['fields', 'name', 'integerValue', 'mapValue', 'values', 'op', 'x', 'update', 'writes'])] = randomJsonValue(depth + 1);
+      for (let i = 0; i < int(4); i++)
+        o[pick(['fields', 'name', 'integerValue', 'mapValue', 'values', 'op', 'x', 'update', 'writes'])] = randomJsonValue(
+          depth + 1,
+        );
       return o;
     }
   }
@@ -259,7 +286,19 @@ function jsonText(value: unknown): string {
   return text;
 }
 
-const INVALID_PATHS = ['f', 'f/a/b', '__x__/y', 'f/__id__', 'f//a', 'f/.', 'f/..', 'a'.repeat(2000) + '/x', '%ZZ/a', 'f/a%2Fb', ''];
+const INVALID_PATHS = [
+  'f',
+  'f/a/b',
+  '__x__/y',
+  'f/__id__',
+  'f//a',
+  'f/.',
+  'f/..',
+  'a'.repeat(2000) + '/x',
+  '%ZZ/a',
+  'f/a%2Fb',
+  '',
+];
 
 // ---------------------------------------------------------------------------------------------
 // Senders (each resolves whatever the outcome; only a crash or a hang fails the test)
@@ -267,7 +306,8 @@ const INVALID_PATHS = ['f', 'f/a/b', '__x__/y', 'f/__id__', 'f//a', 'f/.', 'f/..
 function grpcUnary(method: string, body: Buffer): Promise<void> {
   return new Promise((resolve) => {
     const meta = new grpc.Metadata();
-    if (random() < 0.3) meta.set('authorization', pick(['Bearer owner', 'Bearer x.y.z', 'Bearer ', 'Basic abc', 'Bearer e30.e30.']));
+    if (random() < 0.3)
+      meta.set('authorization', pick(['Bearer owner', 'Bearer x.y.z', 'Bearer ', 'Basic abc', 'Bearer e30.e30.']));
     const path = `/google.firestore.v1.Firestore/${method}`;
     const deadline = Date.now() + 1500;
     if (SERVER_STREAMING.has(method)) {
@@ -289,9 +329,15 @@ function grpcUnary(method: string, body: Buffer): Promise<void> {
 
 function grpcBidi(method: string, bodies: Buffer[]): Promise<void> {
   return new Promise((resolve) => {
-    const call = client.makeBidiStreamRequest(`/google.firestore.v1.Firestore/${method}`, identity, identity, new grpc.Metadata(), {
-      deadline: Date.now() + 1500,
-    });
+    const call = client.makeBidiStreamRequest(
+      `/google.firestore.v1.Firestore/${method}`,
+      identity,
+      identity,
+      new grpc.Metadata(),
+      {
+        deadline: Date.now() + 1500,
+      },
+    );
     call.on('data', () => undefined);
     call.on('error', (e) => {
       recordGrpc('grpc-bidi', method, e);
@@ -307,7 +353,12 @@ async function http(method: string, path: string, body?: string, headers: Record
   let res: Response;
   let text: string;
   try {
-    res = await fetch(`${base}${path}`, { method, headers, ...(body === undefined ? {} : { body }), signal: AbortSignal.timeout(1500) });
+    res = await fetch(`${base}${path}`, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body }),
+      signal: AbortSignal.timeout(1500),
+    });
     text = await res.text();
   } catch (e) {
     // A timeout is allowed (a loaded machine; counted in the printed outcomes); a reset or refused connection
@@ -379,7 +430,10 @@ function recordGrpc(kind: string, method: string, err: Error): void {
   outcomes.set(`${kind} ${name}`, (outcomes.get(`${kind} ${name}`) ?? 0) + 1);
   if (!GRPC_EXPECTED.has(e.code)) violation(`${kind} ${method}: code ${name}: ${e.details}`);
   // A well-formed status: a known code and a message (except the client's own deadline / cancel).
-  else if (typeof e.details !== 'string' || (e.details === '' && e.code !== grpc.status.CANCELLED && e.code !== grpc.status.DEADLINE_EXCEEDED)) {
+  else if (
+    typeof e.details !== 'string' ||
+    (e.details === '' && e.code !== grpc.status.CANCELLED && e.code !== grpc.status.DEADLINE_EXCEEDED)
+  ) {
     violation(`${kind} ${method}: code ${name} without a message`);
   }
 }
@@ -401,7 +455,10 @@ const HTTP_FOR_STATUS: Record<string, number> = {
 function recordHttp(method: string, path: string, res: Response, text: string): void {
   const what = `${method} ${path.slice(0, 120)} -> ${res.status}`;
   const channel = path.includes('/channel');
-  outcomes.set(`${channel ? 'webchannel' : 'http'} ${res.status}`, (outcomes.get(`${channel ? 'webchannel' : 'http'} ${res.status}`) ?? 0) + 1);
+  outcomes.set(
+    `${channel ? 'webchannel' : 'http'} ${res.status}`,
+    (outcomes.get(`${channel ? 'webchannel' : 'http'} ${res.status}`) ?? 0) + 1,
+  );
   if (!HTTP_EXPECTED.has(res.status)) {
     violation(`${what}: ${text.slice(0, 200)}`);
     return;
@@ -434,7 +491,8 @@ function recordHttp(method: string, path: string, res: Response, text: string): 
   }
   const expected = HTTP_FOR_STATUS[e.status];
   // 405 (wrong verb on an emulator endpoint) and 413 (body too large) come from the HTTP layer itself.
-  if (expected !== res.status && !(res.status === 405 || res.status === 413)) violation(`${what}: status ${e.status} with HTTP ${res.status}`);
+  if (expected !== res.status && !(res.status === 405 || res.status === 413))
+    violation(`${what}: status ${e.status} with HTTP ${res.status}`);
 }
 
 async function oneRequest(): Promise<void> {
@@ -449,26 +507,70 @@ async function oneRequest(): Promise<void> {
     const t = pick(STREAM_TEMPLATES);
     const valid = encodeJson(lookupType(t.type), t.json);
     count('grpc-bidi');
-    await grpcBidi(t.method, Array.from({ length: 1 + int(3) }, () => (random() < 0.5 ? mutateBytes(valid) : valid)));
+    await grpcBidi(
+      t.method,
+      Array.from({ length: 1 + int(3) }, () => (random() < 0.5 ? mutateBytes(valid) : valid)),
+    );
   } else if (r < 0.68) {
     count('rest');
     const k = int(7);
     const path = pick(INVALID_PATHS);
     if (k === 0) {
       const body = jsonText(mutateJson(pick(TEMPLATES).json));
-      const verb = pick(['commit', 'batchGet', 'runQuery', 'runAggregationQuery', 'beginTransaction', 'rollback', 'listCollectionIds', 'batchWrite', 'bogus']);
+      const verb = pick([
+        'commit',
+        'batchGet',
+        'runQuery',
+        'runAggregationQuery',
+        'beginTransaction',
+        'rollback',
+        'listCollectionIds',
+        'batchWrite',
+        'bogus',
+      ]);
       await http('POST', `/v1/${DB}/documents:${verb}`, body, { authorization: 'Bearer owner' });
     } else if (k === 1) {
       const verb = pick(['GET', 'DELETE', 'PATCH', 'POST']);
       const body = jsonText(randomJsonValue());
       // fetch refuses a body on GET (the request would never reach the emulator).
       await http(verb, `/v1/${DB}/documents/${path}`, verb === 'GET' ? undefined : body);
-    }
-    else if (k === 2) await http('PATCH', `/v1/${DB}/documents/f/${encodeURIComponent(pick(['a', 'b', 'big']))}`, jsonText({ fields: { s: randomJsonValue() } }));
-    else if (k === 3) await http('POST', `/v1/projects/${encodeURIComponent(pick(['', 'x/y', '..', 'é']))}/databases/(default)/documents:commit`, '{"writes":[]}');
-    else if (k === 4) await http('PUT', `/emulator/v1/projects/${TARGET_PROJECT}:securityRules`, jsonText(mutateJson({ rules: { files: [{ content: 'service cloud.firestore { match /{x} { allow read: if ( } }' }] } })));
-    else if (k === 5) await http(pick(['OPTIONS', 'GET', 'HEAD']), pick(['/', '/v1/', '/nothing', `/v1/${DB}/documents`]), undefined, { origin: 'http://evil.example' });
-    else await http('POST', `/v1/${DB}/documents:commit`, jsonText({ writes: [{ update: { name: `${DB}/documents/f/big`, fields: { s: { stringValue: 'z'.repeat(int(10) === 0 ? 1_100_000 : 1000) } } } }] }));
+    } else if (k === 2)
+      await http(
+        'PATCH',
+        `/v1/${DB}/documents/f/${encodeURIComponent(pick(['a', 'b', 'big']))}`,
+        jsonText({ fields: { s: randomJsonValue() } }),
+      );
+    else if (k === 3)
+      await http(
+        'POST',
+        `/v1/projects/${encodeURIComponent(pick(['', 'x/y', '..', 'é']))}/databases/(default)/documents:commit`,
+        '{"writes":[]}',
+      );
+    else if (k === 4)
+      await http(
+        'PUT',
+        `/emulator/v1/projects/${TARGET_PROJECT}:securityRules`,
+        jsonText(mutateJson({ rules: { files: [{ content: 'service cloud.firestore { match /{x} { allow read: if ( } }' }] } })),
+      );
+    else if (k === 5)
+      await http(pick(['OPTIONS', 'GET', 'HEAD']), pick(['/', '/v1/', '/nothing', `/v1/${DB}/documents`]), undefined, {
+        origin: 'http://evil.example',
+      });
+    else
+      await http(
+        'POST',
+        `/v1/${DB}/documents:commit`,
+        jsonText({
+          writes: [
+            {
+              update: {
+                name: `${DB}/documents/f/big`,
+                fields: { s: { stringValue: 'z'.repeat(int(10) === 0 ? 1_100_000 : 1000) } },
+              },
+            },
+          ],
+        }),
+      );
   } else if (r < 0.97) {
     count('webchannel');
     const method = pick(['Listen', 'Write']);
@@ -480,8 +582,14 @@ async function oneRequest(): Promise<void> {
       await http('POST', `${path}?VER=8&RID=${int(1e5)}&CVER=22&X-HTTP-Session-Id=gsessionid&t=1`, form.toString(), {
         'content-type': 'application/x-www-form-urlencoded',
       });
-    } else if (k === 1) await http('GET', `${path}?VER=8&RID=rpc&SID=${randomBytes(8).toString('hex')}&AID=${int(9)}&CI=${int(2)}&TYPE=xmlhttp`);
-    else if (k === 2) await http('POST', `${path}?VER=8&SID=${randomBytes(8).toString('hex')}&RID=${int(99)}&AID=0`, 'count=1&ofs=0&req0___data__=%7B%7D');
+    } else if (k === 1)
+      await http('GET', `${path}?VER=8&RID=rpc&SID=${randomBytes(8).toString('hex')}&AID=${int(9)}&CI=${int(2)}&TYPE=xmlhttp`);
+    else if (k === 2)
+      await http(
+        'POST',
+        `${path}?VER=8&SID=${randomBytes(8).toString('hex')}&RID=${int(99)}&AID=0`,
+        'count=1&ofs=0&req0___data__=%7B%7D',
+      );
     else if (k === 3) await http('POST', `${path}?VER=8&SID=nope&RID=2&TYPE=terminate`, '');
     else if (k === 4) await http('POST', `${path}?VER=8&RID=1`, randomBytes(int(300)).toString('latin1'));
     else {
@@ -502,7 +610,8 @@ async function oneRequest(): Promise<void> {
     count('tcp');
     const k = int(3);
     if (k === 0) await rawTcp(randomBytes(1 + int(100)));
-    else if (k === 1) await rawTcp(Buffer.from('PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n' + randomBytes(int(50)).toString('latin1'), 'latin1'));
+    else if (k === 1)
+      await rawTcp(Buffer.from('PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n' + randomBytes(int(50)).toString('latin1'), 'latin1'));
     else await rawTcp(Buffer.from(`GET /${randomBytes(4).toString('hex')} HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n`));
   }
 }
@@ -548,7 +657,8 @@ describe('fuzz', () => {
     expect(sent).toBeGreaterThanOrEqual(TOTAL);
     console.log(`fuzz outcomes (seed ${seed}):`, Object.fromEntries([...outcomes, ...statuses].sort()));
     expect(violations).toEqual([]);
-    for (const kind of ['grpc-unary', 'grpc-bidi', 'rest', 'webchannel', 'tcp']) expect(statuses.get(kind) ?? 0).toBeGreaterThan(100);
+    for (const kind of ['grpc-unary', 'grpc-bidi', 'rest', 'webchannel', 'tcp'])
+      expect(statuses.get(kind) ?? 0).toBeGreaterThan(100);
 
     // Still serving, with the seeded data untouched (byte for byte, in both projects), on every transport.
     expect(await readSeed()).toEqual(before);
@@ -565,14 +675,27 @@ describe('fuzz', () => {
         (err, value) => (err || !value ? reject(err ?? new Error('no value')) : resolve(value)),
       );
     });
-    expect(got.fields).toEqual({ n: { integerValue: '3' }, s: { stringValue: 'value 3 é✓😀' }, m: { mapValue: { fields: { x: { booleanValue: true } } } } });
+    expect(got.fields).toEqual({
+      n: { integerValue: '3' },
+      s: { stringValue: 'value 3 é✓😀' },
+      m: { mapValue: { fields: { x: { booleanValue: true } } } },
+    });
     const hs = await fetch(`${base}/google.firestore.v1.Firestore/Listen/channel?VER=8&RID=1&CVER=22&t=1`, {
       method: 'POST',
-      body: new URLSearchParams({ count: '1', ofs: '0', req0___data__: JSON.stringify({ database: SEED_DB, addTarget: { targetId: 1, documents: { documents: [`${SEED_DB}/documents/seed/s1`] } } }) }).toString(),
+      body: new URLSearchParams({
+        count: '1',
+        ofs: '0',
+        req0___data__: JSON.stringify({
+          database: SEED_DB,
+          addTarget: { targetId: 1, documents: { documents: [`${SEED_DB}/documents/seed/s1`] } },
+        }),
+      }).toString(),
     });
     expect(hs.status).toBe(200);
     expect(await hs.text()).toMatch(/^\d+\n\[\[0,\["c","[^"]+","",8,14,30000\]\]\]$/);
-    const bad = await fetch(`${base}/google.firestore.v1.Firestore/Listen/channel?VER=8&RID=rpc&SID=unknown&AID=0&CI=0&TYPE=xmlhttp`);
+    const bad = await fetch(
+      `${base}/google.firestore.v1.Firestore/Listen/channel?VER=8&RID=rpc&SID=unknown&AID=0&CI=0&TYPE=xmlhttp`,
+    );
     expect(bad.status).toBe(400);
     expect(await bad.text()).toBe('Unknown SID');
   }, 150_000);

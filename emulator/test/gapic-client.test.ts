@@ -82,7 +82,9 @@ describe('document RPCs', () => {
     expect(doc.createTime).toBeTruthy();
     expect(doc.updateTime).toEqual(doc.createTime);
     expect(
-      await failureCode(client.createDocument({ parent: root, collectionId: 'docs', documentId: 'created', document: { fields: {} } })),
+      await failureCode(
+        client.createDocument({ parent: root, collectionId: 'docs', documentId: 'created', document: { fields: {} } }),
+      ),
     ).toBe(6);
     // Without a document id the server picks a 20-character one.
     const [auto] = await client.createDocument({ parent: root, collectionId: 'docs', document: { fields: { b: int(2) } } });
@@ -112,7 +114,9 @@ describe('document RPCs', () => {
       currentDocument: { exists: false },
     });
     expect(fieldsOf(created)).toEqual({ a: 'int:1', b: 'int:2', c: 'int:3' });
-    expect(await failureCode(client.updateDocument({ document: { name, fields: {} }, currentDocument: { exists: false } }))).toBe(6);
+    expect(await failureCode(client.updateDocument({ document: { name, fields: {} }, currentDocument: { exists: false } }))).toBe(
+      6,
+    );
     // The mask: a is replaced, b (in the mask but not in the document) is deleted, c is kept.
     const [masked] = await client.updateDocument({
       document: { name, fields: { a: int(10), c: int(99) } },
@@ -123,7 +127,11 @@ describe('document RPCs', () => {
     // updateTime precondition: a stale time fails with FAILED_PRECONDITION, the current one succeeds.
     expect(
       await failureCode(
-        client.updateDocument({ document: { name, fields: { a: int(0) } }, updateMask: { fieldPaths: ['a'] }, currentDocument: { updateTime: created.updateTime! } }),
+        client.updateDocument({
+          document: { name, fields: { a: int(0) } },
+          updateMask: { fieldPaths: ['a'] },
+          currentDocument: { updateTime: created.updateTime! },
+        }),
       ),
     ).toBe(9);
     const [ok] = await client.updateDocument({
@@ -134,7 +142,12 @@ describe('document RPCs', () => {
     expect(fieldsOf(ok)).toEqual({ a: 'int:11', c: 'int:3' });
     // exists=true on a missing document: NOT_FOUND.
     expect(
-      await failureCode(client.updateDocument({ document: { name: `${root}/docs/ghost`, fields: { a: int(1) } }, currentDocument: { exists: true } })),
+      await failureCode(
+        client.updateDocument({
+          document: { name: `${root}/docs/ghost`, fields: { a: int(1) } },
+          currentDocument: { exists: true },
+        }),
+      ),
     ).toBe(5);
     const [after] = await client.getDocument({ name });
     expect(fieldsOf(after)).toEqual({ a: 'int:11', c: 'int:3' });
@@ -142,7 +155,12 @@ describe('document RPCs', () => {
 
   it('DeleteDocument deletes, honours preconditions, and is idempotent without one', async () => {
     const name = `${root}/docs/deleted`;
-    const [doc] = await client.createDocument({ parent: root, collectionId: 'docs', documentId: 'deleted', document: { fields: { a: int(1) } } });
+    const [doc] = await client.createDocument({
+      parent: root,
+      collectionId: 'docs',
+      documentId: 'deleted',
+      document: { fields: { a: int(1) } },
+    });
     expect(await failureCode(client.deleteDocument({ name, currentDocument: { updateTime: { seconds: 1, nanos: 0 } } }))).toBe(9);
     await client.deleteDocument({ name, currentDocument: { updateTime: doc.updateTime! } });
     expect(await failureCode(client.getDocument({ name }))).toBe(5);
@@ -152,10 +170,20 @@ describe('document RPCs', () => {
 
   it('ListDocuments lists a collection, pages, and shows missing parents with showMissing', async () => {
     for (const id of ['l1', 'l2', 'l3']) {
-      await client.createDocument({ parent: root, collectionId: 'list', documentId: id, document: { fields: { id: { stringValue: id } } } });
+      await client.createDocument({
+        parent: root,
+        collectionId: 'list',
+        documentId: id,
+        document: { fields: { id: { stringValue: id } } },
+      });
     }
     // A document that does not exist but has a subcollection.
-    await client.createDocument({ parent: `${root}/list/ghost`, collectionId: 'sub', documentId: 'child', document: { fields: {} } });
+    await client.createDocument({
+      parent: `${root}/list/ghost`,
+      collectionId: 'sub',
+      documentId: 'child',
+      document: { fields: {} },
+    });
     const [docs] = await client.listDocuments({ parent: root, collectionId: 'list' });
     expect(docs.map((d) => d.name?.split('/').pop())).toEqual(['l1', 'l2', 'l3']);
     const [withMissing] = await client.listDocuments({ parent: root, collectionId: 'list', showMissing: true });
@@ -168,7 +196,10 @@ describe('document RPCs', () => {
     const [page, next] = await client.listDocuments({ parent: root, collectionId: 'list', pageSize: 2 }, { autoPaginate: false });
     expect(page.map((d) => d.name?.split('/').pop())).toEqual(['l1', 'l2']);
     expect(next?.pageToken).toBeTruthy();
-    const [rest] = await client.listDocuments({ parent: root, collectionId: 'list', pageSize: 2, pageToken: next!.pageToken! }, { autoPaginate: false });
+    const [rest] = await client.listDocuments(
+      { parent: root, collectionId: 'list', pageSize: 2, pageToken: next!.pageToken! },
+      { autoPaginate: false },
+    );
     expect(rest.map((d) => d.name?.split('/').pop())).toEqual(['l3']);
   });
 });
@@ -187,7 +218,9 @@ describe('transactions', () => {
     const [after] = await client.getDocument({ name });
     expect(fieldsOf(after)).toEqual({ n: 'int:2' });
     // A finished transaction cannot commit again.
-    expect(await failureCode(client.commit({ database, transaction, writes: [{ update: { name, fields: { n: int(3) } } }] }))).toBe(3);
+    expect(
+      await failureCode(client.commit({ database, transaction, writes: [{ update: { name, fields: { n: int(3) } } }] })),
+    ).toBe(3);
   });
 
   it('rolls back: the writes of a rolled-back transaction never land; unknown ids are INVALID_ARGUMENT', async () => {
@@ -196,7 +229,9 @@ describe('transactions', () => {
     const transaction = (await client.beginTransaction({ database }))[0].transaction as Uint8Array;
     await client.getDocument({ name, transaction });
     await client.rollback({ database, transaction });
-    expect(await failureCode(client.commit({ database, transaction, writes: [{ update: { name, fields: { n: int(9) } } }] }))).toBe(3);
+    expect(
+      await failureCode(client.commit({ database, transaction, writes: [{ update: { name, fields: { n: int(9) } } }] })),
+    ).toBe(3);
     const [after] = await client.getDocument({ name });
     expect(fieldsOf(after)).toEqual({ n: 'int:1' });
     expect(await failureCode(client.rollback({ database, transaction: Buffer.from('no-such-transaction') }))).toBe(3);
@@ -206,7 +241,9 @@ describe('transactions', () => {
   it('read-only transactions reject writes', async () => {
     const transaction = (await client.beginTransaction({ database, options: { readOnly: {} } }))[0].transaction as Uint8Array;
     expect(
-      await failureCode(client.commit({ database, transaction, writes: [{ update: { name: `${root}/tx/ro`, fields: { n: int(1) } } }] })),
+      await failureCode(
+        client.commit({ database, transaction, writes: [{ update: { name: `${root}/tx/ro`, fields: { n: int(1) } } }] }),
+      ),
     ).toBe(3);
   });
 });
@@ -238,7 +275,14 @@ describe('transforms and unary filters', () => {
         },
       ],
     });
-    expect(res.writeResults?.[0]?.transformResults?.map((v) => plain(v))).toEqual(['int:7', 'int:5', 3.5, NaN, 'int:2', 'int:-4']);
+    expect(res.writeResults?.[0]?.transformResults?.map((v) => plain(v))).toEqual([
+      'int:7',
+      'int:5',
+      3.5,
+      NaN,
+      'int:2',
+      'int:-4',
+    ]);
     const [after] = await client.getDocument({ name });
     expect(fieldsOf(after)).toEqual({ hi: 'int:7', lo: 'int:5', mixed: 3.5, nan: NaN, str: 'int:2', absent: 'int:-4' });
   });
@@ -259,9 +303,13 @@ describe('transforms and unary filters', () => {
       const names: string[] = [];
       const stream = client.runQuery({
         parent: root,
-        structuredQuery: { from: [{ collectionId: 'unary' }], where: { unaryFilter: { op: op as 'IS_NULL', field: { fieldPath: 'v' } } } },
+        structuredQuery: {
+          from: [{ collectionId: 'unary' }],
+          where: { unaryFilter: { op: op as 'IS_NULL', field: { fieldPath: 'v' } } },
+        },
       });
-      for await (const r of stream as AsyncIterable<{ document?: Doc | null }>) if (r.document?.name) names.push(r.document.name.split('/').pop()!);
+      for await (const r of stream as AsyncIterable<{ document?: Doc | null }>)
+        if (r.document?.name) names.push(r.document.name.split('/').pop()!);
       return names;
     };
     expect(await run('IS_NULL')).toEqual(['a-null']);
@@ -294,13 +342,22 @@ describe('Listen resume tokens', () => {
       database,
       addTarget: {
         targetId: 7,
-        query: { parent: root, structuredQuery: { from: [{ collectionId: col }], orderBy: [{ field: { fieldPath: '__name__' } }] } },
+        query: {
+          parent: root,
+          structuredQuery: { from: [{ collectionId: col }], orderBy: [{ field: { fieldPath: '__name__' } }] },
+        },
         ...(resumeToken ? { resumeToken } : {}),
       },
     });
     const globalIndex = (): number =>
-      responses.findIndex((r, i) => i > 0 && r.targetChange && (r.targetChange.targetIds ?? []).length === 0 && r.targetChange.resumeToken?.length);
-    await waitFor(() => failed !== undefined || (responses.some((r) => r.targetChange?.targetChangeType === 'CURRENT') && globalIndex() >= 0), 10_000, 'a current target');
+      responses.findIndex(
+        (r, i) => i > 0 && r.targetChange && (r.targetChange.targetIds ?? []).length === 0 && r.targetChange.resumeToken?.length,
+      );
+    await waitFor(
+      () => failed !== undefined || (responses.some((r) => r.targetChange?.targetChangeType === 'CURRENT') && globalIndex() >= 0),
+      10_000,
+      'a current target',
+    );
     stream.end();
     if (failed !== undefined) throw failed as Error;
     const events: string[] = [];
@@ -309,7 +366,10 @@ describe('Listen resume tokens', () => {
       if (r.targetChange) {
         if (r.targetChange.targetChangeType !== 'NO_CHANGE') events.push(r.targetChange.targetChangeType ?? '?');
         if (r.targetChange.targetChangeType === 'CURRENT') token = r.targetChange.resumeToken;
-      } else if (r.documentChange) events.push(`change:${r.documentChange.document?.name?.split('/').pop()}:${JSON.stringify(fieldsOf(r.documentChange.document))}`);
+      } else if (r.documentChange)
+        events.push(
+          `change:${r.documentChange.document?.name?.split('/').pop()}:${JSON.stringify(fieldsOf(r.documentChange.document))}`,
+        );
       else if (r.documentDelete) events.push(`delete:${r.documentDelete.document?.split('/').pop()}`);
       else if (r.documentRemove) events.push(`remove:${r.documentRemove.document?.split('/').pop()}`);
     }
@@ -317,7 +377,8 @@ describe('Listen resume tokens', () => {
     return { events, token: token! };
   }
 
-  const set = (path: string, n: number): Promise<unknown> => client.commit({ database, writes: [{ update: { name: `${root}/${path}`, fields: { n: int(n) } } }] });
+  const set = (path: string, n: number): Promise<unknown> =>
+    client.commit({ database, writes: [{ update: { name: `${root}/${path}`, fields: { n: int(n) } } }] });
 
   it('resumes with a token: nothing is re-sent when nothing changed, and a change since the token arrives', async () => {
     await set('resume/a', 1);

@@ -13,7 +13,9 @@ export function emulatorHost(): { host: string; port: number; hostPort: string; 
  * The emulator a suite that needs its own start options (rules) runs against: the one FIRESTORE_EMULATOR_HOST
  * names when set (e.g. the official emulator), else one started here on a free port; stop() stops only that.
  */
-export async function suiteEmulator(options: { rules?: string } = {}): Promise<{ host: string; port: number; external: boolean; stop(): Promise<void> }> {
+export async function suiteEmulator(
+  options: { rules?: string } = {},
+): Promise<{ host: string; port: number; external: boolean; stop(): Promise<void> }> {
   const external = process.env['FIRESTORE_EMULATOR_HOST'];
   if (external) {
     const i = external.lastIndexOf(':');

@@ -39,7 +39,11 @@ export interface CachedListenResult {
 /** 'cache:<ids or exists>' or 'server:<...>'. */
 function describeSnap(s: QuerySnapshot | DocumentSnapshot): string {
   const what =
-    'docs' in s ? s.docs.map((d) => `${d.id}=${String(d.get('n'))}`).join(',') : s.exists() ? `${s.id}=${String(s.get('n'))}` : 'missing';
+    'docs' in s
+      ? s.docs.map((d) => `${d.id}=${String(d.get('n'))}`).join(',')
+      : s.exists()
+        ? `${s.id}=${String(s.get('n'))}`
+        : 'missing';
   return `${s.metadata.fromCache ? 'cache' : 'server'}:${what}`;
 }
 
@@ -62,7 +66,9 @@ function listenUntil(
       if (done(seen)) resolve(seen);
     };
     unsubscribe =
-      target instanceof DocumentReference ? onSnapshot(target, options, onNext, reject) : onSnapshot(target, options, onNext, reject);
+      target instanceof DocumentReference
+        ? onSnapshot(target, options, onNext, reject)
+        : onSnapshot(target, options, onNext, reject);
   });
   return {
     seen,
@@ -72,12 +78,11 @@ function listenUntil(
 
 const serverConfirmed = (seen: string[]): boolean => seen.some((s) => s.startsWith('server:'));
 
-async function runCachedListen(
-  c: CachedListenConfig,
-  remoteWrite: (n: number) => Promise<void>,
-): Promise<CachedListenResult> {
+async function runCachedListen(c: CachedListenConfig, remoteWrite: (n: number) => Promise<void>): Promise<CachedListenResult> {
   const app = initializeApp({ projectId: c.project, apiKey: 'fake-api-key' }, `cached-${Math.random()}`);
-  const settings: FirestoreSettings = c.longPolling ? { experimentalForceLongPolling: true } : { experimentalAutoDetectLongPolling: false };
+  const settings: FirestoreSettings = c.longPolling
+    ? { experimentalForceLongPolling: true }
+    : { experimentalAutoDetectLongPolling: false };
   const db = initializeFirestore(app, settings);
   connectFirestoreEmulator(db, c.host, c.port);
   try {
@@ -100,7 +105,12 @@ async function runCachedListen(
     const defaultOptions = await plain.settled;
     await probe.settled;
 
-    const documentAfterQuery = await listenUntil(doc(db, 'orders/a1'), { includeMetadataChanges: true }, serverConfirmed, 'document').settled;
+    const documentAfterQuery = await listenUntil(
+      doc(db, 'orders/a1'),
+      { includeMetadataChanges: true },
+      serverConfirmed,
+      'document',
+    ).settled;
     return { getDocs: getDocsResult, withMetadata, defaultOptions, documentAfterQuery };
   } finally {
     await terminate(db);
@@ -118,7 +128,9 @@ export interface CachedListenGlobals {
     const res = await fetch(`http://${c.host}:${c.port}/v1/projects/${c.project}/databases/(default)/documents:commit`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-      body: JSON.stringify({ writes: [{ update: { name, fields: { owner: { stringValue: 'alice' }, n: { integerValue: String(n) } } } }] }),
+      body: JSON.stringify({
+        writes: [{ update: { name, fields: { owner: { stringValue: 'alice' }, n: { integerValue: String(n) } } } }],
+      }),
     });
     if (!res.ok) throw new Error(`seed write failed: ${res.status}`);
   });

@@ -13,12 +13,23 @@
 import type { FirebaseApp } from 'firebase/app';
 import { deleteApp, initializeApp } from 'firebase/app';
 import type { DocumentSnapshot, Firestore, Query, QuerySnapshot, SnapshotListenOptions } from 'firebase/firestore';
-import { collection, connectFirestoreEmulator, doc, DocumentReference, getDocs, getFirestore, limit, onSnapshot, query, terminate, where } from 'firebase/firestore';
+import {
+  collection,
+  connectFirestoreEmulator,
+  doc,
+  DocumentReference,
+  getDocs,
+  getFirestore,
+  limit,
+  onSnapshot,
+  query,
+  terminate,
+  where,
+} from 'firebase/firestore';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CachedListenConfig, CachedListenGlobals } from './listen-regressions-entry';
 import { startBrowserHarness, type BrowserHarness } from './browser/harness';
 import { emulatorHost, uniqueProject, waitFor } from './helpers';
-
 
 /** Writes orders/a1 {owner: 'alice', n} as the owner (no rules, not through the client under test). */
 async function writeOrder(project: string, n: number): Promise<void> {
@@ -27,14 +38,20 @@ async function writeOrder(project: string, n: number): Promise<void> {
   const res = await fetch(`http://${hostPort}/v1/projects/${project}/databases/(default)/documents:commit`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-    body: JSON.stringify({ writes: [{ update: { name, fields: { owner: { stringValue: 'alice' }, n: { integerValue: String(n) } } } }] }),
+    body: JSON.stringify({
+      writes: [{ update: { name, fields: { owner: { stringValue: 'alice' }, n: { integerValue: String(n) } } } }],
+    }),
   });
   expect(res.status).toBe(200);
 }
 
 function describeSnap(s: QuerySnapshot | DocumentSnapshot): string {
   const what =
-    'docs' in s ? s.docs.map((d) => `${d.id}=${String(d.get('n'))}`).join(',') : s.exists() ? `${s.id}=${String(s.get('n'))}` : 'missing';
+    'docs' in s
+      ? s.docs.map((d) => `${d.id}=${String(d.get('n'))}`).join(',')
+      : s.exists()
+        ? `${s.id}=${String(s.get('n'))}`
+        : 'missing';
   return `${s.metadata.fromCache ? 'cache' : 'server'}:${what}`;
 }
 
@@ -49,7 +66,9 @@ function record(target: Query | DocumentReference, options: SnapshotListenOption
   const onNext = (s: QuerySnapshot | DocumentSnapshot): void => void seen.push(describeSnap(s));
   const onError = (e: Error): void => void seen.push(`error:${e.message}`);
   const stop =
-    target instanceof DocumentReference ? onSnapshot(target, options, onNext, onError) : onSnapshot(target, options, onNext, onError);
+    target instanceof DocumentReference
+      ? onSnapshot(target, options, onNext, onError)
+      : onSnapshot(target, options, onNext, onError);
   return { seen, stop };
 }
 
@@ -154,24 +173,28 @@ describe('browser client (WebChannel): getDocs, then listeners on the cached res
     await harness?.close();
   });
 
-  it.each([false, true])('long polling %s', async (longPolling) => {
-    const { host, port } = emulatorHost();
-    const project = uniqueProject('relisten-browser');
-    await writeOrder(project, 1);
-    const errors: string[] = [];
-    const tab = await harness!.newPage((page) => page.on('pageerror', (e) => errors.push(e.message)));
-    try {
-      const config: CachedListenConfig = { host, port, project, longPolling };
-      const result = await tab.evaluate((c) => (globalThis as unknown as CachedListenGlobals).runCachedListen(c), config);
-      expect(result).toEqual({
-        getDocs: 'server:a1=1',
-        withMetadata: ['cache:a1=1', 'server:a1=1'],
-        defaultOptions: ['cache:a1=1', 'server:a1=2'],
-        documentAfterQuery: ['cache:a1=2', 'server:a1=2'],
-      });
-      expect(errors).toEqual([]);
-    } finally {
-      await tab.close();
-    }
-  }, 60_000);
+  it.each([false, true])(
+    'long polling %s',
+    async (longPolling) => {
+      const { host, port } = emulatorHost();
+      const project = uniqueProject('relisten-browser');
+      await writeOrder(project, 1);
+      const errors: string[] = [];
+      const tab = await harness!.newPage((page) => page.on('pageerror', (e) => errors.push(e.message)));
+      try {
+        const config: CachedListenConfig = { host, port, project, longPolling };
+        const result = await tab.evaluate((c) => (globalThis as unknown as CachedListenGlobals).runCachedListen(c), config);
+        expect(result).toEqual({
+          getDocs: 'server:a1=1',
+          withMetadata: ['cache:a1=1', 'server:a1=1'],
+          defaultOptions: ['cache:a1=1', 'server:a1=2'],
+          documentAfterQuery: ['cache:a1=2', 'server:a1=2'],
+        });
+        expect(errors).toEqual([]);
+      } finally {
+        await tab.close();
+      }
+    },
+    60_000,
+  );
 });

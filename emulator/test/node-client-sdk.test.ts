@@ -301,9 +301,15 @@ describe('queries: every filter operator', () => {
     expect(await idsAndCount(query(col, where('n', 'not-in', [1, 3])))).toEqual({ ids: ['b', 'g'], count: 2 });
     expect(await idsAndCount(query(col, where('n', 'not-in', ['three', 2])))).toEqual({ ids: ['a', 'c', 'd'], count: 3 });
     // With an explicit descending order the implicit __name__ tie-break is descending too.
-    expect(await idsAndCount(query(col, where('n', '!=', 2), orderBy('n', 'desc')))).toEqual({ ids: ['g', 'd', 'c', 'a'], count: 4 });
+    expect(await idsAndCount(query(col, where('n', '!=', 2), orderBy('n', 'desc')))).toEqual({
+      ids: ['g', 'd', 'c', 'a'],
+      count: 4,
+    });
     // Combined with an equality on another field.
-    expect(await idsAndCount(query(col, where('tags', 'array-contains', 'x'), where('n', '!=', 2)))).toEqual({ ids: ['a'], count: 1 });
+    expect(await idsAndCount(query(col, where('tags', 'array-contains', 'x'), where('n', '!=', 2)))).toEqual({
+      ids: ['a'],
+      count: 1,
+    });
   });
 
   it('in, array-contains and array-contains-any', async () => {
@@ -313,7 +319,10 @@ describe('queries: every filter operator', () => {
     expect(await idsAndCount(query(col, where('n', 'in', ['three', 2])))).toEqual({ ids: ['b', 'g'], count: 2 });
     expect(await idsAndCount(query(col, where('tags', 'array-contains', 'x')))).toEqual({ ids: ['a', 'e', 'f'], count: 3 });
     expect(await idsAndCount(query(col, where('tags', 'array-contains', 'nope')))).toEqual({ ids: [], count: 0 });
-    expect(await idsAndCount(query(col, where('tags', 'array-contains-any', ['y', 'z'])))).toEqual({ ids: ['a', 'b', 'c', 'f'], count: 4 });
+    expect(await idsAndCount(query(col, where('tags', 'array-contains-any', ['y', 'z'])))).toEqual({
+      ids: ['a', 'b', 'c', 'f'],
+      count: 4,
+    });
     // in compares whole values: an array field is matched by an equal array, never by one of its items.
     expect(await idsAndCount(query(col, where('tags', 'in', ['y', 'x'])))).toEqual({ ids: [], count: 0 });
     expect(await idsAndCount(query(col, where('tags', '==', ['y'])))).toEqual({ ids: ['b'], count: 1 });
@@ -390,7 +399,10 @@ describe('queries: every filter operator', () => {
       ids: ['b', 'd'],
       count: 2,
     });
-    expect(await idsAndCount(query(col, and(where('n', '==', 3), where('tags', 'array-contains', 'y'))))).toEqual({ ids: [], count: 0 });
+    expect(await idsAndCount(query(col, and(where('n', '==', 3), where('tags', 'array-contains', 'y'))))).toEqual({
+      ids: [],
+      count: 0,
+    });
   });
 });
 
@@ -450,7 +462,8 @@ describe('queries: order, limits and cursors', () => {
     // Between values: a cursor need not match a stored value.
     expect(await byN(startAt(1.5), endAt(2.5))).toEqual({ ids: ['b', 'c', 'd'], count: 3 });
     // A value per order field: (n, id) positions inside the run of equal n.
-    const twoFields = (...c: Parameters<typeof query>[1][]): Promise<string[]> => getDocs(query(col, orderBy('n'), orderBy(documentId()), ...c)).then(ids);
+    const twoFields = (...c: Parameters<typeof query>[1][]): Promise<string[]> =>
+      getDocs(query(col, orderBy('n'), orderBy(documentId()), ...c)).then(ids);
     expect(await twoFields(startAfter(2, 'c'))).toEqual(['d', 'e', 'f']);
     expect(await twoFields(startAt(2, 'c'), endAt(2, 'd'))).toEqual(['c', 'd']);
     expect(await twoFields(endBefore(2, 'c'))).toEqual(['a', 'b']);
@@ -513,7 +526,10 @@ describe('queries: order, limits and cursors', () => {
       `${root}/a/${group}/d2`,
       `${root}/a/${group}/d1`,
     ]);
-    expect(pathsOf(await getDocs(query(g, where('odd', '==', true), orderBy('n'))))).toEqual([`${root}/a/${group}/d1`, `${group}/d3`]);
+    expect(pathsOf(await getDocs(query(g, where('odd', '==', true), orderBy('n'))))).toEqual([
+      `${root}/a/${group}/d1`,
+      `${group}/d3`,
+    ]);
     expect(pathsOf(await getDocs(query(g, where('n', '>=', 2), limit(2))))).toEqual([`${root}/a/${group}/d2`, `${group}/d3`]);
     const agg = await getAggregateFromServer(g, { c: count(), s: sum('n'), avg: average('n') });
     expect(agg.data()).toEqual({ c: 4, s: 10, avg: 2.5 });
@@ -545,7 +561,11 @@ describe('aggregations', () => {
     expect((await getCountFromServer(collection(db, uniqueId('empty')))).data().count).toBe(0);
     // Aggregations apply after order, cursors and limit: numbers sort before the string, so the first two are a, b.
     expect((await getAggregateFromServer(query(col, orderBy('n'), limit(2)), all)).data()).toEqual({ c: 2, s: 3, avg: 1.5 });
-    expect((await getAggregateFromServer(query(col, orderBy('n'), startAfter(1)), all)).data()).toEqual({ c: 3, s: 6.5, avg: 3.25 });
+    expect((await getAggregateFromServer(query(col, orderBy('n'), startAfter(1)), all)).data()).toEqual({
+      c: 3,
+      s: 6.5,
+      avg: 3.25,
+    });
   });
 });
 
@@ -670,14 +690,50 @@ describe('errors the server reports for queries and writes it refuses', () => {
   it('more than 30 in values or 10 not-in values: invalid-argument, for getDocs and for aggregations', async () => {
     const col = collection(db, uniqueId('invalid'));
     await seed(col, { a: { n: 1 } });
-    const tooManyIn = query(col, where('n', 'in', Array.from({ length: 31 }, (_, i) => i)));
+    const tooManyIn = query(
+      col,
+      where(
+        'n',
+        'in',
+        Array.from({ length: 31 }, (_, i) => i),
+      ),
+    );
     await expect(getDocs(tooManyIn)).rejects.toMatchObject({ code: 'invalid-argument' });
     await expect(getCountFromServer(tooManyIn)).rejects.toMatchObject({ code: 'invalid-argument' });
-    const tooManyNotIn = query(col, where('n', 'not-in', Array.from({ length: 11 }, (_, i) => i + 10)));
+    const tooManyNotIn = query(
+      col,
+      where(
+        'n',
+        'not-in',
+        Array.from({ length: 11 }, (_, i) => i + 10),
+      ),
+    );
     await expect(getDocs(tooManyNotIn)).rejects.toMatchObject({ code: 'invalid-argument' });
     // At the limits the same queries are answered.
-    expect(await idsAndCount(query(col, where('n', 'in', Array.from({ length: 30 }, (_, i) => i))))).toEqual({ ids: ['a'], count: 1 });
-    expect(await idsAndCount(query(col, where('n', 'not-in', Array.from({ length: 10 }, (_, i) => i + 10))))).toEqual({ ids: ['a'], count: 1 });
+    expect(
+      await idsAndCount(
+        query(
+          col,
+          where(
+            'n',
+            'in',
+            Array.from({ length: 30 }, (_, i) => i),
+          ),
+        ),
+      ),
+    ).toEqual({ ids: ['a'], count: 1 });
+    expect(
+      await idsAndCount(
+        query(
+          col,
+          where(
+            'n',
+            'not-in',
+            Array.from({ length: 10 }, (_, i) => i + 10),
+          ),
+        ),
+      ),
+    ).toEqual({ ids: ['a'], count: 1 });
     // The client keeps working after a refused query.
     expect(ids(await getDocs(col))).toEqual(['a']);
   });

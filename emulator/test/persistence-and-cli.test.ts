@@ -54,7 +54,12 @@ async function commit(base: string, docs: Record<string, number>, db = DB): Prom
   expect(res.status).toBe(200);
 }
 
-async function readN(base: string, path: string, authorization = 'Bearer owner', db = DB): Promise<{ status: number; n?: string }> {
+async function readN(
+  base: string,
+  path: string,
+  authorization = 'Bearer owner',
+  db = DB,
+): Promise<{ status: number; n?: string }> {
   const res = await fetch(`${base}/v1/${db}/documents/${path}`, { headers: { authorization } });
   const body = (await res.json()) as { fields?: { n?: { integerValue?: string } } };
   return { status: res.status, ...(body.fields?.n?.integerValue === undefined ? {} : { n: body.fields.n.integerValue }) };
@@ -163,7 +168,7 @@ describe('start()', () => {
   it('accepts a rules file path as well as rules source, and reports its project and host', async () => {
     const dir = tempDir();
     const rulesFile = join(dir, 'firestore.rules');
-    writeFileSync(rulesFile, DENY_ALL_RULES.replace('allow read, write: if false;', "allow read: if resource.data.n == 1;"));
+    writeFileSync(rulesFile, DENY_ALL_RULES.replace('allow read, write: if false;', 'allow read: if resource.data.n == 1;'));
     const fromPath = await start({ port: 0, host: '127.0.0.1', project: 'demo-other', rules: rulesFile });
     try {
       expect(fromPath.project).toBe('demo-other');
@@ -216,7 +221,7 @@ describe('CLI', () => {
     expect(badProject.stderr).toContain('--project');
   });
 
-  it('serves on --host with --project, keeping each project\'s documents apart (and persisted per project)', async () => {
+  it("serves on --host with --project, keeping each project's documents apart (and persisted per project)", async () => {
     // The project id names the default project (like the official emulator, every project id is served;
     // requests name theirs): documents written under demo-other are only visible under demo-other.
     const data = tempDir();
@@ -229,7 +234,9 @@ describe('CLI', () => {
     expect(await readN(cli.base, 'p/doc')).toEqual({ status: 200, n: '2' });
     expect((await readN(cli.base, 'p/only-other')).status).toBe(404);
     // Clearing the default project clears only it.
-    const cleared = await fetch(`${cli.base}/emulator/v1/projects/demo-other/databases/(default)/documents`, { method: 'DELETE' });
+    const cleared = await fetch(`${cli.base}/emulator/v1/projects/demo-other/databases/(default)/documents`, {
+      method: 'DELETE',
+    });
     expect(cleared.status).toBe(200);
     expect((await readN(cli.base, 'p/doc', 'Bearer owner', other)).status).toBe(404);
     expect(await readN(cli.base, 'p/doc')).toEqual({ status: 200, n: '2' });

@@ -41,11 +41,14 @@ const form = (messages: object[], ofs: number): string => {
 
 async function handshake(method: 'Listen' | 'Write', first: object, headers = ''): Promise<{ sid: string; gsid: string | null }> {
   const body = `headers=${encodeURIComponent(headers)}&${form([first], 0)}`;
-  const res = await fetch(`${base}/google.firestore.v1.Firestore/${method}/channel?VER=8&database=${encodeURIComponent(DB)}&RID=100&CVER=22&X-HTTP-Session-Id=gsessionid&t=1`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://app.example' },
-    body,
-  });
+  const res = await fetch(
+    `${base}/google.firestore.v1.Firestore/${method}/channel?VER=8&database=${encodeURIComponent(DB)}&RID=100&CVER=22&X-HTTP-Session-Id=gsessionid&t=1`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://app.example' },
+      body,
+    },
+  );
   expect(res.status).toBe(200);
   expect(res.headers.get('access-control-allow-origin')).toBe('http://app.example');
   expect(res.headers.get('access-control-allow-credentials')).toBe('true');
@@ -60,7 +63,9 @@ async function handshake(method: 'Listen' | 'Write', first: object, headers = ''
 
 /** One long-poll GET (CI=1): resolves with the arrays it delivered. */
 async function poll(method: 'Listen' | 'Write', sid: string, aid: number): Promise<[number, unknown[]][]> {
-  const res = await fetch(`${base}/google.firestore.v1.Firestore/${method}/channel?VER=8&RID=rpc&SID=${sid}&AID=${aid}&CI=1&TYPE=xmlhttp&t=1`);
+  const res = await fetch(
+    `${base}/google.firestore.v1.Firestore/${method}/channel?VER=8&RID=rpc&SID=${sid}&AID=${aid}&CI=1&TYPE=xmlhttp&t=1`,
+  );
   expect(res.status).toBe(200);
   return parseChunks(await res.text()).flat() as [number, unknown[]][];
 }
@@ -101,9 +106,13 @@ describe('WebChannel', () => {
     expect(doc.fields).toEqual({ s: { stringValue: 'é✓😀' } });
     expect(doc.updateTime).toBe(ack.commitTime);
 
-    const term = await fetch(`${base}/google.firestore.v1.Firestore/Write/channel?VER=8&SID=${sid}&RID=102&TYPE=terminate`, { method: 'POST' });
+    const term = await fetch(`${base}/google.firestore.v1.Firestore/Write/channel?VER=8&SID=${sid}&RID=102&TYPE=terminate`, {
+      method: 'POST',
+    });
     expect(term.status).toBe(200);
-    const gone = await fetch(`${base}/google.firestore.v1.Firestore/Write/channel?VER=8&RID=rpc&SID=${sid}&AID=2&CI=0&TYPE=xmlhttp`);
+    const gone = await fetch(
+      `${base}/google.firestore.v1.Firestore/Write/channel?VER=8&RID=rpc&SID=${sid}&AID=2&CI=0&TYPE=xmlhttp`,
+    );
     expect(gone.status).toBe(400);
     expect(await gone.text()).toBe('Unknown SID');
   });
@@ -111,11 +120,19 @@ describe('WebChannel', () => {
   it('streams Listen changes on a CI=0 back channel, counting lengths in UTF-16 units', async () => {
     await fetch(`${base}/v1/${DB}/documents:commit`, {
       method: 'POST',
-      body: JSON.stringify({ writes: [{ update: { name: `${DB}/documents/wl/a`, fields: { s: { stringValue: 'é✓😀'.repeat(50) } } } }] }),
+      body: JSON.stringify({
+        writes: [{ update: { name: `${DB}/documents/wl/a`, fields: { s: { stringValue: 'é✓😀'.repeat(50) } } } }],
+      }),
     });
-    const { sid } = await handshake('Listen', { database: DB, addTarget: { targetId: 2, query: { parent: `${DB}/documents`, structuredQuery: { from: [{ collectionId: 'wl' }] } } } });
+    const { sid } = await handshake('Listen', {
+      database: DB,
+      addTarget: { targetId: 2, query: { parent: `${DB}/documents`, structuredQuery: { from: [{ collectionId: 'wl' }] } } },
+    });
     const controller = new AbortController();
-    const res = await fetch(`${base}/google.firestore.v1.Firestore/Listen/channel?VER=8&RID=rpc&SID=${sid}&AID=0&CI=0&TYPE=xmlhttp`, { signal: controller.signal });
+    const res = await fetch(
+      `${base}/google.firestore.v1.Firestore/Listen/channel?VER=8&RID=rpc&SID=${sid}&AID=0&CI=0&TYPE=xmlhttp`,
+      { signal: controller.signal },
+    );
     const reader = res.body!.getReader();
     const decoder = new TextDecoder();
     let text = '';
@@ -141,17 +158,26 @@ describe('WebChannel', () => {
     await readUntil(hasGlobal);
     const types = messages().map((m) => Object.keys(m as object)[0]);
     expect(types.slice(0, 2)).toEqual(['targetChange', 'documentChange']);
-    await fetch(`${base}/v1/${DB}/documents/wl/b`, { method: 'PATCH', body: JSON.stringify({ fields: { n: { integerValue: '1' } } }) });
+    await fetch(`${base}/v1/${DB}/documents/wl/b`, {
+      method: 'PATCH',
+      body: JSON.stringify({ fields: { n: { integerValue: '1' } } }),
+    });
     await readUntil((m) => m.filter((x) => (x as { documentChange?: unknown }).documentChange !== undefined).length >= 2);
     controller.abort();
   });
 
   it('answers unknown sessions with 400 and malformed first messages with an error array', async () => {
-    const res = await fetch(`${base}/google.firestore.v1.Firestore/Listen/channel?VER=8&SID=nope&RID=3&AID=0`, { method: 'POST', body: 'count=0&ofs=0' });
+    const res = await fetch(`${base}/google.firestore.v1.Firestore/Listen/channel?VER=8&SID=nope&RID=3&AID=0`, {
+      method: 'POST',
+      body: 'count=0&ofs=0',
+    });
     expect(res.status).toBe(400);
     expect(await res.text()).toBe('Unknown SID');
     const body = 'count=1&ofs=0&req0___data__=%7Bnot-json';
-    const hs = await fetch(`${base}/google.firestore.v1.Firestore/Listen/channel?VER=8&RID=1&CVER=22&t=1`, { method: 'POST', body });
+    const hs = await fetch(`${base}/google.firestore.v1.Firestore/Listen/channel?VER=8&RID=1&CVER=22&t=1`, {
+      method: 'POST',
+      body,
+    });
     const sid = /"c","([^"]+)"/.exec(await hs.text())![1]!;
     const arrays = await poll('Listen', sid, 0);
     expect(arrays[0]![1][0]).toMatchObject({ error: { code: 3, status: 'INVALID_ARGUMENT' } });
@@ -165,7 +191,8 @@ describe('REST', () => {
       headers: {
         origin: 'http://app.example',
         'access-control-request-method': 'POST',
-        'access-control-request-headers': 'authorization,google-cloud-resource-prefix,x-firebase-gmpid,x-goog-api-client,x-goog-api-key,x-goog-request-params',
+        'access-control-request-headers':
+          'authorization,google-cloud-resource-prefix,x-firebase-gmpid,x-goog-api-client,x-goog-api-key,x-goog-request-params',
       },
     });
     expect(res.status).toBeLessThan(300);
@@ -176,9 +203,15 @@ describe('REST', () => {
   });
 
   it('creates, reads, patches, lists and deletes documents', async () => {
-    const created = await fetch(`${base}/v1/${DB}/documents/r?documentId=one`, { method: 'POST', body: JSON.stringify({ fields: { a: { integerValue: '1' } } }) });
+    const created = await fetch(`${base}/v1/${DB}/documents/r?documentId=one`, {
+      method: 'POST',
+      body: JSON.stringify({ fields: { a: { integerValue: '1' } } }),
+    });
     expect(created.status).toBe(200);
-    const dup = await fetch(`${base}/v1/${DB}/documents/r?documentId=one`, { method: 'POST', body: JSON.stringify({ fields: {} }) });
+    const dup = await fetch(`${base}/v1/${DB}/documents/r?documentId=one`, {
+      method: 'POST',
+      body: JSON.stringify({ fields: {} }),
+    });
     expect(dup.status).toBe(409);
     expect(await dup.json()).toMatchObject({ error: { code: 409, status: 'ALREADY_EXISTS' } });
     const patched = await fetch(`${base}/v1/${DB}/documents/r/one?updateMask.fieldPaths=b&currentDocument.exists=true`, {
@@ -188,12 +221,21 @@ describe('REST', () => {
     expect(((await patched.json()) as { fields: unknown }).fields).toEqual({ a: { integerValue: '1' }, b: { stringValue: 'x' } });
     const listed = (await (await fetch(`${base}/v1/${DB}/documents/r`)).json()) as { documents: { name: string }[] };
     expect(listed.documents.map((d) => d.name)).toEqual([`${DB}/documents/r/one`]);
-    const ids = (await (await fetch(`${base}/v1/${DB}/documents:listCollectionIds`, { method: 'POST', body: '{}' })).json()) as { collectionIds: string[] };
+    const ids = (await (await fetch(`${base}/v1/${DB}/documents:listCollectionIds`, { method: 'POST', body: '{}' })).json()) as {
+      collectionIds: string[];
+    };
     expect(ids.collectionIds).toContain('r');
-    const query = (await (await fetch(`${base}/v1/${DB}/documents:runQuery`, {
-      method: 'POST',
-      body: JSON.stringify({ structuredQuery: { from: [{ collectionId: 'r' }], where: { fieldFilter: { field: { fieldPath: 'a' }, op: 'EQUAL', value: { integerValue: '1' } } } } }),
-    })).json()) as { document?: { name: string } }[];
+    const query = (await (
+      await fetch(`${base}/v1/${DB}/documents:runQuery`, {
+        method: 'POST',
+        body: JSON.stringify({
+          structuredQuery: {
+            from: [{ collectionId: 'r' }],
+            where: { fieldFilter: { field: { fieldPath: 'a' }, op: 'EQUAL', value: { integerValue: '1' } } },
+          },
+        }),
+      })
+    ).json()) as { document?: { name: string } }[];
     expect(query.filter((r) => r.document).map((r) => r.document!.name)).toEqual([`${DB}/documents/r/one`]);
     expect((await fetch(`${base}/v1/${DB}/documents/r/one`, { method: 'DELETE' })).status).toBe(200);
     const missing = await fetch(`${base}/v1/${DB}/documents/r/one`);

@@ -11,7 +11,11 @@ export function toHttpsError(error: unknown): HttpsError {
   if (error instanceof BridgeError) return new HttpsError(error.code, error.message, error.details);
   if (error instanceof HttpsError) return error;
   logger.error('callable failed', { error: error instanceof Error ? error.stack : String(error) });
-  return new HttpsError('internal', GENERIC_MESSAGE, { status: false, message: GENERIC_MESSAGE, error: [{ message: GENERIC_MESSAGE }] });
+  return new HttpsError('internal', GENERIC_MESSAGE, {
+    status: false,
+    message: GENERIC_MESSAGE,
+    error: [{ message: GENERIC_MESSAGE }],
+  });
 }
 
 export interface CallerAuth {
@@ -31,10 +35,14 @@ export function sourceOf(request: Pick<CallableRequest<unknown>, 'rawRequest'>):
   return typeof ip === 'string' && ip !== '' ? ip : undefined;
 }
 
-export function callable<R>(handler: (authUid: string | null, data: unknown, caller: CallerAuth | null, source: string | undefined) => Promise<R>) {
+export function callable<R>(
+  handler: (authUid: string | null, data: unknown, caller: CallerAuth | null, source: string | undefined) => Promise<R>,
+) {
   return onCall({ cors: true, enforceAppCheck }, async (request: CallableRequest<unknown>) => {
     try {
-      const caller = request.auth ? { uid: request.auth.uid, claims: request.auth.token as unknown as Record<string, unknown> } : null;
+      const caller = request.auth
+        ? { uid: request.auth.uid, claims: request.auth.token as unknown as Record<string, unknown> }
+        : null;
       return await handler(request.auth?.uid ?? null, request.data, caller, sourceOf(request));
     } catch (error) {
       throw toHttpsError(error);

@@ -20,7 +20,11 @@ const envSchema = z.object({
 export type FunctionsEnv = z.infer<typeof envSchema>;
 
 export function readFunctionsEnv(env: NodeJS.ProcessEnv = process.env): FunctionsEnv {
-  const result = envSchema.safeParse({ PROVIDER_API_URL: env.PROVIDER_API_URL || undefined, GCLOUD_PROJECT: env.GCLOUD_PROJECT || undefined });
-  if (!result.success) throw new Error(`Invalid functions configuration: ${result.error.issues.map((i) => i.message).join('; ')}`);
+  const result = envSchema.safeParse({
+    PROVIDER_API_URL: env.PROVIDER_API_URL || undefined,
+    GCLOUD_PROJECT: env.GCLOUD_PROJECT || undefined,
+  });
+  if (!result.success)
+    throw new Error(`Invalid functions configuration: ${result.error.issues.map((i) => i.message).join('; ')}`);
   return result.data;
 }

@@ -5,11 +5,21 @@ import * as content from './content';
 import * as session from './session';
 
 export const sessionLogin = callable((_uid, data, _caller, source) => session.sessionLogin(services().session, data, source));
-export const sessionRegister = callable((_uid, data, _caller, source) => session.sessionRegister(services().session, data, source));
-export const sessionRequestOtp = callable((_uid, data, _caller, source) => session.sessionRequestOtp(services().session, data, source));
-export const sessionVerifyOtp = callable((_uid, data, _caller, source) => session.sessionVerifyOtp(services().session, data, source));
-export const sessionSendResetOtp = callable((_uid, data, _caller, source) => session.sessionSendResetOtp(services().session, data, source));
-export const sessionResetPassword = callable((_uid, data, _caller, source) => session.sessionResetPassword(services().session, data, source));
+export const sessionRegister = callable((_uid, data, _caller, source) =>
+  session.sessionRegister(services().session, data, source),
+);
+export const sessionRequestOtp = callable((_uid, data, _caller, source) =>
+  session.sessionRequestOtp(services().session, data, source),
+);
+export const sessionVerifyOtp = callable((_uid, data, _caller, source) =>
+  session.sessionVerifyOtp(services().session, data, source),
+);
+export const sessionSendResetOtp = callable((_uid, data, _caller, source) =>
+  session.sessionSendResetOtp(services().session, data, source),
+);
+export const sessionResetPassword = callable((_uid, data, _caller, source) =>
+  session.sessionResetPassword(services().session, data, source),
+);
 export const providerCall = callable((uid, data, _caller, source) => services().providerCall(uid, data, source));
 export const postSignal = callable((_uid, data, caller) => content.postSignal(services().content, caller, data));
 export const clearSignals = callable((_uid, data, caller) => content.clearSignals(services().content, caller, data));

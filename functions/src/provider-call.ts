@@ -52,7 +52,8 @@ export function createProviderCall(deps: ProviderCallDeps) {
     await activePermissions(deps.permissions, authUid);
     const input = parsePayload(providerCallRequestSchema, data);
     const owner = await ownerOf(input.token);
-    if (owner !== authUid) throw new BridgeError('permission-denied', 'This session belongs to another user. Please log in again.');
+    if (owner !== authUid)
+      throw new BridgeError('permission-denied', 'This session belongs to another user. Please log in again.');
     const [pathname = '', queryString = ''] = input.path.split('?', 2);
     const query = Object.fromEntries(new URLSearchParams(queryString));
     const answer = await deps.provider.call({

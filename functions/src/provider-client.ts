@@ -12,7 +12,9 @@ export interface ProviderAnswer {
 
 export interface ProviderClient {
   readonly mode: 'http' | 'in-process';
-  call(req: Required<Pick<ProviderRequest, 'method' | 'path'>> & Omit<ProviderRequest, 'method' | 'path'>): Promise<ProviderAnswer>;
+  call(
+    req: Required<Pick<ProviderRequest, 'method' | 'path'>> & Omit<ProviderRequest, 'method' | 'path'>,
+  ): Promise<ProviderAnswer>;
 }
 
 export type FetchFn = typeof fetch;
@@ -48,7 +50,9 @@ export function httpProviderClient(baseUrl: string, fetchFn: FetchFn = fetch): P
 }
 
 /** The reference provider in-process, created on first use. */
-export function inProcessProviderClient(load: () => Promise<{ handle(req: ProviderRequest): Promise<{ status: number; body: unknown }> }>): ProviderClient {
+export function inProcessProviderClient(
+  load: () => Promise<{ handle(req: ProviderRequest): Promise<{ status: number; body: unknown }> }>,
+): ProviderClient {
   let provider: ReturnType<typeof load> | null = null;
   return {
     mode: 'in-process',

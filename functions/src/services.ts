@@ -64,7 +64,9 @@ function firestoreContent(): ContentStore {
   return {
     ...firestorePermissions(),
     async addSignal(doc) {
-      const ref = await db().collection('signal').add({ ...doc, timestamp: FieldValue.serverTimestamp() });
+      const ref = await db()
+        .collection('signal')
+        .add({ ...doc, timestamp: FieldValue.serverTimestamp() });
       return ref.id;
     },
     async deleteAll(collection) {

@@ -25,8 +25,19 @@ export interface SessionDeps {
   log?: (message: string, fields?: Record<string, unknown>) => void;
 }
 
-async function forward(deps: SessionDeps, path: string, body: unknown, source: string | undefined): Promise<Record<string, unknown>> {
-  const answer = await deps.provider.call({ method: 'POST', path, body, headers: {}, ...(source === undefined ? {} : { source }) });
+async function forward(
+  deps: SessionDeps,
+  path: string,
+  body: unknown,
+  source: string | undefined,
+): Promise<Record<string, unknown>> {
+  const answer = await deps.provider.call({
+    method: 'POST',
+    path,
+    body,
+    headers: {},
+    ...(source === undefined ? {} : { source }),
+  });
   if (answer.status >= 400) throw fromProviderError(answer.status, answer.body);
   if (typeof answer.body !== 'object' || answer.body === null) {
     deps.log?.('provider answered a non-object body', { path, status: answer.status });
@@ -58,16 +69,27 @@ function messageOnly(body: Record<string, unknown>): SessionResult {
 }
 
 type Schema = z.ZodType;
-async function run(deps: SessionDeps, schema: Schema, data: unknown, path: string, kind: 'profile' | 'message', source: string | undefined) {
+async function run(
+  deps: SessionDeps,
+  schema: Schema,
+  data: unknown,
+  path: string,
+  kind: 'profile' | 'message',
+  source: string | undefined,
+) {
   const input = parsePayload(schema, data);
   const body = await forward(deps, path, input, source);
   return kind === 'profile' ? withProfile(deps, body) : messageOnly(body);
 }
 
-export const sessionLogin = (deps: SessionDeps, data: unknown, source?: string) => run(deps, sessionLoginSchema, data, '/api/v1/user/login', 'profile', source);
-export const sessionRegister = (deps: SessionDeps, data: unknown, source?: string) => run(deps, sessionRegisterSchema, data, '/api/v1/user/register', 'profile', source);
-export const sessionRequestOtp = (deps: SessionDeps, data: unknown, source?: string) => run(deps, sessionRequestOtpSchema, data, '/api/v1/otp/request', 'message', source);
-export const sessionVerifyOtp = (deps: SessionDeps, data: unknown, source?: string) => run(deps, sessionVerifyOtpSchema, data, '/api/v1/otp/verify', 'profile', source);
+export const sessionLogin = (deps: SessionDeps, data: unknown, source?: string) =>
+  run(deps, sessionLoginSchema, data, '/api/v1/user/login', 'profile', source);
+export const sessionRegister = (deps: SessionDeps, data: unknown, source?: string) =>
+  run(deps, sessionRegisterSchema, data, '/api/v1/user/register', 'profile', source);
+export const sessionRequestOtp = (deps: SessionDeps, data: unknown, source?: string) =>
+  run(deps, sessionRequestOtpSchema, data, '/api/v1/otp/request', 'message', source);
+export const sessionVerifyOtp = (deps: SessionDeps, data: unknown, source?: string) =>
+  run(deps, sessionVerifyOtpSchema, data, '/api/v1/otp/verify', 'profile', source);
 export const sessionSendResetOtp = (deps: SessionDeps, data: unknown, source?: string) =>
   run(deps, sessionSendResetOtpSchema, data, '/api/v1/user/password/send-otp', 'message', source);
 export const sessionResetPassword = (deps: SessionDeps, data: unknown, source?: string) =>

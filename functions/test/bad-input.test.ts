@@ -34,7 +34,14 @@ async function fundAndSubscribe(h: Harness, who: { token: string; email: string 
   const pay = await h.provider.handle({
     method: 'POST',
     path: '/sandbox/checkout/pay',
-    body: { tx_ref: `punter-${who.email}`, amount, currency: 'NGN', method: 'card', outcome: 'successful', customer_email: who.email },
+    body: {
+      tx_ref: `punter-${who.email}`,
+      amount,
+      currency: 'NGN',
+      method: 'card',
+      outcome: 'successful',
+      customer_email: who.email,
+    },
   });
   const transactionId = (pay.body as { data: { transaction_id: string } }).data.transaction_id;
   const auth = { authorization: `Bearer ${who.token}` };
@@ -54,7 +61,11 @@ async function fundAndSubscribe(h: Harness, who: { token: string; email: string 
 }
 
 async function balance(h: Harness, token: string): Promise<number> {
-  const res = await h.provider.handle({ method: 'GET', path: '/api/v1/user/naira-wallet', headers: { authorization: `Bearer ${token}` } });
+  const res = await h.provider.handle({
+    method: 'GET',
+    path: '/api/v1/user/naira-wallet',
+    headers: { authorization: `Bearer ${token}` },
+  });
   return (res.body as { data: { balance: number } }).data.balance;
 }
 
@@ -79,14 +90,34 @@ describe('sessionRequestOtp refuses bad input', () => {
     const mine = await signedIn(h);
     const before = snapshot(h);
     // No oracle: the same answer whether the e-mail exists, the phone matches or the phone is verified.
-    const sent = { profile: null, firebaseToken: null, message: 'If the details match an account, a code has been sent to its phone number' };
-    const unknown = await sessionRequestOtp(h.session, { email: 'nobody@example.com', phone_number: payload.phone_number, otpType: 'PHONE-VERIFICATION' });
+    const sent = {
+      profile: null,
+      firebaseToken: null,
+      message: 'If the details match an account, a code has been sent to its phone number',
+    };
+    const unknown = await sessionRequestOtp(h.session, {
+      email: 'nobody@example.com',
+      phone_number: payload.phone_number,
+      otpType: 'PHONE-VERIFICATION',
+    });
     expect(unknown).toEqual(sent);
-    const otherPhone = await sessionRequestOtp(h.session, { email: payload.email, phone_number: '08039999999', otpType: 'PHONE-VERIFICATION' });
+    const otherPhone = await sessionRequestOtp(h.session, {
+      email: payload.email,
+      phone_number: '08039999999',
+      otpType: 'PHONE-VERIFICATION',
+    });
     expect(otherPhone).toEqual(sent);
-    const verifiedUser = await h.provider.handle({ method: 'GET', path: '/api/v1/users/profile', headers: { authorization: `Bearer ${mine.token}` } });
+    const verifiedUser = await h.provider.handle({
+      method: 'GET',
+      path: '/api/v1/users/profile',
+      headers: { authorization: `Bearer ${mine.token}` },
+    });
     const verifiedPhone = (verifiedUser.body as { data: { phone_number: string } }).data.phone_number;
-    const verified = await sessionRequestOtp(h.session, { email: mine.email, phone_number: verifiedPhone, otpType: 'PHONE-VERIFICATION' });
+    const verified = await sessionRequestOtp(h.session, {
+      email: mine.email,
+      phone_number: verifiedPhone,
+      otpType: 'PHONE-VERIFICATION',
+    });
     expect(verified).toEqual(sent);
     expect(snapshot(h)).toBe(before);
   });
@@ -123,7 +154,11 @@ describe('sessionSendResetOtp refuses bad input', () => {
     await sessionRegister(h.session, real);
     const before = snapshot(h);
     const unknown = await sessionSendResetOtp(h.session, { email: 'nobody@example.com' });
-    expect(unknown).toEqual({ profile: null, firebaseToken: null, message: 'If the details match an account, a code has been sent to its phone number' });
+    expect(unknown).toEqual({
+      profile: null,
+      firebaseToken: null,
+      message: 'If the details match an account, a code has been sent to its phone number',
+    });
     expect(snapshot(h)).toBe(before);
     expect(await sessionSendResetOtp(h.session, { email: real.email })).toEqual(unknown);
   });
@@ -131,7 +166,15 @@ describe('sessionSendResetOtp refuses bad input', () => {
 
 describe('clearSignals refuses a payload and callers without the permission', () => {
   // Permissions documents: u1 may post signals; u2 and the admin u3 may not (whatever their token claims say).
-  const base = { active: true, role: 0, can_post_signal: false, can_post_game: false, can_monetize_game: false, subscription_expires_at: null, updated_at: 0 };
+  const base = {
+    active: true,
+    role: 0,
+    can_post_signal: false,
+    can_post_game: false,
+    can_monetize_game: false,
+    subscription_expires_at: null,
+    updated_at: 0,
+  };
   const permissions: Record<string, Permissions> = { u1: { ...base, can_post_signal: true }, u2: base, u3: { ...base, role: 1 } };
   function signals() {
     const docs: Array<Record<string, unknown>> = [{ id: 's1' }, { id: 's2' }];
@@ -167,7 +210,11 @@ describe('clearSignals refuses a payload and callers without the permission', ()
     ['signed out', null, 'unauthenticated'],
     ['no claims', { uid: 'u2', claims: {} }, 'permission-denied'],
     ['the claim as a string', { uid: 'u2', claims: { can_post_signal: 'true' } }, 'permission-denied'],
-    ['the claim in the token, not in the permissions document', { uid: 'u2', claims: { can_post_signal: true } }, 'permission-denied'],
+    [
+      'the claim in the token, not in the permissions document',
+      { uid: 'u2', claims: { can_post_signal: true } },
+      'permission-denied',
+    ],
     ['no permissions document', { uid: 'u9', claims: { can_post_signal: true } }, 'unauthenticated'],
     ['an admin without the claim', { uid: 'u3', claims: { role: 1, can_post_signal: false } }, 'permission-denied'],
   ] as const)('%s -> %s, no signal deleted', async (_name, caller, code) => {
@@ -179,7 +226,15 @@ describe('clearSignals refuses a payload and callers without the permission', ()
 });
 
 describe('joinPot refuses bad amounts and tokens; the wallet and the pot do not change', () => {
-  const pot = { id: 'p1', pot_volume: 100_000, raised_amount: 0, investors_count: 0, percentage: 5, duration: 1, status: 'Raising' };
+  const pot = {
+    id: 'p1',
+    pot_volume: 100_000,
+    raised_amount: 0,
+    investors_count: 0,
+    percentage: 5,
+    duration: 1,
+    status: 'Raising',
+  };
 
   it.each([
     ['negative', -100, 'Amount must be greater than 0'],
@@ -216,7 +271,11 @@ describe('joinPot refuses bad amounts and tokens; the wallet and the pot do not 
     await h.store.set('trading_pots', pot.id, pot);
     const before = snapshot(h);
     const error = await rejection(
-      joinPot(call, { uid: thief.uid, claims: {} }, { pot_id: pot.id, amount: 10_000, idempotencyKey: 'join-pot-stolen-1', token: victim.token }),
+      joinPot(
+        call,
+        { uid: thief.uid, claims: {} },
+        { pot_id: pot.id, amount: 10_000, idempotencyKey: 'join-pot-stolen-1', token: victim.token },
+      ),
     );
     expect(error.code).toBe('permission-denied');
     expect(error.details.status).toBe(false);
@@ -252,7 +311,11 @@ describe('joinPot refuses bad amounts and tokens; the wallet and the pot do not 
     const me = await signedIn(h);
     const before = snapshot(h);
     const error = await rejection(
-      joinPot(call, { uid: me.uid, claims: {} }, { pot_id: 'p1', amount: 10_000, idempotencyKey: 'join-pot-fields-1', token: me.token, ...change }),
+      joinPot(
+        call,
+        { uid: me.uid, claims: {} },
+        { pot_id: 'p1', amount: 10_000, idempotencyKey: 'join-pot-fields-1', token: me.token, ...change },
+      ),
     );
     expect(error.code).toBe('invalid-argument');
     expect(error.details.error.some((e) => e.field === field)).toBe(true);

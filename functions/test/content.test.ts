@@ -6,7 +6,18 @@ import { sessionLogin, sessionRegister, sessionVerifyOtp } from '../src/session'
 import { harness, latestCode, registration, rejection } from './harness';
 
 const active = (changes: Partial<Permissions>): Permissions => ({
-  ...permissionsFor({ role: 0, can_post_signal: false, can_post_game: false, can_monetize_game: false, suspended: false, must_change_password: false, subscription_expires_at: null }, 0),
+  ...permissionsFor(
+    {
+      role: 0,
+      can_post_signal: false,
+      can_post_game: false,
+      can_monetize_game: false,
+      suspended: false,
+      must_change_password: false,
+      subscription_expires_at: null,
+    },
+    0,
+  ),
   ...changes,
 });
 
@@ -37,8 +48,17 @@ describe('signal and games callables', () => {
   it('posts a signal with SPEC title and message for a poster only', async () => {
     const { store, docs } = fakeStore();
     const at = new Date('2026-11-22T08:00:00Z');
-    expect(await postSignal(store, poster, { status: 'boom', group: 'C sub' }, at)).toEqual({ id: 's1', message: 'Message sent successfully' });
-    expect(docs.signal[0]).toEqual({ title: 'Boom', details: 'Boom, game played', group: 'C sub', status: 'Active', created_at: '2026-11-22T08:00:00.000Z' });
+    expect(await postSignal(store, poster, { status: 'boom', group: 'C sub' }, at)).toEqual({
+      id: 's1',
+      message: 'Message sent successfully',
+    });
+    expect(docs.signal[0]).toEqual({
+      title: 'Boom',
+      details: 'Boom, game played',
+      group: 'C sub',
+      status: 'Active',
+      created_at: '2026-11-22T08:00:00.000Z',
+    });
     expect((await rejection(postSignal(store, reader, { status: 'boom', group: 'A' }))).code).toBe('permission-denied');
     expect((await rejection(postSignal(store, null, { status: 'boom', group: 'A' }))).code).toBe('unauthenticated');
     expect((await rejection(postSignal(store, poster, { status: 'nope', group: 'A' }))).code).toBe('invalid-argument');
@@ -65,10 +85,21 @@ describe('signal and games callables', () => {
     const otp = await latestCode(h.provider, reg.profile!.data.phone_number);
     const v = await sessionVerifyOtp(h.session, { otp, otpType: 'PHONE-VERIFICATION', email: payload.email });
     const caller = { uid: v.profile!.data.id, claims: {} };
-    await h.store.set('trading_pots', 'p1', { id: 'p1', pot_volume: 100_000, raised_amount: 0, investors_count: 0, percentage: 5, duration: 1, status: 'Raising' });
+    await h.store.set('trading_pots', 'p1', {
+      id: 'p1',
+      pot_volume: 100_000,
+      raised_amount: 0,
+      investors_count: 0,
+      percentage: 5,
+      duration: 1,
+      status: 'Raising',
+    });
     const body = { pot_id: 'p1', amount: 10_000, idempotencyKey: 'join-pot-key-1', token: v.profile!.token };
     const noSub = await rejection(joinPot(providerCall, caller, body));
-    expect([noSub.code, noSub.details.message]).toEqual(['permission-denied', 'Your subscription has expired. Please subscribe to join a pot.']);
+    expect([noSub.code, noSub.details.message]).toEqual([
+      'permission-denied',
+      'Your subscription has expired. Please subscribe to join a pot.',
+    ]);
     const fractional = await rejection(joinPot(providerCall, caller, { ...body, amount: 10_000.123 }));
     expect(fractional.code).toBe('invalid-argument');
     const noToken = await rejection(joinPot(providerCall, caller, { ...body, token: undefined }));
@@ -85,12 +116,21 @@ describe('a permission taken away stops working at once (ADR 0004)', () => {
     const h = harness();
     const adminPayload = registration();
     const adminReg = await sessionRegister(h.session, adminPayload);
-    await sessionVerifyOtp(h.session, { otp: await latestCode(h.provider, adminReg.profile!.data.phone_number), otpType: 'PHONE-VERIFICATION', email: adminPayload.email });
+    await sessionVerifyOtp(h.session, {
+      otp: await latestCode(h.provider, adminReg.profile!.data.phone_number),
+      otpType: 'PHONE-VERIFICATION',
+      email: adminPayload.email,
+    });
     await h.store.update('provider_users', adminReg.profile!.data.id, { role: 1 });
-    const adminToken = (await sessionLogin(h.session, { email: adminPayload.email, password: adminPayload.password })).profile!.token;
+    const adminToken = (await sessionLogin(h.session, { email: adminPayload.email, password: adminPayload.password })).profile!
+      .token;
     const userPayload = registration();
     const userReg = await sessionRegister(h.session, userPayload);
-    await sessionVerifyOtp(h.session, { otp: await latestCode(h.provider, userReg.profile!.data.phone_number), otpType: 'PHONE-VERIFICATION', email: userPayload.email });
+    await sessionVerifyOtp(h.session, {
+      otp: await latestCode(h.provider, userReg.profile!.data.phone_number),
+      otpType: 'PHONE-VERIFICATION',
+      email: userPayload.email,
+    });
     const uid = userReg.profile!.data.id;
     const asAdmin = async (method: string, path: string, body: unknown) => {
       const res = await h.provider.handle({ method, path, body, headers: { authorization: `Bearer ${adminToken}` } });
@@ -136,7 +176,15 @@ describe('a permission taken away stops working at once (ADR 0004)', () => {
     await asAdmin('PUT', '/api/v1/users/update', { user_id: uid, can_post_signal: true });
     const { caller, token } = await login();
     const providerCall = createProviderCall({ provider: h.client, permissions: h.permissions });
-    await h.store.set('trading_pots', 'p1', { id: 'p1', pot_volume: 100_000, raised_amount: 0, investors_count: 0, percentage: 5, duration: 1, status: 'Raising' });
+    await h.store.set('trading_pots', 'p1', {
+      id: 'p1',
+      pot_volume: 100_000,
+      raised_amount: 0,
+      investors_count: 0,
+      percentage: 5,
+      duration: 1,
+      status: 'Raising',
+    });
     expect((await providerCall(uid, { method: 'GET', path: '/api/v1/user/naira-wallet', token })).status).toBe(200);
     await asAdmin('PUT', '/api/v1/users/suspend-account', { user_id: uid });
     const refusals = await Promise.all([
@@ -146,7 +194,9 @@ describe('a permission taken away stops working at once (ADR 0004)', () => {
       rejection(providerCall(uid, { method: 'GET', path: '/api/v1/user/naira-wallet', token })),
       rejection(joinPot(providerCall, caller, { pot_id: 'p1', amount: 10_000, idempotencyKey: 'join-after-suspension', token })),
     ]);
-    expect(refusals.map((r) => [r.code, r.message])).toEqual(Array(5).fill(['unauthenticated', 'Your session has ended. Please log in again.']));
+    expect(refusals.map((r) => [r.code, r.message])).toEqual(
+      Array(5).fill(['unauthenticated', 'Your session has ended. Please log in again.']),
+    );
     expect(docs.signal).toHaveLength(0);
     expect(docs.games).toHaveLength(2);
   });

@@ -6,7 +6,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deleteApp, initializeApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth, signInWithCustomToken as signInToFirebase } from 'firebase/auth';
-import { addDoc, collection, connectFirestoreEmulator, getDocsFromServer, getFirestore, serverTimestamp } from 'firebase/firestore';
+import {
+  addDoc,
+  collection,
+  connectFirestoreEmulator,
+  getDocsFromServer,
+  getFirestore,
+  serverTimestamp,
+} from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFirestoreStore } from '@punter/provider/store-firestore';
 import { callFunction, signInWithCustomToken, startLocalStack, type LocalStack } from '../../provider/bench/local-stack';
@@ -39,7 +46,10 @@ describe('callables in the Functions emulator', () => {
   it('register -> verify -> Firebase sign-in with claims -> providerCall, and refusals', async () => {
     const payload = registration();
     const reg = await callFunction(stack, 'sessionRegister', payload);
-    const registered = reg.result as { profile: { code: number; data: { id: string; phone_number: string } }; firebaseToken: string | null };
+    const registered = reg.result as {
+      profile: { code: number; data: { id: string; phone_number: string } };
+      firebaseToken: string | null;
+    };
     expect(registered.profile.code).toBe(201);
     expect(registered.firebaseToken).toBeNull();
     const otp = await smsCode(registered.profile.data.phone_number);
@@ -48,28 +58,67 @@ describe('callables in the Functions emulator', () => {
     expect(verified.profile.code).toBe(203);
     const idToken = await signInWithCustomToken(stack, verified.firebaseToken);
     const claims = JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
-    expect(claims).toMatchObject({ user_id: verified.profile.data.id, role: 0, can_post_signal: false, can_post_game: false, can_monetize_game: false });
+    expect(claims).toMatchObject({
+      user_id: verified.profile.data.id,
+      role: 0,
+      can_post_signal: false,
+      can_post_game: false,
+      can_monetize_game: false,
+    });
 
     const token = verified.profile.token;
-    const pin = await callFunction(stack, 'providerCall', { method: 'POST', path: '/api/v1/user/pin/set', body: { pin: '2468' }, token }, idToken);
+    const pin = await callFunction(
+      stack,
+      'providerCall',
+      { method: 'POST', path: '/api/v1/user/pin/set', body: { pin: '2468' }, token },
+      idToken,
+    );
     expect(pin.result).toEqual({ status: 200, data: { status: true, message: 'Pin created sucesfully' } });
-    const wallet = await callFunction(stack, 'providerCall', { method: 'GET', path: '/api/v1/user/naira-wallet', token }, idToken);
+    const wallet = await callFunction(
+      stack,
+      'providerCall',
+      { method: 'GET', path: '/api/v1/user/naira-wallet', token },
+      idToken,
+    );
     expect((wallet.result as { data: { data: { balance: number } } }).data.data.balance).toBe(0);
 
     const anonymous = await callFunction(stack, 'providerCall', { method: 'GET', path: '/api/v1/user/naira-wallet', token });
     expect(anonymous.error).toMatchObject({ status: 'UNAUTHENTICATED', message: 'Token is expired or invalid.' });
-    const bad = await callFunction(stack, 'providerCall', { method: 'POST', path: '/api/v1/user/topup', token, body: { transaction_id: 'x', expectedAmount: 0, expectedCurrency: 'NGN' } }, idToken);
-    expect(bad.error).toMatchObject({ status: 'INVALID_ARGUMENT', details: { status: false, message: 'expectedAmount: Amount must be greater than 0' } });
+    const bad = await callFunction(
+      stack,
+      'providerCall',
+      {
+        method: 'POST',
+        path: '/api/v1/user/topup',
+        token,
+        body: { transaction_id: 'x', expectedAmount: 0, expectedCurrency: 'NGN' },
+      },
+      idToken,
+    );
+    expect(bad.error).toMatchObject({
+      status: 'INVALID_ARGUMENT',
+      details: { status: false, message: 'expectedAmount: Amount must be greater than 0' },
+    });
     const login = await callFunction(stack, 'sessionLogin', { email: payload.email, password: 'wrong password' });
     expect(login.error).toMatchObject({ status: 'INVALID_ARGUMENT', message: 'Invalid email or password' });
 
     // Another signed-in user cannot use this user's provider token.
     const other = registration();
     const reg2 = (await callFunction(stack, 'sessionRegister', other)).result as { profile: { data: { phone_number: string } } };
-    const ver2 = (await callFunction(stack, 'sessionVerifyOtp', { otp: await smsCode(reg2.profile.data.phone_number), otpType: 'PHONE-VERIFICATION', email: other.email }))
-      .result as { firebaseToken: string };
+    const ver2 = (
+      await callFunction(stack, 'sessionVerifyOtp', {
+        otp: await smsCode(reg2.profile.data.phone_number),
+        otpType: 'PHONE-VERIFICATION',
+        email: other.email,
+      })
+    ).result as { firebaseToken: string };
     const otherIdToken = await signInWithCustomToken(stack, ver2.firebaseToken);
-    const stolen = await callFunction(stack, 'providerCall', { method: 'GET', path: '/api/v1/user/naira-wallet', token }, otherIdToken);
+    const stolen = await callFunction(
+      stack,
+      'providerCall',
+      { method: 'GET', path: '/api/v1/user/naira-wallet', token },
+      otherIdToken,
+    );
     expect(stolen.error?.status).toBe('PERMISSION_DENIED');
   });
 
@@ -93,8 +142,14 @@ describe('a permission taken away stops working at once (ADR 0004), through the 
   /** Registers and verifies an account through the session callables; returns its id and credentials. */
   async function account() {
     const payload = registration();
-    const reg = (await callFunction(stack, 'sessionRegister', payload)).result as { profile: { data: { id: string; phone_number: string } } };
-    await callFunction(stack, 'sessionVerifyOtp', { otp: await smsCode(reg.profile.data.phone_number), otpType: 'PHONE-VERIFICATION', email: payload.email });
+    const reg = (await callFunction(stack, 'sessionRegister', payload)).result as {
+      profile: { data: { id: string; phone_number: string } };
+    };
+    await callFunction(stack, 'sessionVerifyOtp', {
+      otp: await smsCode(reg.profile.data.phone_number),
+      otpType: 'PHONE-VERIFICATION',
+      email: payload.email,
+    });
     return { id: reg.profile.data.id, email: payload.email, password: payload.password };
   }
 
@@ -126,10 +181,19 @@ describe('a permission taken away stops working at once (ADR 0004), through the 
       const credential = await signInToFirebase(auth, login.firebaseToken);
       const idToken = await credential.user.getIdToken();
       expect((await credential.user.getIdTokenResult()).claims.can_post_signal).toBe(true);
-      const signal = () => addDoc(collection(db, 'signal'), { title: 'Pre-signal', details: 'ready to trade', group: 'A', status: 'Active', timestamp: serverTimestamp() });
+      const signal = () =>
+        addDoc(collection(db, 'signal'), {
+          title: 'Pre-signal',
+          details: 'ready to trade',
+          group: 'A',
+          status: 'Active',
+          timestamp: serverTimestamp(),
+        });
 
       await signal();
-      expect((await callFunction(stack, 'postSignal', { status: 'start', group: 'A' }, idToken)).result).toMatchObject({ message: 'Message sent successfully' });
+      expect((await callFunction(stack, 'postSignal', { status: 'start', group: 'A' }, idToken)).result).toMatchObject({
+        message: 'Message sent successfully',
+      });
 
       await asAdmin('PUT', '/users/update', { user_id: user.id, can_post_signal: false });
       const revokedAt = Date.now();
@@ -147,9 +211,16 @@ describe('a permission taken away stops working at once (ADR 0004), through the 
       const suspendedAt = Date.now();
       await expect(getDocsFromServer(collection(db, 'signal'))).rejects.toMatchObject({ code: 'permission-denied' });
       const readRefusedMs = Date.now() - suspendedAt;
-      const proxied = await callFunction(stack, 'providerCall', { method: 'GET', path: '/api/v1/user/naira-wallet', token: login.profile.token }, idToken);
+      const proxied = await callFunction(
+        stack,
+        'providerCall',
+        { method: 'GET', path: '/api/v1/user/naira-wallet', token: login.profile.token },
+        idToken,
+      );
       expect(proxied.error?.status).toBe('UNAUTHENTICATED');
-      console.info(`revoke -> refused: direct write ${writeRefusedMs} ms, postSignal ${callableRefusedMs} ms; suspend -> refused read ${readRefusedMs} ms`);
+      console.info(
+        `revoke -> refused: direct write ${writeRefusedMs} ms, postSignal ${callableRefusedMs} ms; suspend -> refused read ${readRefusedMs} ms`,
+      );
     } finally {
       await deleteApp(app);
       await store.close();

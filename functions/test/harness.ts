@@ -62,7 +62,11 @@ export async function latestCode(provider: Provider, phone: string): Promise<str
  * A session callable refused bad input before reaching the provider: invalid-argument in SPEC section 8's shape
  * (status false, a message, the field named when given) and nothing stored.
  */
-export async function expectBadInput(h: { store: { dump(): Map<string, unknown> } }, promise: Promise<unknown>, field: string | undefined): Promise<void> {
+export async function expectBadInput(
+  h: { store: { dump(): Map<string, unknown> } },
+  promise: Promise<unknown>,
+  field: string | undefined,
+): Promise<void> {
   const error = await rejection(promise);
   expect(error.code).toBe('invalid-argument');
   expect(error.details.status).toBe(false);

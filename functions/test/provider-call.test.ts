@@ -21,7 +21,10 @@ describe('providerCall', () => {
     const call = createProviderCall({ provider: h.client, permissions: h.permissions });
     const me = await signedIn(h);
     const wallet = await call(me.uid, { method: 'GET', path: '/api/v1/user/naira-wallet', token: me.token });
-    expect(wallet).toEqual({ status: 200, data: { status: true, message: 'Wallet fetched', balance: 0, data: { balance: 0, currency: 'NGN' } } });
+    expect(wallet).toEqual({
+      status: 200,
+      data: { status: true, message: 'Wallet fetched', balance: 0, data: { balance: 0, currency: 'NGN' } },
+    });
     const games = await call(me.uid, { method: 'GET', path: '/games?country=Spain&date=2026-11-20', token: me.token });
     expect(games.status).toBe(200);
     expect((games.data as { data: Array<{ country: string }> }).data.every((g) => g.country === 'Spain')).toBe(true);
@@ -47,7 +50,9 @@ describe('providerCall', () => {
     const expired = await rejection(call(me.uid, { method: 'GET', path: '/api/v1/user/transactions', token: me.token }));
     expect(expired.code).toBe('unauthenticated');
     expect(expired.details.message).toBe('Token is expired or invalid.');
-    const unknown = await rejection(call(me.uid, { method: 'GET', path: '/api/v1/user/transactions', token: 'not-a-real-token' }));
+    const unknown = await rejection(
+      call(me.uid, { method: 'GET', path: '/api/v1/user/transactions', token: 'not-a-real-token' }),
+    );
     expect(unknown.details.message).toBe('Token is expired or invalid.');
   });
 
@@ -74,7 +79,12 @@ describe('providerCall', () => {
     expect(admin.code).toBe('permission-denied');
     expect(admin.details.message).toBe('Only admins can do this.');
     const topup = await rejection(
-      call(me.uid, { method: 'POST', path: '/api/v1/user/topup', token: me.token, body: { transaction_id: 'x1', expectedAmount: -5, expectedCurrency: 'NGN' } }),
+      call(me.uid, {
+        method: 'POST',
+        path: '/api/v1/user/topup',
+        token: me.token,
+        body: { transaction_id: 'x1', expectedAmount: -5, expectedCurrency: 'NGN' },
+      }),
     );
     expect(topup.code).toBe('invalid-argument');
     expect(topup.details.message).toContain('Amount must be greater than 0');
@@ -105,12 +115,20 @@ describe('providerCall', () => {
     expect(listed.details).toEqual({ status: false, message: 'Bad', error: [{ message: 'Too short', field: 'pin' }] });
     // What the web would otherwise have to guess at: items without a message, or a list that is not a list.
     for (const error of [[{ nope: 1 }], [], 'text']) {
-      expect(fromProviderError(400, { status: false, message: 'Bad', error }).details).toEqual({ status: false, message: 'Bad', error: [{ message: 'Bad' }] });
+      expect(fromProviderError(400, { status: false, message: 'Bad', error }).details).toEqual({
+        status: false,
+        message: 'Bad',
+        error: [{ message: 'Bad' }],
+      });
     }
     const html = fromProviderError(502, '<html>Bad gateway</html>');
     expect([html.code, html.details]).toEqual([
       'internal',
-      { status: false, message: 'Something went wrong. Please try again.', error: [{ message: 'Something went wrong. Please try again.' }] },
+      {
+        status: false,
+        message: 'Something went wrong. Please try again.',
+        error: [{ message: 'Something went wrong. Please try again.' }],
+      },
     ]);
   });
 
@@ -127,8 +145,13 @@ describe('providerCall', () => {
       expect(login.profile?.code).toBe(203);
       const call = createProviderCall({ provider: client, permissions: h.permissions });
       const banks = await call(me.uid, { method: 'GET', path: '/api/v1/banks', token: login.profile!.token });
-      expect((banks.data as { data: Array<{ name: string; code: string }> }).data).toContainEqual({ name: 'Zenith Bank', code: '057' });
-      const missing = await rejection(call(me.uid, { method: 'POST', path: '/api/v1/user/bank/verify', token: login.profile!.token, body: {} }));
+      expect((banks.data as { data: Array<{ name: string; code: string }> }).data).toContainEqual({
+        name: 'Zenith Bank',
+        code: '057',
+      });
+      const missing = await rejection(
+        call(me.uid, { method: 'POST', path: '/api/v1/user/bank/verify', token: login.profile!.token, body: {} }),
+      );
       expect(missing.code).toBe('invalid-argument');
     } finally {
       server.close();

@@ -18,8 +18,16 @@ describe('session callables', () => {
     expect(reg.profile?.token).toBe('');
     expect(reg.firebaseToken).toBeNull();
     const phone = reg.profile!.data.phone_number;
-    const resend = await sessionRequestOtp(h.session, { email: payload.email, phone_number: payload.phone_number, otpType: 'PHONE-VERIFICATION' });
-    expect(resend).toEqual({ profile: null, firebaseToken: null, message: 'If the details match an account, a code has been sent to its phone number' });
+    const resend = await sessionRequestOtp(h.session, {
+      email: payload.email,
+      phone_number: payload.phone_number,
+      otpType: 'PHONE-VERIFICATION',
+    });
+    expect(resend).toEqual({
+      profile: null,
+      firebaseToken: null,
+      message: 'If the details match an account, a code has been sent to its phone number',
+    });
     const otp = await latestCode(h.provider, phone);
     const verified = await sessionVerifyOtp(h.session, { otp, otpType: 'PHONE-VERIFICATION', email: payload.email });
     expect(verified.profile?.code).toBe(203);
@@ -63,7 +71,10 @@ describe('session callables', () => {
       const otp = await latestCode(h.provider, reg.profile!.data.phone_number);
       const verified = await sessionVerifyOtp(h.session, { otp, otpType: 'PHONE-VERIFICATION', email: payload.email });
       const uid = verified.profile!.data.id;
-      expect(h.minted.at(-1)).toEqual({ uid, claims: { role: 0, can_post_signal: false, can_post_game: false, can_monetize_game: false } });
+      expect(h.minted.at(-1)).toEqual({
+        uid,
+        claims: { role: 0, can_post_signal: false, can_post_game: false, can_monetize_game: false },
+      });
       // An admin grants the permissions in the provider's store; the next login's token carries them.
       await h.store.update('provider_users', uid, claims);
       const login = await sessionLogin(h.session, { email: payload.email, password: payload.password });
@@ -91,7 +102,9 @@ describe('session callables', () => {
     const h = harness();
     const payload = registration();
     await sessionRegister(h.session, payload);
-    const error = await rejection(sessionRegister(h.session, { ...payload, username: 'other_name', phone_number: '08051234567' }));
+    const error = await rejection(
+      sessionRegister(h.session, { ...payload, username: 'other_name', phone_number: '08051234567' }),
+    );
     expect(error.code).toBe('already-exists');
     expect(error.details).toEqual({
       status: false,

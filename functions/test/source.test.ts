@@ -31,7 +31,10 @@ describe('the client address', () => {
   });
 
   it('is passed on by the session callables and providerCall', async () => {
-    const { client, seen } = recordingClient({ status: 400, body: { status: false, message: 'Invalid email or password', error: [] } });
+    const { client, seen } = recordingClient({
+      status: 400,
+      body: { status: false, message: 'Invalid email or password', error: [] },
+    });
     const deps: SessionDeps = { provider: client, mintToken: () => Promise.resolve('t') };
     await rejection(sessionLogin(deps, { email: 'a@example.com', password: 'long enough pw' }, '203.0.113.6'));
     expect(seen.at(-1)?.source).toBe('203.0.113.6');
@@ -39,9 +42,21 @@ describe('the client address', () => {
     const profile = { status: 200, body: { status: true, data: { id: 'uid-1' } } };
     const proxied = recordingClient(profile);
     // An active member: the permissions check passes, so the call reaches the provider.
-    const member = { active: true, role: 0, can_post_signal: false, can_post_game: false, can_monetize_game: false, subscription_expires_at: null, updated_at: 0 };
+    const member = {
+      active: true,
+      role: 0,
+      can_post_signal: false,
+      can_post_game: false,
+      can_monetize_game: false,
+      subscription_expires_at: null,
+      updated_at: 0,
+    };
     const call = createProviderCall({ provider: proxied.client, permissions: { permissionsOf: () => Promise.resolve(member) } });
-    await call('uid-1', { method: 'GET', path: '/api/v1/user/naira-wallet', token: 'a-token-long-enough-for-the-schema' }, '203.0.113.7');
+    await call(
+      'uid-1',
+      { method: 'GET', path: '/api/v1/user/naira-wallet', token: 'a-token-long-enough-for-the-schema' },
+      '203.0.113.7',
+    );
     expect(proxied.seen.at(-1)).toMatchObject({ path: '/api/v1/user/naira-wallet', source: '203.0.113.7' });
   });
 
@@ -51,15 +66,28 @@ describe('the client address', () => {
       headers.push({ ...(init?.headers as Record<string, string>) });
       return Promise.resolve(new Response('{"status":true}', { status: 200 }));
     };
-    await httpProviderClient('http://127.0.0.1:1/api/v1', fetchFn).call({ method: 'POST', path: '/api/v1/user/login', body: {}, source: '203.0.113.8' });
+    await httpProviderClient('http://127.0.0.1:1/api/v1', fetchFn).call({
+      method: 'POST',
+      path: '/api/v1/user/login',
+      body: {},
+      source: '203.0.113.8',
+    });
     expect(headers[0]?.['x-forwarded-for']).toBe('203.0.113.8');
   });
 
-  it("limits registrations per client address through the callables: another address is not slowed", async () => {
+  it('limits registrations per client address through the callables: another address is not slowed', async () => {
     // A clock that stands still: the hourly window cannot roll over mid-test.
     const at = Date.parse('2026-11-22T08:00:30Z');
-    const provider = createProvider({ store: createMemoryStore(), now: () => at, log: () => undefined, settings: { registrationsPerSourcePerHour: 1 } });
-    const deps: SessionDeps = { provider: inProcessProviderClient(() => Promise.resolve(provider)), mintToken: () => Promise.resolve('t') };
+    const provider = createProvider({
+      store: createMemoryStore(),
+      now: () => at,
+      log: () => undefined,
+      settings: { registrationsPerSourcePerHour: 1 },
+    });
+    const deps: SessionDeps = {
+      provider: inProcessProviderClient(() => Promise.resolve(provider)),
+      mintToken: () => Promise.resolve('t'),
+    };
     expect((await sessionRegister(deps, registration(), '203.0.113.9')).profile?.code).toBe(201);
     const second = await rejection(sessionRegister(deps, registration(), '203.0.113.9'));
     expect([second.code, second.details.message]).toEqual([

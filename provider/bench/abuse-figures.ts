@@ -37,7 +37,10 @@ const provider = (settings: Record<string, number> = {}) => createProvider({ sto
 
 const call = async (p: Provider, method: string, path: string, body?: unknown, extra: Partial<ProviderRequest> = {}) => {
   const res = await p.handle({ method, path, body, ...extra });
-  return { status: res.status, body: res.body as { message: string; token?: string; data?: { id: string; phone_number: string } } };
+  return {
+    status: res.status,
+    body: res.body as { message: string; token?: string; data?: { id: string; phone_number: string } },
+  };
 };
 
 /** A signed-up user with a verified phone and PIN 1234, from its own source. */
@@ -48,13 +51,22 @@ async function onboarded(p: Provider) {
   const phone = reg.body.data?.phone_number ?? '';
   const sms = await p.deps.store.query(SANDBOX_SMS, { where: [['to', '==', phone]] });
   const otp = String(sms[0]?.data.code);
-  const verified = await call(p, 'POST', '/api/v1/otp/verify', { otp, otpType: 'PHONE-VERIFICATION', email: payload.email }, { source });
+  const verified = await call(
+    p,
+    'POST',
+    '/api/v1/otp/verify',
+    { otp, otpType: 'PHONE-VERIFICATION', email: payload.email },
+    { source },
+  );
   const token = String(verified.body.token);
   await call(p, 'POST', '/api/v1/user/pin/set', { pin: '1234' }, { headers: { authorization: `Bearer ${token}` }, source });
   return { email: payload.email, password: payload.password, token };
 }
 
-const statuses = (xs: Array<{ status: number }>) => Object.entries(xs.reduce<Record<number, number>>((m, r) => ({ ...m, [r.status]: (m[r.status] ?? 0) + 1 }), {})).map(([k, v]) => `${k}x${v}`).join(' ');
+const statuses = (xs: Array<{ status: number }>) =>
+  Object.entries(xs.reduce<Record<number, number>>((m, r) => ({ ...m, [r.status]: (m[r.status] ?? 0) + 1 }), {}))
+    .map(([k, v]) => `${k}x${v}`)
+    .join(' ');
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 const a = provider();
@@ -66,7 +78,9 @@ async function loginBurst(x: Provider, y: Provider, source: string) {
   const target = await onboarded(x);
   const before = hashes;
   const answers = await Promise.all(
-    Array.from({ length: 100 }, (_, i) => call(i % 2 ? x : y, 'POST', '/api/v1/user/login', { email: target.email, password: `wrong-${i}` }, { source })),
+    Array.from({ length: 100 }, (_, i) =>
+      call(i % 2 ? x : y, 'POST', '/api/v1/user/login', { email: target.email, password: `wrong-${i}` }, { source }),
+    ),
   );
   const checked = hashes - before;
   const right = await call(x, 'POST', '/api/v1/user/login', { email: target.email, password: target.password }, { source });
@@ -81,7 +95,13 @@ const pinUser = await onboarded(a);
 const before = hashes;
 await Promise.all(
   Array.from({ length: 20 }, (_, i) =>
-    call(i % 2 ? a : b, 'POST', '/api/v1/user/pin/verify', { pin: '9999', device_token: 'web' }, { headers: { authorization: `Bearer ${pinUser.token}` } }),
+    call(
+      i % 2 ? a : b,
+      'POST',
+      '/api/v1/user/pin/verify',
+      { pin: '9999', device_token: 'web' },
+      { headers: { authorization: `Bearer ${pinUser.token}` } },
+    ),
   ),
 );
 const pinChecked = hashes - before;
@@ -108,7 +128,10 @@ const realMs: number[] = [];
 const unknownMs: number[] = [];
 const pairDiffs: number[] = [];
 for (let i = 0; i < 32; i++) {
-  for (const [email, into] of [[realEmails[i % 4] ?? '', realMs], [unknownEmail, unknownMs]] as const) {
+  for (const [email, into] of [
+    [realEmails[i % 4] ?? '', realMs],
+    [unknownEmail, unknownMs],
+  ] as const) {
     const t0 = performance.now();
     await call(a, 'POST', '/api/v1/user/login', { email, password: 'wrong-password' }, { source: `198.51.100.${i}` });
     into.push(performance.now() - t0);
@@ -129,7 +152,10 @@ const figures = {
 };
 const outDir = join(import.meta.dirname, '..', 'bench-results');
 mkdirSync(outDir, { recursive: true });
-writeFileSync(join(outDir, 'abuse-figures.json'), JSON.stringify({ at: new Date().toISOString(), node: process.version, ...figures }, null, 2));
+writeFileSync(
+  join(outDir, 'abuse-figures.json'),
+  JSON.stringify({ at: new Date().toISOString(), node: process.version, ...figures }, null, 2),
+);
 console.table({
   'guesses checked, 100 wrong logins from one source': { value: JSON.stringify(figures.loginBurst100.defaultSettings) },
   'guesses checked, per-source limit lifted': { value: JSON.stringify(figures.loginBurst100.perSourceLimitLifted) },

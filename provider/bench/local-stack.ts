@@ -47,11 +47,14 @@ export async function callFunction(stack: LocalStack, name: string, data: unknow
 
 /** Exchanges a custom token for an ID token at the Auth emulator. */
 export async function signInWithCustomToken(stack: LocalStack, token: string): Promise<string> {
-  const res = await fetch(`http://${stack.authHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=demo-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token, returnSecureToken: true }),
-  });
+  const res = await fetch(
+    `http://${stack.authHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=demo-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token, returnSecureToken: true }),
+    },
+  );
   const body = (await res.json()) as { idToken?: string };
   if (!body.idToken) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
   return body.idToken;

@@ -33,7 +33,6 @@ import { hashSecret, newOtp, newReferralCode, sha256, verifySecret } from './sec
 import { newId } from './store';
 import { openWallet } from './ledger';
 
-
 // Same parameters as hashSecret: an unknown e-mail costs the same slow hash as a real account.
 const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
 
@@ -79,7 +78,11 @@ export function createAccounts(deps: ProviderDeps) {
 
   /** Counts a code sent for an e-mail, real or not, so the sixth request an hour is refused either way. */
   async function countSendForEmail(email: string): Promise<void> {
-    await hitLimit(deps, { bucket: 'sms-email', max: deps.settings.otpSendsPerHour, windowMs: 60 * 60 * 1000, message: TOO_MANY_CODES }, email.trim().toLowerCase());
+    await hitLimit(
+      deps,
+      { bucket: 'sms-email', max: deps.settings.otpSendsPerHour, windowMs: 60 * 60 * 1000, message: TOO_MANY_CODES },
+      email.trim().toLowerCase(),
+    );
   }
 
   /**
@@ -106,7 +109,9 @@ export function createAccounts(deps: ProviderDeps) {
         created_at: now,
       });
     });
-    const what = { 'PHONE-VERIFICATION': 'phone verification', 'PASSWORD-RESET': 'password reset', 'PIN-RESET': 'PIN reset' }[purpose];
+    const what = { 'PHONE-VERIFICATION': 'phone verification', 'PASSWORD-RESET': 'password reset', 'PIN-RESET': 'PIN reset' }[
+      purpose
+    ];
     try {
       await deps.sms.send({ to: user.phone_number, code, body: `Your ${what} code is ${code}. It expires in 10 minutes.` });
     } catch (error) {
@@ -178,7 +183,9 @@ export function createAccounts(deps: ProviderDeps) {
       const locks = current.pin_locks ?? 0;
       if (locks >= pinLocksBeforeReset) throw tooMany(PIN_BLOCKED);
       if (current.pin_locked_until > now) {
-        throw tooMany(`Your PIN is locked after ${pinMaxTries} wrong attempts. Try again in ${duration(current.pin_locked_until - now)}.`);
+        throw tooMany(
+          `Your PIN is locked after ${pinMaxTries} wrong attempts. Try again in ${duration(current.pin_locked_until - now)}.`,
+        );
       }
       const failed = (current.pin_locked_until !== 0 ? 0 : current.pin_failed) + 1;
       if (failed < pinMaxTries) {
@@ -234,7 +241,12 @@ export function createAccounts(deps: ProviderDeps) {
     return loginTurns.run(guardId, () => checkGuarded(guardId, emailKey, user, password));
   }
 
-  async function checkGuarded(guardId: string, emailKey: string, user: UserDoc | null, password: string): Promise<UserDoc | null> {
+  async function checkGuarded(
+    guardId: string,
+    emailKey: string,
+    user: UserDoc | null,
+    password: string,
+  ): Promise<UserDoc | null> {
     const now = deps.now();
     const { loginMaxTries, loginLockMs } = deps.settings;
     const attempt = await deps.store.runTransaction(async (tx) => {

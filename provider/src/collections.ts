@@ -124,7 +124,10 @@ export const users = new Collection('provider_users', userSchema);
 export const unique = new Collection('provider_unique', z.object({ user_id: z.string() }));
 
 /** Bearer tokens by their SHA-256. */
-export const tokens = new Collection('provider_tokens', z.object({ user_id: z.string(), created_at: epochMs, expires_at: epochMs }));
+export const tokens = new Collection(
+  'provider_tokens',
+  z.object({ user_id: z.string(), created_at: epochMs, expires_at: epochMs }),
+);
 
 export const otpPurposeSchema = z.enum(['PHONE-VERIFICATION', 'PASSWORD-RESET', 'PIN-RESET']);
 export type OtpPurpose = z.infer<typeof otpPurposeSchema>;
@@ -164,7 +167,12 @@ export const notifications = new Collection('provider_notifications', notificati
 
 // ---------------------------------------------------------------- the ledger (ledger.ts is the one writer)
 
-export const walletSchema = z.object({ user_id: z.string(), balance_kobo: kobo, seq: z.number().int().nonnegative(), updated_at: epochMs });
+export const walletSchema = z.object({
+  user_id: z.string(),
+  balance_kobo: kobo,
+  seq: z.number().int().nonnegative(),
+  updated_at: epochMs,
+});
 export type WalletDoc = z.infer<typeof walletSchema>;
 export const wallets = new Collection('provider_wallets', walletSchema);
 
@@ -341,7 +349,8 @@ export type AuditDoc = z.infer<typeof auditSchema>;
 export const audit = new Collection('provider_audit', auditSchema);
 
 const ADMIN_RECORDS = 'provider_admin_records';
-const adminRecords = <T extends Data>(kind: string, schema: z.ZodType<T, Data>) => new Collection(`${ADMIN_RECORDS}/${kind}/items`, schema);
+const adminRecords = <T extends Data>(kind: string, schema: z.ZodType<T, Data>) =>
+  new Collection(`${ADMIN_RECORDS}/${kind}/items`, schema);
 
 export const batchSchema = z.object({
   id: z.string(),
@@ -383,7 +392,10 @@ export type GiftCardCategoryDoc = z.infer<typeof giftCardCategorySchema>;
 export const giftCardCategories = adminRecords('giftcard-categories', giftCardCategorySchema);
 
 /** Ads: no call writes them (SPEC only reads them); the seed does. */
-export const ads = adminRecords('ads', z.object({ id: z.string(), title: z.string(), image_url: z.string(), link: z.string(), created_at: epochMs }));
+export const ads = adminRecords(
+  'ads',
+  z.object({ id: z.string(), title: z.string(), image_url: z.string(), link: z.string(), created_at: epochMs }),
+);
 
 export const cryptoRates = adminRecords(
   'crypto',
@@ -415,7 +427,13 @@ export const sandboxPayments = new Collection('provider_sandbox_payments', sandb
 /** Messages the sandbox SMS gateway 'sent' (read at GET /sandbox/sms); seq breaks ties within a millisecond. */
 export const sandboxSms = new Collection(
   'provider_sandbox_sms',
-  z.object({ to: z.string(), body: z.string(), code: z.string(), created_at: epochMs, seq: z.number().int().nonnegative().optional() }),
+  z.object({
+    to: z.string(),
+    body: z.string(),
+    code: z.string(),
+    created_at: epochMs,
+    seq: z.number().int().nonnegative().optional(),
+  }),
 );
 
 /**

@@ -66,7 +66,12 @@ const envSchema = z.object({
   PROVIDER_TOKEN_TTL_MINUTES: z.coerce.number().int().positive().default(1440),
   PROVIDER_TRUSTED_PROXIES: z
     .string()
-    .transform((v) => v.split(',').map((a) => a.trim()).filter((a) => a !== ''))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((a) => a.trim())
+        .filter((a) => a !== ''),
+    )
     .optional(),
   PROVIDER_LIMITS: z
     .string()

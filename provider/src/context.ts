@@ -183,7 +183,10 @@ export async function authenticate(deps: ProviderDeps, req: ProviderRequest): Pr
 }
 
 /** The signed-in user and when their bearer token was issued (a fresh login counts as step-up). */
-export async function authenticateSession(deps: ProviderDeps, req: ProviderRequest): Promise<{ user: UserDoc; issuedAt: number }> {
+export async function authenticateSession(
+  deps: ProviderDeps,
+  req: ProviderRequest,
+): Promise<{ user: UserDoc; issuedAt: number }> {
   const auth = header(req, 'authorization') ?? '';
   const match = /^Bearer\s+(\S+)$/i.exec(auth.trim());
   if (!match?.[1]) throw unauthorized();
@@ -204,13 +207,7 @@ export function requireAdmin(user: UserDoc): void {
 // ---------------------------------------------------------------- notifications
 
 /** A notification for a money event, written in the same transaction as the money. */
-export function notify(
-  deps: ProviderDeps,
-  tx: Tx,
-  userId: string,
-  type: string,
-  meta: Record<string, unknown>,
-): void {
+export function notify(deps: ProviderDeps, tx: Tx, userId: string, type: string, meta: Record<string, unknown>): void {
   const id = newId();
   notifications.set(tx, id, { id, user_id: userId, type, meta_data: meta, created_at: deps.now() });
 }

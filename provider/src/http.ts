@@ -2,7 +2,13 @@
  * Framework-free request/response types of the provider, and its failures: the error body of SPEC section 8
  * (core's api/errors, the one definition) with the right HTTP status.
  */
-import { errorBodyFromZod, errorBody as errorBodyOf, TOKEN_EXPIRED_MESSAGE, type ErrorBody, type ErrorItem } from '@punter/core/api/errors';
+import {
+  errorBodyFromZod,
+  errorBody as errorBodyOf,
+  TOKEN_EXPIRED_MESSAGE,
+  type ErrorBody,
+  type ErrorItem,
+} from '@punter/core/api/errors';
 import type { z } from 'zod';
 
 export type { ErrorBody };

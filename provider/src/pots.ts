@@ -6,7 +6,16 @@
  */
 import { z } from 'zod';
 import { koboToNaira, nairaToKobo, percentOfKobo } from '@punter/core/money';
-import { PARTICIPANT_INITIAL_STATUS, POT_JOINED, POT_NOT_FOUND, POT_STATUS_RAISING, REFERRAL_BONUS_INSTANT_PERCENT, checkPotJoin, joinQuote, participantDisplayName } from '@punter/core/pots';
+import {
+  PARTICIPANT_INITIAL_STATUS,
+  POT_JOINED,
+  POT_NOT_FOUND,
+  POT_STATUS_RAISING,
+  REFERRAL_BONUS_INSTANT_PERCENT,
+  checkPotJoin,
+  joinQuote,
+  participantDisplayName,
+} from '@punter/core/pots';
 import { myPots, potParticipants, pots, unique, users } from './collections';
 import { KeyedMutex, notify, type ProviderDeps, type UserDoc } from './context';
 import { badRequest, forbidden, notFound, ok, parseBody, type ProviderResponse } from './http';
@@ -52,70 +61,86 @@ export function createPots(deps: ProviderDeps) {
       const code = input.referalCode ? input.referalCode.toUpperCase() : null;
       const { value } = await locks.run(user.id, () =>
         deps.store.runTransaction((tx) =>
-          idempotent(tx, 'join-pot', user.id, idempotencyKey, input, joinAnswerSchema, async () => {
-            const pot = await pots.get(tx, input.pot_id);
-            if (!pot) throw notFound(POT_NOT_FOUND);
-            if (pot.status !== POT_STATUS_RAISING) throw badRequest('This pot is not raising at the moment');
-            const current = await users.get(tx, user.id);
-            if (!current) throw notFound('Account not found');
-            const referrerId = await referrerFor(tx, current, code);
-            const wallet = await readWallet(tx, user.id);
-            const referrer = referrerId ? await users.get(tx, referrerId) : null;
-            const referrerWallet = referrer ? await readWallet(tx, referrer.id) : null;
-            const check = checkPotJoin(amount, {
-              balanceKobo: wallet.balance_kobo,
-              potVolumeKobo: nairaToKobo(pot.pot_volume),
-              raisedAmountKobo: nairaToKobo(pot.raised_amount ?? 0),
-            });
-            if (!check.ok) throw badRequest(check.error);
-            const raised = nairaToKobo(pot.raised_amount ?? 0);
-            // A code given now becomes the user's referrer for good, in the same transaction as the join.
-            if (referrerId && current.referred_by === null) users.update(tx, user.id, { referred_by: referrerId });
-            const posted = postEntry(deps, tx, wallet, {
-              type: 'JOIN_AUTO_TRADA',
-              direction: 'debit',
-              amountKobo: amount,
-              narration: `Joined pot ${pot.type ?? ''} managed by ${pot.manager ?? ''}`.trim(),
-              reference: `join-pot:${input.pot_id}`,
-            });
-            // SPEC 9: the participant ROI is the pot's percentage of the amount times the pot's duration.
-            const quote = joinQuote(amount, (pot.percentage ?? 0) * Math.max(1, pot.duration ?? 1));
-            const roi = quote.roiKobo;
-            // The public list shows others only what it needs (SPEC 2 'Pot detail'): a display name, never
-            // an id or a full name. The joiner's own record, with user_id, is in 'my-pots' (owner-only rules).
-            const participantId = newId();
-            const participant = {
-              pot_id: input.pot_id,
-              name: participantDisplayName(current.first_name, current.last_name),
-              amount: koboToNaira(amount),
-              roi: koboToNaira(roi),
-              total: koboToNaira(amount + roi),
-              trading_capital: koboToNaira(amount),
-              status: PARTICIPANT_INITIAL_STATUS,
-              timestamp: new Date(now),
-            };
-            potParticipants.set(tx, participantId, participant);
-            myPots.set(tx, participantId, { ...participant, user_id: user.id });
-            pots.update(tx, input.pot_id, {
-              raised_amount: koboToNaira(raised + amount),
-              investors_count: (pot.investors_count ?? 0) + 1,
-            });
-            notify(deps, tx, user.id, 'JOIN_AUTO_TRADA', { amount: koboToNaira(amount), pot_id: input.pot_id, message: 'Pot joined' });
-            if (referrer && referrerWallet) {
-              const bonus = percentOfKobo(amount, REFERRAL_BONUS_INSTANT_PERCENT);
-              if (bonus > 0) {
-                postEntry(deps, tx, referrerWallet, {
-                  type: 'MC_DASAINT_BONUS',
-                  direction: 'credit',
-                  amountKobo: bonus,
-                  narration: `2.5% referral bonus: ${user.username} joined a pot`,
-                  reference: `referral-bonus:${posted.entry.id}`,
-                });
-                notify(deps, tx, referrer.id, 'REFERRAL_BONUS', { amount: koboToNaira(bonus), message: 'You earned a referral bonus' });
+          idempotent(
+            tx,
+            'join-pot',
+            user.id,
+            idempotencyKey,
+            input,
+            joinAnswerSchema,
+            async () => {
+              const pot = await pots.get(tx, input.pot_id);
+              if (!pot) throw notFound(POT_NOT_FOUND);
+              if (pot.status !== POT_STATUS_RAISING) throw badRequest('This pot is not raising at the moment');
+              const current = await users.get(tx, user.id);
+              if (!current) throw notFound('Account not found');
+              const referrerId = await referrerFor(tx, current, code);
+              const wallet = await readWallet(tx, user.id);
+              const referrer = referrerId ? await users.get(tx, referrerId) : null;
+              const referrerWallet = referrer ? await readWallet(tx, referrer.id) : null;
+              const check = checkPotJoin(amount, {
+                balanceKobo: wallet.balance_kobo,
+                potVolumeKobo: nairaToKobo(pot.pot_volume),
+                raisedAmountKobo: nairaToKobo(pot.raised_amount ?? 0),
+              });
+              if (!check.ok) throw badRequest(check.error);
+              const raised = nairaToKobo(pot.raised_amount ?? 0);
+              // A code given now becomes the user's referrer for good, in the same transaction as the join.
+              if (referrerId && current.referred_by === null) users.update(tx, user.id, { referred_by: referrerId });
+              const posted = postEntry(deps, tx, wallet, {
+                type: 'JOIN_AUTO_TRADA',
+                direction: 'debit',
+                amountKobo: amount,
+                narration: `Joined pot ${pot.type ?? ''} managed by ${pot.manager ?? ''}`.trim(),
+                reference: `join-pot:${input.pot_id}`,
+              });
+              // SPEC 9: the participant ROI is the pot's percentage of the amount times the pot's duration.
+              const quote = joinQuote(amount, (pot.percentage ?? 0) * Math.max(1, pot.duration ?? 1));
+              const roi = quote.roiKobo;
+              // The public list shows others only what it needs (SPEC 2 'Pot detail'): a display name, never
+              // an id or a full name. The joiner's own record, with user_id, is in 'my-pots' (owner-only rules).
+              const participantId = newId();
+              const participant = {
+                pot_id: input.pot_id,
+                name: participantDisplayName(current.first_name, current.last_name),
+                amount: koboToNaira(amount),
+                roi: koboToNaira(roi),
+                total: koboToNaira(amount + roi),
+                trading_capital: koboToNaira(amount),
+                status: PARTICIPANT_INITIAL_STATUS,
+                timestamp: new Date(now),
+              };
+              potParticipants.set(tx, participantId, participant);
+              myPots.set(tx, participantId, { ...participant, user_id: user.id });
+              pots.update(tx, input.pot_id, {
+                raised_amount: koboToNaira(raised + amount),
+                investors_count: (pot.investors_count ?? 0) + 1,
+              });
+              notify(deps, tx, user.id, 'JOIN_AUTO_TRADA', {
+                amount: koboToNaira(amount),
+                pot_id: input.pot_id,
+                message: 'Pot joined',
+              });
+              if (referrer && referrerWallet) {
+                const bonus = percentOfKobo(amount, REFERRAL_BONUS_INSTANT_PERCENT);
+                if (bonus > 0) {
+                  postEntry(deps, tx, referrerWallet, {
+                    type: 'MC_DASAINT_BONUS',
+                    direction: 'credit',
+                    amountKobo: bonus,
+                    narration: `2.5% referral bonus: ${user.username} joined a pot`,
+                    reference: `referral-bonus:${posted.entry.id}`,
+                  });
+                  notify(deps, tx, referrer.id, 'REFERRAL_BONUS', {
+                    amount: koboToNaira(bonus),
+                    message: 'You earned a referral bonus',
+                  });
+                }
               }
-            }
-            return { transaction: transactionView(posted.entry), balance: koboToNaira(posted.wallet.balance_kobo) };
-          }, now),
+              return { transaction: transactionView(posted.entry), balance: koboToNaira(posted.wallet.balance_kobo) };
+            },
+            now,
+          ),
         ),
       );
       return ok({ message: POT_JOINED, data: value });

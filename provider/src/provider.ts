@@ -27,8 +27,8 @@ import { createWallet } from './wallet';
 export const SERVICE_UNAVAILABLE = 'The service is temporarily unavailable. Please try again.';
 
 export type ProviderOptions = { store: Store } & Partial<Omit<ProviderDeps, 'store' | 'settings'>> & {
-  settings?: Partial<ProviderDeps['settings']>;
-};
+    settings?: Partial<ProviderDeps['settings']>;
+  };
 
 export interface Provider {
   deps: ProviderDeps;
@@ -149,7 +149,8 @@ export function createProvider(options: ProviderOptions): Provider {
   async function route(req: ProviderRequest): Promise<ProviderResponse> {
     const method = req.method.toUpperCase();
     const [rawPath = '', queryString] = req.path.split('?', 2);
-    if (queryString !== undefined) req = { ...req, query: { ...Object.fromEntries(new URLSearchParams(queryString)), ...req.query } };
+    if (queryString !== undefined)
+      req = { ...req, query: { ...Object.fromEntries(new URLSearchParams(queryString)), ...req.query } };
     const path = rawPath.replace(/\/+$/, '') || '/';
     if (deps.settings.sandboxRoutes && path.startsWith('/sandbox/')) {
       const answer = await handleSandbox(deps, { ...req, method, path });
@@ -190,7 +191,11 @@ export function createProvider(options: ProviderOptions): Provider {
         if (error instanceof MoneyError) {
           return { status: 400, body: errorBody(new ApiError(400, 'The amount is not valid')) };
         }
-        deps.log('provider error', { method: req.method, path: req.path, error: error instanceof Error ? error.stack : String(error) });
+        deps.log('provider error', {
+          method: req.method,
+          path: req.path,
+          error: error instanceof Error ? error.stack : String(error),
+        });
         return { status: 500, body: errorBody(new ApiError(500, 'Something went wrong. Please try again.')) };
       }
     },

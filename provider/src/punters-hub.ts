@@ -127,7 +127,11 @@ export function createPuntersHub(deps: ProviderDeps) {
               }
               const now = deps.now();
               const buyers = game.buyers_count + 1;
-              const updated: GameDoc = { ...game, buyers_count: buyers, possible_profit: koboToNaira(multiplyKobo(priceKobo, buyers)) };
+              const updated: GameDoc = {
+                ...game,
+                buyers_count: buyers,
+                possible_profit: koboToNaira(multiplyKobo(priceKobo, buyers)),
+              };
               games.update(tx, game.id, { buyers_count: updated.buyers_count, possible_profit: updated.possible_profit });
               purchases.create(tx, purchaseId, {
                 user_id: user.id,

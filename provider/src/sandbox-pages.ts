@@ -153,7 +153,10 @@ export async function handleSandbox(deps: ProviderDeps, req: ProviderRequest): P
       created_at: deps.now(),
     };
     await sandboxPayments.set(deps.store, transactionId, payment);
-    return ok({ message: 'Payment recorded', data: { transaction_id: transactionId, status: input.outcome, tx_ref: input.tx_ref } });
+    return ok({
+      message: 'Payment recorded',
+      data: { transaction_id: transactionId, status: input.outcome, tx_ref: input.tx_ref },
+    });
   }
   if (req.method === 'GET' && req.path === '/sandbox/sms') {
     const phone = (req.query?.phone ?? '').trim();

@@ -12,9 +12,7 @@ export {
   adminDeleteRequestSchema,
   userUpdateRequestSchema,
 } from '@punter/core/api/admin';
-export {
-  analystGamesQuerySchema,
-} from '@punter/core/api/analyst';
+export { analystGamesQuerySchema } from '@punter/core/api/analyst';
 export {
   loginRequestSchema as loginBody,
   registerRequestSchema as registerBody,
@@ -23,13 +21,8 @@ export {
   sendResetOtpRequestSchema as sendResetBody,
   resetPasswordRequestSchema as resetPasswordBody,
 } from '@punter/core/api/auth';
-export {
-  bankVerifyRequestSchema as bankVerifyBody,
-  bankAddRequestSchema as bankAddBody,
-} from '@punter/core/api/bank';
-export {
-  idempotencyKeySchema,
-} from '@punter/core/api/common';
+export { bankVerifyRequestSchema as bankVerifyBody, bankAddRequestSchema as bankAddBody } from '@punter/core/api/bank';
+export { idempotencyKeySchema } from '@punter/core/api/common';
 export {
   blogCreateRequestSchema,
   blogUpdateRequestSchema,
@@ -45,17 +38,9 @@ export {
   pinVerifyRequestSchema as pinVerifyBody,
   pinResetRequestSchema as pinResetBody,
 } from '@punter/core/api/pin';
-export {
-  joinAutoTradaRequestSchema as joinAutoTradaBody,
-} from '@punter/core/api/pots';
-export {
-  createCodeRequestSchemaFor,
-  buyOrGetGameRequestSchema as buyGameBody,
-} from '@punter/core/api/punters-hub';
-export {
-  topupRequestSchema as topupBody,
-  withdrawRequestSchema as withdrawBody,
-} from '@punter/core/api/wallet';
+export { joinAutoTradaRequestSchema as joinAutoTradaBody } from '@punter/core/api/pots';
+export { createCodeRequestSchemaFor, buyOrGetGameRequestSchema as buyGameBody } from '@punter/core/api/punters-hub';
+export { topupRequestSchema as topupBody, withdrawRequestSchema as withdrawBody } from '@punter/core/api/wallet';
 
 /** A request's source address (set by server.ts or the functions, never by the client itself). */
 export const sourceSchema = z.string().trim().min(1, 'source must not be empty').max(100, 'source is too long');

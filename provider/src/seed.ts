@@ -100,7 +100,14 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
 
 type Answer = { status: number; body: { status: boolean; message: string; token?: string; data?: unknown } };
 
-async function call(provider: Provider, method: string, path: string, body?: unknown, token?: string, headers: Record<string, string> = {}) {
+async function call(
+  provider: Provider,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+  headers: Record<string, string> = {},
+) {
   const res = await provider.handle({
     method,
     path,
@@ -151,8 +158,15 @@ async function seedAccount(provider: Provider, store: Store, account: DemoAccoun
     `register ${account.email}`,
   );
   const id = (reg.body.data as { id: string }).id;
-  await syncPermissions(provider, store, id, { phone_verified: true, pin_hash: await hashSecret(DEMO_PIN), ...account.permissions });
-  const login = must(await call(provider, 'POST', '/api/v1/user/login', { email: account.email, password: DEMO_PASSWORD }), 'login');
+  await syncPermissions(provider, store, id, {
+    phone_verified: true,
+    pin_hash: await hashSecret(DEMO_PIN),
+    ...account.permissions,
+  });
+  const login = must(
+    await call(provider, 'POST', '/api/v1/user/login', { email: account.email, password: DEMO_PASSWORD }),
+    'login',
+  );
   const token = String(login.body.token);
   const accountNumber = `01${account.phone.slice(-8)}`;
   const bank = must(
@@ -160,7 +174,12 @@ async function seedAccount(provider: Provider, store: Store, account: DemoAccoun
       provider,
       'POST',
       '/api/v1/user/bank/add',
-      { bank_name: 'Guaranty Trust Bank', code: '058', account_number: accountNumber, account_name: sandboxAccountName(accountNumber, '058') },
+      {
+        bank_name: 'Guaranty Trust Bank',
+        code: '058',
+        account_number: accountNumber,
+        account_name: sandboxAccountName(accountNumber, '058'),
+      },
       token,
     ),
     'bank add',
@@ -177,10 +196,22 @@ async function seedAccount(provider: Provider, store: Store, account: DemoAccoun
       customer_email: account.email,
       created_at: Date.now(),
     });
-    must(await call(provider, 'POST', '/api/v1/user/topup', { transaction_id: transactionId, expectedAmount: amount, expectedCurrency: 'NGN' }, token), 'top up');
+    must(
+      await call(
+        provider,
+        'POST',
+        '/api/v1/user/topup',
+        { transaction_id: transactionId, expectedAmount: amount, expectedCurrency: 'NGN' },
+        token,
+      ),
+      'top up',
+    );
   }
   if (account.subscribe) {
-    must(await call(provider, 'POST', '/api/v1/user/subscribe', {}, token, { 'idempotency-key': `seed-subscribe-${account.key}` }), 'subscribe');
+    must(
+      await call(provider, 'POST', '/api/v1/user/subscribe', {}, token, { 'idempotency-key': `seed-subscribe-${account.key}` }),
+      'subscribe',
+    );
   }
   if (account.withdraw > 0) {
     must(
@@ -202,8 +233,38 @@ async function seedContent(provider: Provider, store: Store): Promise<void> {
   const now = Date.now();
   const day = 24 * 60 * 60 * 1000;
   const pots = [
-    { id: 'demo-pot-raising', pot_volume: 2_000_000, raised_amount: 350_000, investors_count: 7, percentage: 10, status: 'Raising', raising_to: new Date(now + 5 * day), trade_from: new Date(now + 6 * day), trade_to: new Date(now + 36 * day), duration: 1, type: 'Over 1.5 auto-trade', manager: 'Musa Ibrahim', terms: 'Capital and ROI are paid on the due date. No withdrawal while the pot is raising or trading.', managers_number: '2348031110003' },
-    { id: 'demo-pot-trading', pot_volume: 5_000_000, raised_amount: 5_000_000, investors_count: 41, percentage: 8, status: 'Trading', raising_to: new Date(now - 10 * day), trade_from: new Date(now - 9 * day), trade_to: new Date(now + 51 * day), duration: 2, type: 'Mixed markets', manager: 'Ngozi Eze', terms: 'Capital and ROI are paid on the due date.', managers_number: '2348031110004' },
+    {
+      id: 'demo-pot-raising',
+      pot_volume: 2_000_000,
+      raised_amount: 350_000,
+      investors_count: 7,
+      percentage: 10,
+      status: 'Raising',
+      raising_to: new Date(now + 5 * day),
+      trade_from: new Date(now + 6 * day),
+      trade_to: new Date(now + 36 * day),
+      duration: 1,
+      type: 'Over 1.5 auto-trade',
+      manager: 'Musa Ibrahim',
+      terms: 'Capital and ROI are paid on the due date. No withdrawal while the pot is raising or trading.',
+      managers_number: '2348031110003',
+    },
+    {
+      id: 'demo-pot-trading',
+      pot_volume: 5_000_000,
+      raised_amount: 5_000_000,
+      investors_count: 41,
+      percentage: 8,
+      status: 'Trading',
+      raising_to: new Date(now - 10 * day),
+      trade_from: new Date(now - 9 * day),
+      trade_to: new Date(now + 51 * day),
+      duration: 2,
+      type: 'Mixed markets',
+      manager: 'Ngozi Eze',
+      terms: 'Capital and ROI are paid on the due date.',
+      managers_number: '2348031110004',
+    },
   ];
   for (const pot of pots) {
     if (!(await store.get('trading_pots', pot.id))) await store.set('trading_pots', pot.id, { ...pot, timestamp: new Date(now) });
@@ -211,7 +272,10 @@ async function seedContent(provider: Provider, store: Store): Promise<void> {
   if ((await games.ids(store, { limit: 1 })).length === 0) {
     const punterIndex = await unique.get(store, uniqueKey('email', 'punter@punter.test'));
     if (punterIndex) {
-      const login = must(await call(provider, 'POST', '/api/v1/user/login', { email: 'punter@punter.test', password: DEMO_PASSWORD }), 'punter login');
+      const login = must(
+        await call(provider, 'POST', '/api/v1/user/login', { email: 'punter@punter.test', password: DEMO_PASSWORD }),
+        'punter login',
+      );
       const token = String(login.body.token);
       const start = new Date(now + 2 * 60 * 60 * 1000).toISOString();
       const end = new Date(now + 8 * 60 * 60 * 1000).toISOString();
@@ -220,14 +284,32 @@ async function seedContent(provider: Provider, store: Store): Promise<void> {
         { title: 'Weekend 10 odds rollover', game_code: 'B9J10XR', platform: 'bet9ja', odd: '10.40', amount: 200 },
         { title: 'Over 2.5 combo', game_code: '1XO25CMB', platform: '1xbet', odd: '5.75', amount: 500 },
       ];
-      for (const code of codes) must(await call(provider, 'POST', '/api/v1/puntershub/create-code', { ...code, startDate: start, endDate: end }, token), 'create code');
+      for (const code of codes)
+        must(
+          await call(provider, 'POST', '/api/v1/puntershub/create-code', { ...code, startDate: start, endDate: end }, token),
+          'create code',
+        );
     }
   }
   await seedAdminContent(provider, store, now);
   const signals = await store.query('signal', { limit: 1 });
   if (signals.length === 0) {
-    await store.set('signal', 'demo-signal-1', { title: 'Pre-signal', details: 'ready to trade', group: 'A', status: 'Active', timestamp: new Date(now - 120_000), created_at: new Date(now - 120_000).toISOString() });
-    await store.set('signal', 'demo-signal-2', { title: 'Start Trading', details: 'start trading', group: 'A', status: 'Active', timestamp: new Date(now - 30_000), created_at: new Date(now - 30_000).toISOString() });
+    await store.set('signal', 'demo-signal-1', {
+      title: 'Pre-signal',
+      details: 'ready to trade',
+      group: 'A',
+      status: 'Active',
+      timestamp: new Date(now - 120_000),
+      created_at: new Date(now - 120_000).toISOString(),
+    });
+    await store.set('signal', 'demo-signal-2', {
+      title: 'Start Trading',
+      details: 'start trading',
+      group: 'A',
+      status: 'Active',
+      timestamp: new Date(now - 30_000),
+      created_at: new Date(now - 30_000).toISOString(),
+    });
   }
 }
 
@@ -243,15 +325,30 @@ async function seedAdminContent(provider: Provider, store: Store, now: number): 
   }
   const categories = await giftCardCategories.ids(store, { limit: 1 });
   if (categories.length > 0 || !(await unique.get(store, uniqueKey('email', 'admin@punter.test')))) return;
-  const login = must(await call(provider, 'POST', '/api/v1/user/login', { email: 'admin@punter.test', password: DEMO_PASSWORD }), 'admin login');
+  const login = must(
+    await call(provider, 'POST', '/api/v1/user/login', { email: 'admin@punter.test', password: DEMO_PASSWORD }),
+    'admin login',
+  );
   const token = String(login.body.token);
-  must(await call(provider, 'POST', '/api/v1/giftcards/update_category', { id: 'apple', name: 'Apple / iTunes' }, token), 'gift-card category');
-  must(await call(provider, 'POST', '/api/v1/giftcards/create', { name: 'iTunes US $100', category_id: 'apple', rate: 950 }, token), 'gift card');
-  must(await call(provider, 'PUT', '/api/v1/crypto/update', { symbol: 'USDT', buy_rate: 1500, sell_rate: 1480 }, token), 'crypto rate');
+  must(
+    await call(provider, 'POST', '/api/v1/giftcards/update_category', { id: 'apple', name: 'Apple / iTunes' }, token),
+    'gift-card category',
+  );
+  must(
+    await call(provider, 'POST', '/api/v1/giftcards/create', { name: 'iTunes US $100', category_id: 'apple', rate: 950 }, token),
+    'gift card',
+  );
+  must(
+    await call(provider, 'PUT', '/api/v1/crypto/update', { symbol: 'USDT', buy_rate: 1500, sell_rate: 1480 }, token),
+    'crypto rate',
+  );
 }
 
 /** Seeds everything through `provider` (whose store is `store`); returns what it did per account. */
-export async function seedDemo(provider: Provider, store: Store): Promise<Array<{ account: DemoAccount; outcome: 'created' | 'existed' }>> {
+export async function seedDemo(
+  provider: Provider,
+  store: Store,
+): Promise<Array<{ account: DemoAccount; outcome: 'created' | 'existed' }>> {
   const results: Array<{ account: DemoAccount; outcome: 'created' | 'existed' }> = [];
   for (const account of DEMO_ACCOUNTS) results.push({ account, outcome: await seedAccount(provider, store, account) });
   await seedContent(provider, store);
@@ -271,7 +368,11 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const env = readEnv();
   const store = createFirestoreStore({ projectId: env.GCLOUD_PROJECT });
   // Demo top-ups are sandbox payments whatever the environment's payment gateway.
-  const provider = createProvider({ ...optionsFromEnv(env, store), payments: createSandboxPayments(store), log: () => undefined });
+  const provider = createProvider({
+    ...optionsFromEnv(env, store),
+    payments: createSandboxPayments(store),
+    log: () => undefined,
+  });
   seedDemo(provider, store)
     .then(async (results) => {
       console.log(credentialsTable(results));

@@ -53,10 +53,17 @@ export const LOOPBACK = ['127.0.0.1', '::1', '::ffff:127.0.0.1'];
  * calling with the callable's client address), the right-most X-Forwarded-For entry the proxies did
  * not add themselves. Anything a client writes into the header further left is ignored.
  */
-export function clientAddress(socketAddress: string | undefined, forwardedFor: string | undefined, trustedProxies: readonly string[]): string {
+export function clientAddress(
+  socketAddress: string | undefined,
+  forwardedFor: string | undefined,
+  trustedProxies: readonly string[],
+): string {
   const trusted = new Set(trustedProxies);
   let address = socketAddress ?? 'unknown';
-  const hops = (forwardedFor ?? '').split(',').map((h) => h.trim()).filter((h) => h !== '');
+  const hops = (forwardedFor ?? '')
+    .split(',')
+    .map((h) => h.trim())
+    .filter((h) => h !== '');
   while (trusted.has(address) && hops.length > 0) address = hops.pop() ?? address;
   return address;
 }
@@ -93,7 +100,13 @@ export function createHttpServer(provider: Provider, options: { trustedProxies?:
           return;
         }
         res.writeHead(400, { 'content-type': 'application/json', ...cors });
-        res.end(JSON.stringify({ status: false, message: 'The request body must be JSON', error: [{ message: 'The request body must be JSON' }] }));
+        res.end(
+          JSON.stringify({
+            status: false,
+            message: 'The request body must be JSON',
+            error: [{ message: 'The request body must be JSON' }],
+          }),
+        );
         return;
       }
       const headers: Record<string, string> = {};

@@ -40,7 +40,8 @@ async function withDeadline<T>(ms: number, work: Promise<T>): Promise<T> {
     return await Promise.race([work, late]);
   } catch (error) {
     const code = (error as { code?: unknown } | null)?.code;
-    if (typeof code === 'number' && UNAVAILABLE_CODES.has(code)) throw new StoreUnavailableError(`Firestore is unavailable (code ${code})`);
+    if (typeof code === 'number' && UNAVAILABLE_CODES.has(code))
+      throw new StoreUnavailableError(`Firestore is unavailable (code ${code})`);
     throw error;
   } finally {
     clearTimeout(timer);
@@ -68,7 +69,7 @@ export function createFirestoreStore(options: FirestoreStoreOptions): Store & { 
     firestore: db,
     async get(collection, id) {
       const snap = await timed(ref(collection, id).get());
-      return snap.exists ? ((snap.data() ?? {})) : null;
+      return snap.exists ? (snap.data() ?? {}) : null;
     },
     async query(collection, spec: QuerySpec = {}) {
       let q: Query<DocumentData> = db.collection(collection);
@@ -109,7 +110,7 @@ export function createFirestoreStore(options: FirestoreStoreOptions): Store & { 
                 if (error instanceof StoreUnavailableError) abort(error);
                 throw error;
               });
-              return snap.exists ? ((snap.data() ?? {})) : null;
+              return snap.exists ? (snap.data() ?? {}) : null;
             },
             create(collection, id, data) {
               t.create(ref(collection, id), data);

@@ -91,17 +91,26 @@ describe.each(envs)('guessing fails on the %s store', (_name, makeEnv) => {
     const before = hashChecks.count;
     const burst = await Promise.all(
       Array.from({ length: 100 }, (_, i) =>
-        client(i % 2 === 0 ? a : b, '203.0.113.7').call('POST', '/api/v1/user/login', { email: user.email, password: `wrong-${i}` }),
+        client(i % 2 === 0 ? a : b, '203.0.113.7').call('POST', '/api/v1/user/login', {
+          email: user.email,
+          password: `wrong-${i}`,
+        }),
       ),
     );
     const checked = hashChecks.count - before;
     expect(checked).toBeLessThanOrEqual(10);
     expect(burst.filter((r) => r.status === 400)).toHaveLength(9);
     expect(burst.filter((r) => r.status === 429).every((r) => r.body.message === paused(15))).toBe(true);
-    const right = await client(a, '203.0.113.7').call('POST', '/api/v1/user/login', { email: user.email, password: user.password });
+    const right = await client(a, '203.0.113.7').call('POST', '/api/v1/user/login', {
+      email: user.email,
+      password: user.password,
+    });
     expect([right.status, right.body.message]).toEqual([429, paused(15)]);
     // Lockout is no weapon: the owner's own network still logs in.
-    const owner = await client(b, '198.51.100.20').call('POST', '/api/v1/user/login', { email: user.email, password: user.password });
+    const owner = await client(b, '198.51.100.20').call('POST', '/api/v1/user/login', {
+      email: user.email,
+      password: user.password,
+    });
     expect([owner.status, owner.body.message]).toEqual([200, 'Login successful']);
   });
 
@@ -119,8 +128,14 @@ describe.each(envs)('guessing fails on the %s store', (_name, makeEnv) => {
     expect(hashChecks.count - before).toBe(5);
     const messages = tries.map((r) => `${r.status} ${r.body.message}`);
     expect(messages.filter((m) => m.startsWith('400 Incorrect PIN. You have'))).toHaveLength(4);
-    expect(messages.filter((m) => m === '429 Incorrect PIN. You have entered a wrong PIN 5 times, so your PIN is locked for 15 minutes.')).toHaveLength(1);
-    expect(messages.filter((m) => m === '429 Your PIN is locked after 5 wrong attempts. Try again in 15 minutes.')).toHaveLength(15);
+    expect(
+      messages.filter(
+        (m) => m === '429 Incorrect PIN. You have entered a wrong PIN 5 times, so your PIN is locked for 15 minutes.',
+      ),
+    ).toHaveLength(1);
+    expect(messages.filter((m) => m === '429 Your PIN is locked after 5 wrong attempts. Try again in 15 minutes.')).toHaveLength(
+      15,
+    );
     const right = await client(b).call('POST', '/api/v1/user/pin/verify', { pin: '1234', device_token: 'web' }, user.token);
     expect(right.status).toBe(429);
   });
@@ -164,7 +179,10 @@ describe.each(envs)('guessing fails on the %s store', (_name, makeEnv) => {
       const times: number[] = [];
       for (const email of [user.email, unknownEmail]) {
         const t0 = performance.now();
-        const r = await client(provider, `198.51.100.${i}`).call('POST', '/api/v1/user/login', { email, password: 'wrong-password' });
+        const r = await client(provider, `198.51.100.${i}`).call('POST', '/api/v1/user/login', {
+          email,
+          password: 'wrong-password',
+        });
         times.push(performance.now() - t0);
         expect(r.status).toBe(400);
       }
@@ -187,12 +205,17 @@ describe('guessing fails over time: PIN locks escalate, then the PIN needs a res
       for (let i = 1; i < 5; i++) last = await verify('9999');
       return `${last.status} ${last.body.message}`;
     };
-    expect(await fiveWrong()).toBe('429 Incorrect PIN. You have entered a wrong PIN 5 times, so your PIN is locked for 15 minutes.');
+    expect(await fiveWrong()).toBe(
+      '429 Incorrect PIN. You have entered a wrong PIN 5 times, so your PIN is locked for 15 minutes.',
+    );
     clock.now += 15 * 60 * 1000;
     expect(await fiveWrong()).toBe('429 Incorrect PIN. You have entered a wrong PIN 5 times, so your PIN is locked for 1 hour.');
     clock.now += 30 * 60 * 1000;
     const waiting = await verify('1234');
-    expect([waiting.status, waiting.body.message]).toEqual([429, 'Your PIN is locked after 5 wrong attempts. Try again in 30 minutes.']);
+    expect([waiting.status, waiting.body.message]).toEqual([
+      429,
+      'Your PIN is locked after 5 wrong attempts. Try again in 30 minutes.',
+    ]);
     clock.now += 30 * 60 * 1000;
     const blockedNow = 'Your PIN is blocked after too many wrong attempts. Reset it with a code sent to your phone.';
     expect(await fiveWrong()).toBe(`429 Incorrect PIN. ${blockedNow}`);
@@ -201,7 +224,9 @@ describe('guessing fails over time: PIN locks escalate, then the PIN needs a res
     const later = await verify('1234');
     expect([later.status, later.body.message]).toEqual([429, blockedNow]);
 
-    expect((await c.call('POST', '/api/v1/user/pin/reset', { otp: 'AAAA', pin: '4321' }, user.token)).body.message).toBe(CODE_INVALID);
+    expect((await c.call('POST', '/api/v1/user/pin/reset', { otp: 'AAAA', pin: '4321' }, user.token)).body.message).toBe(
+      CODE_INVALID,
+    );
     const sent = await c.call('POST', '/api/v1/user/pin/send-otp', {}, user.token);
     expect([sent.status, sent.body.message]).toEqual([200, 'A PIN reset code has been sent to your phone number']);
     const otp = await c.latestSms(user.phone);
@@ -210,7 +235,9 @@ describe('guessing fails over time: PIN locks escalate, then the PIN needs a res
     expect((await verify('1234')).status).toBe(400);
     expect((await verify('4321')).status).toBe(200);
     // The reset starts the escalation again: the next lock is 15 minutes.
-    expect(await fiveWrong()).toBe('429 Incorrect PIN. You have entered a wrong PIN 5 times, so your PIN is locked for 15 minutes.');
+    expect(await fiveWrong()).toBe(
+      '429 Incorrect PIN. You have entered a wrong PIN 5 times, so your PIN is locked for 15 minutes.',
+    );
   });
 
   it('a right PIN ends the escalation: the next lock is 15 minutes again', async () => {
@@ -235,7 +262,8 @@ describe('guessing fails over time: wrong one-time codes have a daily budget per
     const user = await onboardedUser(provider);
     const c = client(provider, '203.0.113.70');
     const sendCode = (email: string) => c.call('POST', '/api/v1/user/password/send-otp', { email });
-    const reset = (email: string, otp: string) => c.call('POST', '/api/v1/user/password/reset', { email, otp, password: 'A-new-password-2026' });
+    const reset = (email: string, otp: string) =>
+      c.call('POST', '/api/v1/user/password/reset', { email, otp, password: 'A-new-password-2026' });
     const spent = [429, 'Too many wrong codes have been tried for this account today. Please try again tomorrow.'];
 
     // Two wrong tries on one code; an hour later a new code, and one more wrong try spends the day's budget.
@@ -265,7 +293,8 @@ describe('lockout is no weapon, and distributed guessing still stops', () => {
   it('wrong passwords from many sources past the account ceiling need the reset code; the reset ends every pause', async () => {
     const provider = makeProvider({ now: still, settings: { loginAccountMaxFailuresPerHour: 20 } });
     const user = await onboardedUser(provider);
-    const login = (source: string, password: string) => client(provider, source).call('POST', '/api/v1/user/login', { email: user.email, password });
+    const login = (source: string, password: string) =>
+      client(provider, source).call('POST', '/api/v1/user/login', { email: user.email, password });
     // 4 sources x 5 wrong: none is paused on its own, but together they reach the account's ceiling.
     for (const source of ['198.51.100.1', '198.51.100.2', '198.51.100.3', '198.51.100.4']) {
       for (let i = 0; i < 5; i++) expect((await login(source, 'wrong-password')).status).toBe(400);
@@ -278,7 +307,9 @@ describe('lockout is no weapon, and distributed guessing still stops', () => {
     const c = client(provider, '192.0.2.50');
     expect((await c.call('POST', '/api/v1/user/password/send-otp', { email: user.email })).body.message).toBe(CODE_SENT);
     const otp = await c.latestSms(user.phone);
-    expect((await c.call('POST', '/api/v1/user/password/reset', { email: user.email, otp, password: 'A-new-password-2026' })).status).toBe(200);
+    expect(
+      (await c.call('POST', '/api/v1/user/password/reset', { email: user.email, otp, password: 'A-new-password-2026' })).status,
+    ).toBe(200);
     expect((await login('192.0.2.50', 'A-new-password-2026')).status).toBe(200);
     expect((await login('198.51.100.1', 'A-new-password-2026')).status).toBe(200);
   });
@@ -286,11 +317,21 @@ describe('lockout is no weapon, and distributed guessing still stops', () => {
   it('logins are limited per source with a clear 429; other sources are not slowed', async () => {
     const provider = makeProvider({ now: still, settings: { loginsPerSourcePerMinute: 5 } });
     const user = await onboardedUser(provider);
-    const login = (source: string) => client(provider, source).call('POST', '/api/v1/user/login', { email: `someone-${source}@example.com`, password: 'wrong-password' });
+    const login = (source: string) =>
+      client(provider, source).call('POST', '/api/v1/user/login', {
+        email: `someone-${source}@example.com`,
+        password: 'wrong-password',
+      });
     for (let i = 0; i < 5; i++) expect((await login('203.0.113.9')).status).toBe(400);
     const sixth = await login('203.0.113.9');
-    expect([sixth.status, sixth.body.message]).toEqual([429, 'Too many login attempts from your network. Please wait a minute and try again.']);
-    const other = await client(provider, '198.51.100.9').call('POST', '/api/v1/user/login', { email: user.email, password: user.password });
+    expect([sixth.status, sixth.body.message]).toEqual([
+      429,
+      'Too many login attempts from your network. Please wait a minute and try again.',
+    ]);
+    const other = await client(provider, '198.51.100.9').call('POST', '/api/v1/user/login', {
+      email: user.email,
+      password: user.password,
+    });
     expect(other.status).toBe(200);
   });
 });
@@ -309,13 +350,15 @@ describe('no oracle: the public code calls answer the same for every e-mail', ()
     expect(answer(await sendReset(payload.email))).toBe(`200 ${CODE_SENT}`);
     expect(answer(await sendReset(unknown.email))).toBe(`200 ${CODE_SENT}`);
 
-    const request = (email: string, phone: string) => c.call('POST', '/api/v1/otp/request', { email, phone_number: phone, otpType: 'PHONE-VERIFICATION' });
+    const request = (email: string, phone: string) =>
+      c.call('POST', '/api/v1/otp/request', { email, phone_number: phone, otpType: 'PHONE-VERIFICATION' });
     expect(answer(await request(payload.email, payload.phone_number))).toBe(`200 ${CODE_SENT}`);
     expect(answer(await request(payload.email, '08035550001'))).toBe(`200 ${CODE_SENT}`);
     expect(answer(await request(unknown.email, unknown.phone_number))).toBe(`200 ${CODE_SENT}`);
 
     // A code check for an unknown e-mail fails exactly like a wrong or missing code.
-    const reset = (email: string) => c.call('POST', '/api/v1/user/password/reset', { email, otp: 'ZZZZ', password: 'A-new-password-2026' });
+    const reset = (email: string) =>
+      c.call('POST', '/api/v1/user/password/reset', { email, otp: 'ZZZZ', password: 'A-new-password-2026' });
     const other = registrationPayload();
     expect((await c.call('POST', '/api/v1/user/register', other)).status).toBe(201);
     expect(answer(await reset(other.email))).toBe(`400 ${CODE_INVALID}`);
@@ -344,7 +387,9 @@ describe('no flood: SMS, registrations and code checks are limited per source an
   it('one client registering fresh phone numbers in a burst gets smsPerSourcePerHour codes sent and then 429 on registering', async () => {
     const provider = makeProvider({ now: still, settings: { smsPerSourcePerHour: 5, registrationsPerSourcePerHour: 10 } });
     const attacker = client(provider, '203.0.113.30');
-    const results = await Promise.all(Array.from({ length: 30 }, () => attacker.call('POST', '/api/v1/user/register', registrationPayload())));
+    const results = await Promise.all(
+      Array.from({ length: 30 }, () => attacker.call('POST', '/api/v1/user/register', registrationPayload())),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(10);
     const refused = results.filter((r) => r.status === 429);
     expect(refused).toHaveLength(20);
@@ -364,7 +409,9 @@ describe('no flood: SMS, registrations and code checks are limited per source an
     }
     // The fourth account was created, but the ceiling kept its code from being sent.
     expect(await smsCount(provider)).toBe(3);
-    const global = await client(provider, '198.51.100.80').call('POST', '/api/v1/user/password/send-otp', { email: payloads[0]!.email });
+    const global = await client(provider, '198.51.100.80').call('POST', '/api/v1/user/password/send-otp', {
+      email: payloads[0]!.email,
+    });
     expect([global.status, global.body.message]).toEqual([429, 'We cannot send codes right now. Please try again later.']);
     expect(await smsCount(provider)).toBe(3);
 
@@ -374,22 +421,40 @@ describe('no flood: SMS, registrations and code checks are limited per source an
     expect((await c.call('POST', '/api/v1/user/password/send-otp', { email: emails[0] })).status).toBe(200);
     expect((await c.call('POST', '/api/v1/user/password/send-otp', { email: emails[1] })).status).toBe(200);
     const third = await c.call('POST', '/api/v1/user/password/send-otp', { email: emails[2] });
-    expect([third.status, third.body.message]).toEqual([429, 'Too many codes have been requested from your network. Please try again in an hour.']);
+    expect([third.status, third.body.message]).toEqual([
+      429,
+      'Too many codes have been requested from your network. Please try again in an hour.',
+    ]);
   });
 
   it('code checks are limited per source', async () => {
     const provider = makeProvider({ now: still, settings: { codeChecksPerSourcePerHour: 3 } });
     const c = client(provider, '203.0.113.50');
-    const check = () => c.call('POST', '/api/v1/otp/verify', { email: 'someone@example.com', otp: 'ZZZZ', otpType: 'PHONE-VERIFICATION' });
+    const check = () =>
+      c.call('POST', '/api/v1/otp/verify', { email: 'someone@example.com', otp: 'ZZZZ', otpType: 'PHONE-VERIFICATION' });
     for (let i = 0; i < 3; i++) expect((await check()).status).toBe(400);
     const fourth = await check();
-    expect([fourth.status, fourth.body.message]).toEqual([429, 'Too many codes have been tried from your network. Please try again in an hour.']);
-    expect((await client(provider, '198.51.100.50').call('POST', '/api/v1/otp/verify', { email: 'someone@example.com', otp: 'ZZZZ', otpType: 'PHONE-VERIFICATION' })).status).toBe(400);
+    expect([fourth.status, fourth.body.message]).toEqual([
+      429,
+      'Too many codes have been tried from your network. Please try again in an hour.',
+    ]);
+    expect(
+      (
+        await client(provider, '198.51.100.50').call('POST', '/api/v1/otp/verify', {
+          email: 'someone@example.com',
+          otp: 'ZZZZ',
+          otpType: 'PHONE-VERIFICATION',
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it('the limit counters expire: each window is its own document with a TTL date', async () => {
     const provider = makeProvider();
-    await client(provider, '203.0.113.60').call('POST', '/api/v1/user/login', { email: 'x@example.com', password: 'wrong-password' });
+    await client(provider, '203.0.113.60').call('POST', '/api/v1/user/login', {
+      email: 'x@example.com',
+      password: 'wrong-password',
+    });
     const docs = await provider.deps.store.query('provider_limits');
     expect(docs.length).toBeGreaterThan(0);
     for (const d of docs) expect(d.data.expire_at).toBeInstanceOf(Date);
@@ -404,8 +469,10 @@ describe('step-up: money committed needs the PIN or a fresh login', () => {
     const c = client(provider);
     const user = await onboardedUser(provider);
     await topUp(provider, user.token, user.email, 30_000);
-    const balance = async () => ((await c.call('GET', '/api/v1/user/naira-wallet', undefined, user.token)).body.data as { balance: number }).balance;
-    const subscribe = (key: string, body: Record<string, unknown> = {}) => c.call('POST', '/api/v1/user/subscribe', body, user.token, { 'idempotency-key': key });
+    const balance = async () =>
+      ((await c.call('GET', '/api/v1/user/naira-wallet', undefined, user.token)).body.data as { balance: number }).balance;
+    const subscribe = (key: string, body: Record<string, unknown> = {}) =>
+      c.call('POST', '/api/v1/user/subscribe', body, user.token, { 'idempotency-key': key });
     expect((await subscribe('step-up-sub-1')).status).toBe(200);
     expect(await balance()).toBe(28_000);
 
@@ -418,9 +485,19 @@ describe('step-up: money committed needs the PIN or a fresh login', () => {
     expect((await subscribe('step-up-sub-4', { pin: '1234' })).status).toBe(200);
     expect(await balance()).toBe(26_000);
 
-    await provider.deps.store.set('trading_pots', 'step-up-pot', { id: 'step-up-pot', pot_volume: 100_000, raised_amount: 0, investors_count: 0, percentage: 10, duration: 1, status: 'Raising' });
+    await provider.deps.store.set('trading_pots', 'step-up-pot', {
+      id: 'step-up-pot',
+      pot_volume: 100_000,
+      raised_amount: 0,
+      investors_count: 0,
+      percentage: 10,
+      duration: 1,
+      status: 'Raising',
+    });
     const join = (key: string, extra: Record<string, unknown> = {}) =>
-      c.call('POST', '/api/v1/user/join-auto-trada', { amount: 10_000, pot_id: 'step-up-pot', ...extra }, user.token, { 'idempotency-key': key });
+      c.call('POST', '/api/v1/user/join-auto-trada', { amount: 10_000, pot_id: 'step-up-pot', ...extra }, user.token, {
+        'idempotency-key': key,
+      });
     expect((await join('step-up-join-1')).status).toBe(403);
     expect(await balance()).toBe(26_000);
     const joined = await join('step-up-join-2', { pin: '1234' });
@@ -431,12 +508,27 @@ describe('step-up: money committed needs the PIN or a fresh login', () => {
     const seller = await onboardedUser(provider);
     await provider.deps.store.update(C.users, seller.id, { can_post_game: true, can_monetize_game: true });
     const code = (amount: number) =>
-      c.call('POST', '/api/v1/puntershub/create-code', { odd: 2, title: `Step ${amount}`, game_code: `S${amount}`, platform: 'nairabet', amount, startDate: '2026-11-22T18:00:00Z', endDate: '2026-11-22T20:00:00Z' }, seller.token);
+      c.call(
+        'POST',
+        '/api/v1/puntershub/create-code',
+        {
+          odd: 2,
+          title: `Step ${amount}`,
+          game_code: `S${amount}`,
+          platform: 'nairabet',
+          amount,
+          startDate: '2026-11-22T18:00:00Z',
+          endDate: '2026-11-22T20:00:00Z',
+        },
+        seller.token,
+      );
     const paid = String(((await code(500)).body.data as { id: string }).id);
     const free = String(((await code(0)).body.data as { id: string }).id);
     let buys = 0;
     const buy = (id: string, amount: number, token = user.token) =>
-      c.call('POST', '/api/v1/puntershub/buy-or-get-game', { game_id: id, amount }, token, { 'idempotency-key': `step-up-buy-${(buys += 1)}` });
+      c.call('POST', '/api/v1/puntershub/buy-or-get-game', { game_id: id, amount }, token, {
+        'idempotency-key': `step-up-buy-${(buys += 1)}`,
+      });
     expect((await buy(free, 0)).status).toBe(200);
     expect((await buy(paid, 500)).status).toBe(403);
     expect(await balance()).toBe(16_000);

@@ -46,7 +46,10 @@ describe('accounts', () => {
     const resend = { email: payload.email, phone_number: payload.phone_number, otpType: 'PHONE-VERIFICATION' };
     for (let i = 0; i < 4; i++) expect((await c.call('POST', '/api/v1/otp/request', resend)).status).toBe(200);
     const sixth = await c.call('POST', '/api/v1/otp/request', resend);
-    expect([sixth.status, sixth.body.message]).toEqual([429, 'Too many codes requested for this phone number. Please try again in an hour.']);
+    expect([sixth.status, sixth.body.message]).toEqual([
+      429,
+      'Too many codes requested for this phone number. Please try again in an hour.',
+    ]);
     const code = await c.latestSms(phone);
     clock.now += 10 * 60 * 1000 + 1;
     const late = await c.call('POST', '/api/v1/otp/verify', { otp: code, otpType: 'PHONE-VERIFICATION', email: payload.email });
@@ -75,12 +78,21 @@ describe('accounts', () => {
     expect((await verify('1234')).status).toBe(200);
     for (let i = 1; i <= 4; i++) {
       const r = await verify('9999');
-      expect([r.status, r.body.message]).toEqual([400, `Incorrect PIN. You have ${5 - i} attempt${5 - i === 1 ? '' : 's'} left.`]);
+      expect([r.status, r.body.message]).toEqual([
+        400,
+        `Incorrect PIN. You have ${5 - i} attempt${5 - i === 1 ? '' : 's'} left.`,
+      ]);
     }
     const fifth = await verify('9999');
-    expect([fifth.status, fifth.body.message]).toEqual([429, 'Incorrect PIN. You have entered a wrong PIN 5 times, so your PIN is locked for 15 minutes.']);
+    expect([fifth.status, fifth.body.message]).toEqual([
+      429,
+      'Incorrect PIN. You have entered a wrong PIN 5 times, so your PIN is locked for 15 minutes.',
+    ]);
     const locked = await verify('1234');
-    expect([locked.status, locked.body.message]).toEqual([429, 'Your PIN is locked after 5 wrong attempts. Try again in 15 minutes.']);
+    expect([locked.status, locked.body.message]).toEqual([
+      429,
+      'Your PIN is locked after 5 wrong attempts. Try again in 15 minutes.',
+    ]);
     clock.now += 15 * 60 * 1000;
     expect((await verify('1234')).status).toBe(200);
   });
@@ -127,7 +139,7 @@ describe('accounts', () => {
     expect([unknown.status, unknown.body.message]).toEqual([400, 'Invalid email or password']);
   });
 
-  it('bearer tokens are stored hashed and expire after 24 hours with exactly SPEC\'s message', async () => {
+  it("bearer tokens are stored hashed and expire after 24 hours with exactly SPEC's message", async () => {
     const { provider, c, clock } = clockedProvider();
     const u = await onboardedUser(provider);
     const tokenDocs = await provider.deps.store.query(C.tokens);
@@ -135,7 +147,10 @@ describe('accounts', () => {
     expect((await c.call('GET', '/api/v1/user/naira-wallet', undefined, u.token)).status).toBe(200);
     clock.now += 24 * 60 * 60 * 1000;
     const expired = await c.call('GET', '/api/v1/user/naira-wallet', undefined, u.token);
-    expect(expired).toEqual({ status: 401, body: { status: false, message: 'Token is expired or invalid.', error: [{ message: 'Token is expired or invalid.' }] } });
+    expect(expired).toEqual({
+      status: 401,
+      body: { status: false, message: 'Token is expired or invalid.', error: [{ message: 'Token is expired or invalid.' }] },
+    });
   });
 
   it('a suspended user cannot log in or use a token until an admin activates the account; both are audited', async () => {
@@ -143,10 +158,14 @@ describe('accounts', () => {
     const u = await onboardedUser(provider);
     const admin = await onboardedUser(provider);
     await provider.deps.store.update(C.users, admin.id, { role: 1 });
-    expect((await c.call('PUT', '/api/v1/users/suspend-account', { user_id: u.id }, admin.token)).body.message).toBe('User suspended');
+    expect((await c.call('PUT', '/api/v1/users/suspend-account', { user_id: u.id }, admin.token)).body.message).toBe(
+      'User suspended',
+    );
     expect((await c.call('GET', '/api/v1/user/naira-wallet', undefined, u.token)).status).toBe(403);
     expect((await c.call('POST', '/api/v1/user/login', { email: u.email, password: u.password })).status).toBe(403);
-    expect((await c.call('PUT', '/api/v1/users/activate', { user_id: u.id }, admin.token)).body.message).toBe('User actiavted successfully');
+    expect((await c.call('PUT', '/api/v1/users/activate', { user_id: u.id }, admin.token)).body.message).toBe(
+      'User actiavted successfully',
+    );
     expect((await c.call('GET', '/api/v1/user/naira-wallet', undefined, u.token)).status).toBe(200);
     const logs = await c.call('GET', '/api/v1/admin/all-logs', undefined, admin.token);
     const actions = (logs.body.data as Array<{ action: string }>).map((l) => l.action);

@@ -35,18 +35,39 @@ describe('Flutterwave payments (recorded responses, no network)', () => {
   });
 
   it('reports a failed payment as not successful, an unknown one as null, and gateway trouble as an error', async () => {
-    const failed = await createFlutterwavePayments({ secretKey: 'k', fetch: recorded(200, fixture('flutterwave-verify-failed')).fetch }).verify('4975364');
+    const failed = await createFlutterwavePayments({
+      secretKey: 'k',
+      fetch: recorded(200, fixture('flutterwave-verify-failed')).fetch,
+    }).verify('4975364');
     expect(failed?.status).toBe('failed');
-    expect(await createFlutterwavePayments({ secretKey: 'k', fetch: recorded(404, fixture('flutterwave-verify-not-found')).fetch }).verify('1')).toBeNull();
-    expect(await createFlutterwavePayments({ secretKey: 'k', fetch: recorded(200, fixture('flutterwave-verify-not-found')).fetch }).verify('1')).toBeNull();
-    expect(await createFlutterwavePayments({ secretKey: 'k', fetch: recorded(200, {}).fetch }).verify('sandbox-style-id')).toBeNull();
-    await expect(createFlutterwavePayments({ secretKey: 'k', fetch: recorded(500, {}).fetch }).verify('1')).rejects.toBeInstanceOf(GatewayError);
-    await expect(createFlutterwavePayments({ secretKey: 'k', fetch: recorded(200, { weird: true }).fetch }).verify('1')).rejects.toBeInstanceOf(GatewayError);
+    expect(
+      await createFlutterwavePayments({
+        secretKey: 'k',
+        fetch: recorded(404, fixture('flutterwave-verify-not-found')).fetch,
+      }).verify('1'),
+    ).toBeNull();
+    expect(
+      await createFlutterwavePayments({
+        secretKey: 'k',
+        fetch: recorded(200, fixture('flutterwave-verify-not-found')).fetch,
+      }).verify('1'),
+    ).toBeNull();
+    expect(
+      await createFlutterwavePayments({ secretKey: 'k', fetch: recorded(200, {}).fetch }).verify('sandbox-style-id'),
+    ).toBeNull();
+    await expect(
+      createFlutterwavePayments({ secretKey: 'k', fetch: recorded(500, {}).fetch }).verify('1'),
+    ).rejects.toBeInstanceOf(GatewayError);
+    await expect(
+      createFlutterwavePayments({ secretKey: 'k', fetch: recorded(200, { weird: true }).fetch }).verify('1'),
+    ).rejects.toBeInstanceOf(GatewayError);
   });
 
   it('the provider credits a Flutterwave-verified top-up once and refuses a failed one', async () => {
     const successful = fixture('flutterwave-verify-successful') as { data: { customer: { email: string } } };
-    const provider = makeProvider({ payments: createFlutterwavePayments({ secretKey: 'k', fetch: recorded(200, successful).fetch }) });
+    const provider = makeProvider({
+      payments: createFlutterwavePayments({ secretKey: 'k', fetch: recorded(200, successful).fetch }),
+    });
     const user = await onboardedUser(provider, { email: 'ada@example.com' });
     const c = client(provider);
     const body = { transaction_id: 4975363, expectedAmount: 5000, expectedCurrency: 'NGN' };
@@ -58,14 +79,26 @@ describe('Flutterwave payments (recorded responses, no network)', () => {
     const wrongAmount = await c.call('POST', '/api/v1/user/topup', { ...body, expectedAmount: 50 }, user.token);
     expect(wrongAmount.status).toBe(400);
 
-    const failing = makeProvider({ payments: createFlutterwavePayments({ secretKey: 'k', fetch: recorded(200, fixture('flutterwave-verify-failed')).fetch }) });
+    const failing = makeProvider({
+      payments: createFlutterwavePayments({ secretKey: 'k', fetch: recorded(200, fixture('flutterwave-verify-failed')).fetch }),
+    });
     const u2 = await onboardedUser(failing, { email: 'ada@example.com' });
-    const res = await client(failing).call('POST', '/api/v1/user/topup', { transaction_id: 4975364, expectedAmount: 5000, expectedCurrency: 'NGN' }, u2.token);
+    const res = await client(failing).call(
+      'POST',
+      '/api/v1/user/topup',
+      { transaction_id: 4975364, expectedAmount: 5000, expectedCurrency: 'NGN' },
+      u2.token,
+    );
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/^Transaction verification failed\. Please try again\./);
     const down = makeProvider({ payments: createFlutterwavePayments({ secretKey: 'k', fetch: recorded(503, {}).fetch }) });
     const u3 = await onboardedUser(down);
-    const unavailable = await client(down).call('POST', '/api/v1/user/topup', { transaction_id: 1, expectedAmount: 5, expectedCurrency: 'NGN' }, u3.token);
+    const unavailable = await client(down).call(
+      'POST',
+      '/api/v1/user/topup',
+      { transaction_id: 1, expectedAmount: 5, expectedCurrency: 'NGN' },
+      u3.token,
+    );
     expect([unavailable.status, unavailable.body.message]).toEqual([502, 'Transaction verification failed. Please try again.']);
   });
 
@@ -74,7 +107,12 @@ describe('Flutterwave payments (recorded responses, no network)', () => {
     const resolver = createFlutterwaveBankResolver({ secretKey: 'k', fetch });
     expect(await resolver.resolve('0690000032', '044')).toBe('Pastor Bright');
     expect(JSON.parse(calls[0]?.init?.body ?? '{}')).toEqual({ account_number: '0690000032', account_bank: '044' });
-    expect(await createFlutterwaveBankResolver({ secretKey: 'k', fetch: recorded(400, { status: 'error', message: 'x' }).fetch }).resolve('1', '044')).toBeNull();
+    expect(
+      await createFlutterwaveBankResolver({
+        secretKey: 'k',
+        fetch: recorded(400, { status: 'error', message: 'x' }).fetch,
+      }).resolve('1', '044'),
+    ).toBeNull();
   });
 });
 
@@ -139,10 +177,20 @@ describe('configuration from the environment', () => {
     const { createMemoryStore } = await import('../src/store-memory');
     const store = createMemoryStore();
     const sandbox = makeProvider(optionsFromEnv(readEnv({}), store));
-    expect([sandbox.deps.payments.name, sandbox.deps.bankResolver.name, sandbox.deps.payouts.name]).toEqual(['sandbox', 'sandbox', 'sandbox']);
+    expect([sandbox.deps.payments.name, sandbox.deps.bankResolver.name, sandbox.deps.payouts.name]).toEqual([
+      'sandbox',
+      'sandbox',
+      'sandbox',
+    ]);
     expect(sandbox.deps.settings.sandboxRoutes).toBe(true);
-    const live = makeProvider(optionsFromEnv(readEnv({ FLW_SECRET_KEY: 'FLWSECK-x', WEB_APP_URL: 'https://punter.example' }), store));
-    expect([live.deps.payments.name, live.deps.bankResolver.name, live.deps.payouts.name]).toEqual(['flutterwave', 'flutterwave', 'manual']);
+    const live = makeProvider(
+      optionsFromEnv(readEnv({ FLW_SECRET_KEY: 'FLWSECK-x', WEB_APP_URL: 'https://punter.example' }), store),
+    );
+    expect([live.deps.payments.name, live.deps.bankResolver.name, live.deps.payouts.name]).toEqual([
+      'flutterwave',
+      'flutterwave',
+      'manual',
+    ]);
     expect(live.deps.settings.sandboxRoutes).toBe(false);
     expect((await live.handle({ method: 'GET', path: '/sandbox/sms', query: { phone: '0803' } })).status).toBe(404);
     expect(() => readEnv({ PROVIDER_PORT: 'abc' })).toThrow(/Invalid provider configuration/);
@@ -154,8 +202,17 @@ describe('configuration from the environment', () => {
     const user = await onboardedUser(provider);
     const { topUp } = await import('./helpers');
     await topUp(provider, user.token, user.email, 100);
-    const res = await client(provider).call('POST', '/api/v1/user/wallet/withdraw', { destination_account: user.bankId, amount: 50, pin: '1234' }, user.token, { 'idempotency-key': 'manual-payout-1' });
-    expect(res.body).toMatchObject({ message: 'Your withdrawal is being processed', data: { transaction: { status: 'PENDING' }, balance: 50 } });
+    const res = await client(provider).call(
+      'POST',
+      '/api/v1/user/wallet/withdraw',
+      { destination_account: user.bankId, amount: 50, pin: '1234' },
+      user.token,
+      { 'idempotency-key': 'manual-payout-1' },
+    );
+    expect(res.body).toMatchObject({
+      message: 'Your withdrawal is being processed',
+      data: { transaction: { status: 'PENDING' }, balance: 50 },
+    });
   });
 });
 
@@ -174,7 +231,9 @@ describe('Termii SMS (recorded response, no network)', () => {
       channel: 'dnd',
       api_key: 'TL-key',
     });
-    await expect(createTermiiSms({ apiKey: 'k', senderId: 'P', fetch: recorded(401, {}).fetch }).send({ to: '+234', body: 'x', code: '1' })).rejects.toBeInstanceOf(GatewayError);
+    await expect(
+      createTermiiSms({ apiKey: 'k', senderId: 'P', fetch: recorded(401, {}).fetch }).send({ to: '+234', body: 'x', code: '1' }),
+    ).rejects.toBeInstanceOf(GatewayError);
     const { optionsFromEnv, readEnv } = await import('../src/config');
     const { createMemoryStore } = await import('../src/store-memory');
     expect(makeProvider(optionsFromEnv(readEnv({ TERMII_API_KEY: 'k' }), createMemoryStore())).deps.sms.name).toBe('termii');

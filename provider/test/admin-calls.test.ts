@@ -32,20 +32,45 @@ describe("SPEC's unused admin paths", () => {
     const all = await c.call('GET', '/api/v1/users/all', undefined, admin.token);
     expect(all.body.message).toBe('Users fetched');
     expect(all.body.data).toEqual([
-      expect.objectContaining({ id: user.id, first_name: 'Kemi', role: 0, suspended: false, phone_verified: true, must_change_password: false, can_post_signal: false }),
+      expect.objectContaining({
+        id: user.id,
+        first_name: 'Kemi',
+        role: 0,
+        suspended: false,
+        phone_verified: true,
+        must_change_password: false,
+        can_post_signal: false,
+      }),
       expect.objectContaining({ id: admin.id, role: 1 }),
     ]);
     expect(JSON.stringify(all.body)).not.toMatch(/password_hash|pin_hash|scrypt/);
 
-    const update = await c.call('PUT', '/api/v1/users/update', { user_id: user.id, last_name: 'Adeyemi', can_post_signal: true, can_post_game: true }, admin.token);
-    expect(update.body).toMatchObject({ message: 'User updated successfully', data: { last_name: 'Adeyemi', can_post_signal: true, can_post_game: true, can_monetize_game: false } });
+    const update = await c.call(
+      'PUT',
+      '/api/v1/users/update',
+      { user_id: user.id, last_name: 'Adeyemi', can_post_signal: true, can_post_game: true },
+      admin.token,
+    );
+    expect(update.body).toMatchObject({
+      message: 'User updated successfully',
+      data: { last_name: 'Adeyemi', can_post_signal: true, can_post_game: true, can_monetize_game: false },
+    });
     const login = await c.call('POST', '/api/v1/user/login', { email: user.email, password: user.password });
     expect(login.body.data).toMatchObject({ last_name: 'Adeyemi', can_post_signal: true, can_post_game: true });
 
-    const refusedMonetize = await c.call('PUT', '/api/v1/users/update', { user_id: admin.id, can_monetize_game: true }, admin.token);
+    const refusedMonetize = await c.call(
+      'PUT',
+      '/api/v1/users/update',
+      { user_id: admin.id, can_monetize_game: true },
+      admin.token,
+    );
     expect(refusedMonetize).toEqual({
       status: 400,
-      body: { status: false, message: 'can_monetize_game needs can_post_game', error: [{ message: 'A user needs can_post_game before can_monetize_game', field: 'can_monetize_game' }] },
+      body: {
+        status: false,
+        message: 'can_monetize_game needs can_post_game',
+        error: [{ message: 'A user needs can_post_game before can_monetize_game', field: 'can_monetize_game' }],
+      },
     });
     const nothing = await c.call('PUT', '/api/v1/users/update', { user_id: user.id }, admin.token);
     expect([nothing.status, nothing.body.message]).toEqual([400, 'Nothing to update']);
@@ -75,14 +100,23 @@ describe("SPEC's unused admin paths", () => {
     expect([self.status, self.body.message]).toEqual([400, 'You cannot remove your own admin role']);
     const missing = await c.call('DELETE', '/api/v1/admin/delete', {}, admin.token);
     expect([missing.status, missing.body.error?.[0]]).toEqual([400, { message: 'Id must be a string', field: 'user_id' }]);
-    expect((await logs()).filter((l) => l.action === 'admin.delete')).toEqual([expect.objectContaining({ target: other.id, admin_id: admin.id })]);
+    expect((await logs()).filter((l) => l.action === 'admin.delete')).toEqual([
+      expect.objectContaining({ target: other.id, admin_id: admin.id }),
+    ]);
   });
 
   it('giftcards/update_category creates then renames a category that categories/{id} reads; crypto/rates reads what crypto/update wrote', async () => {
     const { c, admin, logs } = await setup();
     const created = await c.call('POST', '/api/v1/giftcards/update_category', { id: 'steam', name: 'Steam' }, admin.token);
-    expect(created.body).toMatchObject({ message: 'Card category updated successfully', data: { id: 'steam', name: 'Steam', cards: [] } });
-    expect((await c.call('GET', '/api/v1/giftcards/categories/steam', undefined, admin.token)).body.data).toEqual({ id: 'steam', name: 'Steam', cards: [] });
+    expect(created.body).toMatchObject({
+      message: 'Card category updated successfully',
+      data: { id: 'steam', name: 'Steam', cards: [] },
+    });
+    expect((await c.call('GET', '/api/v1/giftcards/categories/steam', undefined, admin.token)).body.data).toEqual({
+      id: 'steam',
+      name: 'Steam',
+      cards: [],
+    });
     await c.call('POST', '/api/v1/giftcards/create', { name: 'Steam $50', category_id: 'steam', rate: 1100 }, admin.token);
     const renamed = await c.call('POST', '/api/v1/giftcards/update_category', { id: 'steam', name: 'Steam Wallet' }, admin.token);
     expect(renamed.body.data).toMatchObject({ id: 'steam', name: 'Steam Wallet', cards: [{ name: 'Steam $50', rate: 1100 }] });
@@ -111,11 +145,20 @@ describe('the audit log', () => {
     const user = await onboardedUser(provider);
     const before = Date.now();
     const refused = await c.call('PUT', '/api/v1/users/update', { user_id: user.id, can_post_signal: true }, user.token);
-    expect(refused).toEqual({ status: 403, body: { status: false, message: 'Only admins can do this.', error: [{ message: 'Only admins can do this.' }] } });
+    expect(refused).toEqual({
+      status: 403,
+      body: { status: false, message: 'Only admins can do this.', error: [{ message: 'Only admins can do this.' }] },
+    });
     expect((await c.call('GET', '/api/v1/transactions/all', undefined, user.token)).status).toBe(403);
     const raw = await provider.deps.store.query(C.audit, { where: [['admin_id', '==', user.id]] });
     expect(raw.map((d) => d.data).sort((a, b) => String(a.action).localeCompare(String(b.action)))).toEqual([
-      expect.objectContaining({ action: 'allTransactions', refused: true, method: 'GET', path: '/api/v1/transactions/all', target: null }),
+      expect.objectContaining({
+        action: 'allTransactions',
+        refused: true,
+        method: 'GET',
+        path: '/api/v1/transactions/all',
+        target: null,
+      }),
       expect.objectContaining({ action: 'userUpdate', refused: true, method: 'PUT', path: '/api/v1/users/update', target: null }),
     ]);
     for (const d of raw) expect(Number(d.data.created_at)).toBeGreaterThanOrEqual(before);
@@ -138,17 +181,31 @@ describe('declined and failed withdrawals', () => {
     const store = provider.deps.store;
     const user = await onboardedUser(provider, { account_number: PAYOUT_PENDING_ACCOUNT });
     await topUp(provider, user.token, user.email, 10_000);
-    const w = await c.call('POST', '/api/v1/user/wallet/withdraw', { destination_account: user.bankId, amount: 4_000, pin: '1234' }, user.token, {
-      'idempotency-key': `decline-${user.id}`,
-    });
+    const w = await c.call(
+      'POST',
+      '/api/v1/user/wallet/withdraw',
+      { destination_account: user.bankId, amount: 4_000, pin: '1234' },
+      user.token,
+      {
+        'idempotency-key': `decline-${user.id}`,
+      },
+    );
     const id = (w.body.data as { transaction: { id: string; status: string } }).transaction.id;
     expect((w.body.data as { transaction: { status: string } }).transaction.status).toBe('PENDING');
 
     const bad = await c.call('PUT', '/api/v1/transactions/approve', { transaction_id: id, action: 'refund' }, admin.token);
     expect([bad.status, bad.body.message]).toEqual([400, "action: Action must be 'approve' or 'decline'"]);
-    const declined = await c.call('PUT', '/api/v1/transactions/approve', { transaction_id: id, action: 'decline', reason: 'account name mismatch' }, admin.token);
+    const declined = await c.call(
+      'PUT',
+      '/api/v1/transactions/approve',
+      { transaction_id: id, action: 'decline', reason: 'account name mismatch' },
+      admin.token,
+    );
     expect(declined.status).toBe(200);
-    expect(declined.body).toMatchObject({ message: 'Transaction declined and refunded', data: { id, status: 'SUCCESS', user_id: user.id, user_email: user.email } });
+    expect(declined.body).toMatchObject({
+      message: 'Transaction declined and refunded',
+      data: { id, status: 'SUCCESS', user_id: user.id, user_email: user.email },
+    });
     for (const action of ['decline', 'approve']) {
       const again = await c.call('PUT', '/api/v1/transactions/approve', { transaction_id: id, action }, admin.token);
       expect([again.status, again.body.message]).toEqual([409, 'This transaction is already reversed']);
@@ -161,29 +218,55 @@ describe('declined and failed withdrawals', () => {
       ['WITHDRAWAL', 'debit', 400_000],
       ['FUNDING', 'credit', 400_000],
     ]);
-    const list = (await c.call('GET', '/api/v1/user/transactions', undefined, user.token)).body.data as Array<{ type: string; narration: string; status: string }>;
-    expect(list[0]?.narration).toBe('Refund: your withdrawal of ₦4,000 to Access Bank failed (account name mismatch); ₦4,000 was returned to your wallet');
+    const list = (await c.call('GET', '/api/v1/user/transactions', undefined, user.token)).body.data as Array<{
+      type: string;
+      narration: string;
+      status: string;
+    }>;
+    expect(list[0]?.narration).toBe(
+      'Refund: your withdrawal of ₦4,000 to Access Bank failed (account name mismatch); ₦4,000 was returned to your wallet',
+    );
     expect(list[1]?.narration).toBe('Withdrawal to Access Bank 111****111 - FAILED, ₦4,000 refunded to your wallet');
     // The ledger entry itself keeps the narration it was written with; only the statement says it failed.
     expect(entries[1]?.narration).toBe('Withdrawal to Access Bank 111****111');
     expect(list.map((t) => t.status)).toEqual(['SUCCESS', 'SUCCESS', 'SUCCESS']);
-    const notes = (await c.call('GET', '/api/v1/admin/notifications', undefined, user.token)).body.data as Array<{ type: string }>;
+    const notes = (await c.call('GET', '/api/v1/admin/notifications', undefined, user.token)).body.data as Array<{
+      type: string;
+    }>;
     expect(notes.map((n) => n.type)).toContain('WITHDRAWAL_REVERSED');
-    expect((await logs()).filter((l) => l.action === 'transaction.decline')).toEqual([expect.objectContaining({ target: id, admin_id: admin.id })]);
+    expect((await logs()).filter((l) => l.action === 'transaction.decline')).toEqual([
+      expect.objectContaining({ target: id, admin_id: admin.id }),
+    ]);
 
     // A payout that fails on its own reads the same way; a withdrawal that succeeds still counts.
     const failing = await onboardedUser(provider, { account_number: PAYOUT_FAILS_ACCOUNT });
     await topUp(provider, failing.token, failing.email, 3_000);
-    await c.call('POST', '/api/v1/user/wallet/withdraw', { destination_account: failing.bankId, amount: 2_500, pin: '1234' }, failing.token, {
-      'idempotency-key': `fails-${failing.id}`,
-    });
+    await c.call(
+      'POST',
+      '/api/v1/user/wallet/withdraw',
+      { destination_account: failing.bankId, amount: 2_500, pin: '1234' },
+      failing.token,
+      {
+        'idempotency-key': `fails-${failing.id}`,
+      },
+    );
     const paid = await onboardedUser(provider);
     await topUp(provider, paid.token, paid.email, 2_000);
-    await c.call('POST', '/api/v1/user/wallet/withdraw', { destination_account: paid.bankId, amount: 500, pin: '1234' }, paid.token, {
-      'idempotency-key': `paid-${paid.id}`,
-    });
-    const failedList = (await c.call('GET', '/api/v1/user/transactions', undefined, failing.token)).body.data as Array<{ narration: string }>;
-    expect(failedList[0]?.narration).toMatch(/^Refund: your withdrawal of ₦2,500 to Access Bank failed \(.+\); ₦2,500 was returned to your wallet$/);
+    await c.call(
+      'POST',
+      '/api/v1/user/wallet/withdraw',
+      { destination_account: paid.bankId, amount: 500, pin: '1234' },
+      paid.token,
+      {
+        'idempotency-key': `paid-${paid.id}`,
+      },
+    );
+    const failedList = (await c.call('GET', '/api/v1/user/transactions', undefined, failing.token)).body.data as Array<{
+      narration: string;
+    }>;
+    expect(failedList[0]?.narration).toMatch(
+      /^Refund: your withdrawal of ₦2,500 to Access Bank failed \(.+\); ₦2,500 was returned to your wallet$/,
+    );
     expect(failedList[1]?.narration).toMatch(/ - FAILED, ₦2,500 refunded to your wallet$/);
 
     const report = await c.call('GET', '/api/v1/reports/wallet-bills-transaction-values', undefined, admin.token);

@@ -56,7 +56,15 @@ describe('sandbox checkout page', () => {
     // makeProvider's web app is http://127.0.0.1:5173 (DEFAULT_SETTINGS.webAppUrl).
     const checkout = (redirect: string) =>
       `${origin}/sandbox/checkout?tx_ref=punter-r&amount=1500&currency=NGN&customer_name=Ada&redirect_url=${encodeURIComponent(redirect)}`;
-    for (const bad of ['javascript:alert(document.domain)', 'JaVaScRiPt:alert(1)//http://127.0.0.1:5173/', 'data:text/html,<script>alert(1)</script>', 'https://evil.example/wallet', 'http://127.0.0.1:5174/wallet', '//evil.example/', '/wallet']) {
+    for (const bad of [
+      'javascript:alert(document.domain)',
+      'JaVaScRiPt:alert(1)//http://127.0.0.1:5173/',
+      'data:text/html,<script>alert(1)</script>',
+      'https://evil.example/wallet',
+      'http://127.0.0.1:5174/wallet',
+      '//evil.example/',
+      '/wallet',
+    ]) {
       const res = await fetch(checkout(bad));
       const body = (await res.json()) as { message: string };
       expect([res.status, body.message]).toEqual([400, 'redirect_url must be a page of the web app (http://127.0.0.1:5173)']);
@@ -69,12 +77,18 @@ describe('sandbox checkout page', () => {
       dialogs += 1;
       void d.dismiss();
     });
-    await page.route('http://127.0.0.1:5173/**', (route) => route.fulfill({ contentType: 'text/html', body: '<h1>Back in the app</h1>' }));
+    await page.route('http://127.0.0.1:5173/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<h1>Back in the app</h1>' }),
+    );
     await page.goto(checkout('http://127.0.0.1:5173/wallet?from=checkout'));
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.waitForURL(/^http:\/\/127\.0\.0\.1:5173\/wallet\?/);
     const back = new URL(page.url());
-    expect([back.searchParams.get('from'), back.searchParams.get('status'), back.searchParams.get('tx_ref')]).toEqual(['checkout', 'cancelled', 'punter-r']);
+    expect([back.searchParams.get('from'), back.searchParams.get('status'), back.searchParams.get('tx_ref')]).toEqual([
+      'checkout',
+      'cancelled',
+      'punter-r',
+    ]);
     expect(dialogs).toBe(0);
     await page.close();
   });

@@ -77,7 +77,9 @@ describe('typed collections', () => {
   it('subcollections carry their full path in the error', async () => {
     const store = createMemoryStore();
     await store.set(entries('u1').path, 'e1', { id: 'e1', type: 'LOTTERY' });
-    await expect(entries('u1').get(store, 'e1')).rejects.toThrow(/^Stored document provider_wallets\/u1\/entries\/e1 does not match/);
+    await expect(entries('u1').get(store, 'e1')).rejects.toThrow(
+      /^Stored document provider_wallets\/u1\/entries\/e1 does not match/,
+    );
   });
 
   it('over HTTP a malformed wallet answers the generic 500, logs which document, and moves no money', async () => {
@@ -91,9 +93,15 @@ describe('typed collections', () => {
     const balance = await c.call('GET', '/api/v1/user/naira-wallet', undefined, user.token);
     expect(balance.status).toBe(500);
     expect(balance.body.message).toBe('Something went wrong. Please try again.');
-    const withdraw = await c.call('POST', '/api/v1/user/wallet/withdraw', { destination_account: user.bankId, amount: 500, pin: '1234' }, user.token, {
-      'idempotency-key': 'malformed-wallet-0001',
-    });
+    const withdraw = await c.call(
+      'POST',
+      '/api/v1/user/wallet/withdraw',
+      { destination_account: user.bankId, amount: 500, pin: '1234' },
+      user.token,
+      {
+        'idempotency-key': 'malformed-wallet-0001',
+      },
+    );
     expect(withdraw.status).toBe(500);
     expect(await store.get(wallets.path, user.id)).toMatchObject({ balance_kobo: '100000', seq: 1 });
     expect((await entries(user.id).query(store)).map((e) => e.data.type)).toEqual(['FUNDING']);

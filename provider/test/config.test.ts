@@ -16,23 +16,42 @@ const keys = { FLW_SECRET_KEY: 'FLWSECK-test', TERMII_API_KEY: 'termii-test' };
 
 describe('sandboxes on a real project id', () => {
   it('are refused without FLW_SECRET_KEY or TERMII_API_KEY, and PROVIDER_SANDBOX=true is refused, each naming the variable', () => {
-    expect(() => options({ GCLOUD_PROJECT: 'punter-prod' })).toThrow(/^FLW_SECRET_KEY is not set: project 'punter-prod' is not a demo- project/);
-    expect(() => options({ GCLOUD_PROJECT: 'punter-prod', FLW_SECRET_KEY: 'FLWSECK-test' })).toThrow(/^TERMII_API_KEY is not set/);
-    expect(() => options({ GCLOUD_PROJECT: 'punter-prod', ...keys, PROVIDER_SANDBOX: 'true' })).toThrow(/^PROVIDER_SANDBOX=true is refused/);
+    expect(() => options({ GCLOUD_PROJECT: 'punter-prod' })).toThrow(
+      /^FLW_SECRET_KEY is not set: project 'punter-prod' is not a demo- project/,
+    );
+    expect(() => options({ GCLOUD_PROJECT: 'punter-prod', FLW_SECRET_KEY: 'FLWSECK-test' })).toThrow(
+      /^TERMII_API_KEY is not set/,
+    );
+    expect(() => options({ GCLOUD_PROJECT: 'punter-prod', ...keys, PROVIDER_SANDBOX: 'true' })).toThrow(
+      /^PROVIDER_SANDBOX=true is refused/,
+    );
     // The setting must name this very project: an environment copied to another project stays closed.
-    expect(() => options({ GCLOUD_PROJECT: 'punter-prod', PROVIDER_SANDBOX_PROJECT: 'punter-staging' })).toThrow(/^FLW_SECRET_KEY is not set/);
+    expect(() => options({ GCLOUD_PROJECT: 'punter-prod', PROVIDER_SANDBOX_PROJECT: 'punter-staging' })).toThrow(
+      /^FLW_SECRET_KEY is not set/,
+    );
   });
 
   it('with both keys: no sandbox route answers, no sandbox adapter is used', async () => {
     const provider = makeProvider(options({ GCLOUD_PROJECT: 'punter-prod', ...keys }));
-    expect([provider.deps.payments.name, provider.deps.sms.name, provider.deps.payouts.name]).toEqual(['flutterwave', 'termii', 'manual']);
-    const pay = await provider.handle({ method: 'POST', path: '/sandbox/checkout/pay', body: { tx_ref: 'x', amount: 1_000_000_000, currency: 'NGN', method: 'card', customer_email: 'a@b.co' } });
+    expect([provider.deps.payments.name, provider.deps.sms.name, provider.deps.payouts.name]).toEqual([
+      'flutterwave',
+      'termii',
+      'manual',
+    ]);
+    const pay = await provider.handle({
+      method: 'POST',
+      path: '/sandbox/checkout/pay',
+      body: { tx_ref: 'x', amount: 1_000_000_000, currency: 'NGN', method: 'card', customer_email: 'a@b.co' },
+    });
     expect(pay.status).toBe(404);
     expect((await provider.handle({ method: 'GET', path: '/sandbox/sms', query: { phone: '08031234567' } })).status).toBe(404);
   });
 
   it('run for a demo- project, or for the project PROVIDER_SANDBOX_PROJECT names', async () => {
-    for (const env of [{ GCLOUD_PROJECT: 'demo-punter' }, { GCLOUD_PROJECT: 'punter-staging', PROVIDER_SANDBOX_PROJECT: 'punter-staging' }]) {
+    for (const env of [
+      { GCLOUD_PROJECT: 'demo-punter' },
+      { GCLOUD_PROJECT: 'punter-staging', PROVIDER_SANDBOX_PROJECT: 'punter-staging' },
+    ]) {
       const provider = makeProvider(options(env));
       expect(provider.deps.settings.sandboxRoutes).toBe(true);
       expect((await provider.handle({ method: 'GET', path: '/sandbox/sms', query: { phone: '08031234567' } })).status).toBe(200);
@@ -41,7 +60,12 @@ describe('sandboxes on a real project id', () => {
 
   it('the provider process refuses to start for a real project without FLW_SECRET_KEY, and says why', async () => {
     const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
-    const env: NodeJS.ProcessEnv = { ...process.env, GCLOUD_PROJECT: 'punter-prod', PROVIDER_PORT: '0', METADATA_SERVER_DETECTION: 'none' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      GCLOUD_PROJECT: 'punter-prod',
+      PROVIDER_PORT: '0',
+      METADATA_SERVER_DETECTION: 'none',
+    };
     for (const name of ['FLW_SECRET_KEY', 'TERMII_API_KEY', 'PROVIDER_SANDBOX', 'PROVIDER_SANDBOX_PROJECT']) delete env[name];
     const child = spawn(process.execPath, ['--import', 'tsx', main], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';

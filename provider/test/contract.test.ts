@@ -19,7 +19,13 @@ describe('answers match the contract of core/src/api', () => {
     const covered = new Set<ApiCallName>();
     const check = async (
       name: ApiCallName,
-      options: { body?: unknown; token?: string; headers?: Record<string, string>; params?: Record<string, string>; query?: string } = {},
+      options: {
+        body?: unknown;
+        token?: string;
+        headers?: Record<string, string>;
+        params?: Record<string, string>;
+        query?: string;
+      } = {},
     ) => {
       const call = API_CALLS[name];
       const path = buildApiPath(name, options.params ?? {}) + (options.query ?? '');
@@ -34,7 +40,9 @@ describe('answers match the contract of core/src/api', () => {
     const payload = registrationPayload();
     const reg = await check('register', { body: payload });
     const phone = (reg.data as { phone_number: string }).phone_number;
-    await check('otpRequest', { body: { email: payload.email, phone_number: payload.phone_number, otpType: 'PHONE-VERIFICATION' } });
+    await check('otpRequest', {
+      body: { email: payload.email, phone_number: payload.phone_number, otpType: 'PHONE-VERIFICATION' },
+    });
     await check('otpVerify', { body: { otp: await c.latestSms(phone), otpType: 'PHONE-VERIFICATION', email: payload.email } });
     await check('passwordSendOtp', { body: { email: payload.email } });
     await check('passwordReset', { body: { email: payload.email, otp: await c.latestSms(phone), password: 'another password' } });
@@ -49,7 +57,12 @@ describe('answers match the contract of core/src/api', () => {
     await check('bankVerify', { token: t, body: { account_number: PAYOUT_PENDING_ACCOUNT, bank_code: '035' } });
     const bank = await check('bankAdd', {
       token: t,
-      body: { bank_name: 'Wema Bank', code: '035', account_number: PAYOUT_PENDING_ACCOUNT, account_name: sandboxAccountName(PAYOUT_PENDING_ACCOUNT, '035') },
+      body: {
+        bank_name: 'Wema Bank',
+        code: '035',
+        account_number: PAYOUT_PENDING_ACCOUNT,
+        account_name: sandboxAccountName(PAYOUT_PENDING_ACCOUNT, '035'),
+      },
     });
     await check('savedBanks', { token: t });
     const payment = await sandboxPayment(provider, 60_000, payload.email);
@@ -61,8 +74,20 @@ describe('answers match the contract of core/src/api', () => {
       body: { destination_account: (bank.data as { id: string }).id, amount: 1000, pin: '1357' },
     });
     await check('subscribe', { token: t, headers: { 'idempotency-key': 'contract-subscribe-1' } });
-    await store.set('trading_pots', 'contract-pot', { id: 'contract-pot', pot_volume: 100_000, raised_amount: 0, investors_count: 0, percentage: 10, duration: 1, status: 'Raising' });
-    await check('joinAutoTrada', { token: t, headers: { 'idempotency-key': 'contract-join-1' }, body: { amount: 10_000, pot_id: 'contract-pot' } });
+    await store.set('trading_pots', 'contract-pot', {
+      id: 'contract-pot',
+      pot_volume: 100_000,
+      raised_amount: 0,
+      investors_count: 0,
+      percentage: 10,
+      duration: 1,
+      status: 'Raising',
+    });
+    await check('joinAutoTrada', {
+      token: t,
+      headers: { 'idempotency-key': 'contract-join-1' },
+      body: { amount: 10_000, pot_id: 'contract-pot' },
+    });
     await check('limitTransactions', { token: t });
     await check('transactions', { token: t });
     await check('myReferrals', { token: t });
@@ -74,18 +99,36 @@ describe('answers match the contract of core/src/api', () => {
     await store.update(C.users, id, { can_post_game: true, can_monetize_game: true, role: 1 });
     const game = await check('createCode', {
       token: t,
-      body: { odd: 3.5, title: 'Contract', game_code: 'CT1', platform: 'nairabet', amount: 100, startDate: '2026-11-22T18:00:00Z', endDate: '2026-11-22T20:00:00Z' },
+      body: {
+        odd: 3.5,
+        title: 'Contract',
+        game_code: 'CT1',
+        platform: 'nairabet',
+        amount: 100,
+        startDate: '2026-11-22T18:00:00Z',
+        endDate: '2026-11-22T20:00:00Z',
+      },
     });
     const buyer = await onboardedUser(provider);
     await topUp(provider, buyer.token, buyer.email, 100);
     await check('bettingCodes', { token: buyer.token });
-    await check('buyOrGetGame', { token: buyer.token, headers: { 'idempotency-key': 'contract-buy-1' }, body: { game_id: (game.data as { id: string }).id, amount: 100 } });
+    await check('buyOrGetGame', {
+      token: buyer.token,
+      headers: { 'idempotency-key': 'contract-buy-1' },
+      body: { game_id: (game.data as { id: string }).id, amount: 100 },
+    });
 
     await check('pendingTransactions', { token: t });
-    await check('approveTransaction', { token: t, body: { transaction_id: (pending.data as { transaction: { id: string } }).transaction.id } });
+    await check('approveTransaction', {
+      token: t,
+      body: { transaction_id: (pending.data as { transaction: { id: string } }).transaction.id },
+    });
     await check('allTransactions', { token: t });
     await check('walletReport', { token: t });
-    await check('batchCreate', { token: t, body: { creator_name: 'Ada', creator_email: 'ada@example.com', creator_phone_number: '08031234567', admin_id: id } });
+    await check('batchCreate', {
+      token: t,
+      body: { creator_name: 'Ada', creator_email: 'ada@example.com', creator_phone_number: '08031234567', admin_id: id },
+    });
     await check('todayBatch', { token: t });
     await check('adminCreate', { token: t, body: { email: buyer.email } });
     await check('admins', { token: t });

@@ -22,7 +22,11 @@ describe('names and texts at the edge', () => {
     }
     expect(await provider.deps.store.query(C.users)).toEqual([]);
 
-    const res = await c.call('POST', '/api/v1/user/register', registrationPayload({ first_name: '  Chine\u0301du ', last_name: ' Okafor   Eze\t' }));
+    const res = await c.call(
+      'POST',
+      '/api/v1/user/register',
+      registrationPayload({ first_name: '  Chine\u0301du ', last_name: ' Okafor   Eze\t' }),
+    );
     expect(res.status).toBe(201);
     const stored = await provider.deps.store.get(C.users, (res.body.data as { id: string }).id);
     expect([stored?.first_name, stored?.last_name]).toEqual(['Chin\u00e9du', 'Okafor Eze']);
@@ -33,8 +37,20 @@ describe('names and texts at the edge', () => {
     const c = client(provider);
     const admin = await onboardedUser(provider);
     await provider.deps.store.update(C.users, admin.id, { role: 1, can_post_game: true });
-    const game = { odd: '2.50', game_code: 'CODE1', platform: 'bet9ja', amount: 0, startDate: '2026-11-22T18:00', endDate: '2026-11-22T21:00' };
-    const titled = await c.call('POST', '/api/v1/puntershub/create-code', { ...game, title: 'Sure odds \u202Eeldnaws' }, admin.token);
+    const game = {
+      odd: '2.50',
+      game_code: 'CODE1',
+      platform: 'bet9ja',
+      amount: 0,
+      startDate: '2026-11-22T18:00',
+      endDate: '2026-11-22T21:00',
+    };
+    const titled = await c.call(
+      'POST',
+      '/api/v1/puntershub/create-code',
+      { ...game, title: 'Sure odds \u202Eeldnaws' },
+      admin.token,
+    );
     expect([titled.status, titled.body.message]).toEqual([400, 'title: Title must not contain text-direction characters']);
     expect(await provider.deps.store.query(C.games)).toEqual([]);
     const blog = await c.call('POST', '/api/v1/blog/create', { title: 'Stake plans', body: 'Read\u0000me' }, admin.token);

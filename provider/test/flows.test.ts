@@ -34,11 +34,20 @@ describe('accounts and wallet on the in-memory store', () => {
     const c = client(provider);
     const u = await onboardedUser(provider);
     await topUp(provider, u.token, u.email, 5000);
-    const w = await c.call('POST', '/api/v1/user/wallet/withdraw', { destination_account: u.bankId, amount: 1200.5, pin: '1234' }, u.token, {
-      'idempotency-key': 'withdraw-key-0001',
-    });
+    const w = await c.call(
+      'POST',
+      '/api/v1/user/wallet/withdraw',
+      { destination_account: u.bankId, amount: 1200.5, pin: '1234' },
+      u.token,
+      {
+        'idempotency-key': 'withdraw-key-0001',
+      },
+    );
     expect(w.status).toBe(200);
-    expect(w.body.data).toMatchObject({ balance: 3799.5, transaction: { type: 'WITHDRAWAL', status: 'SUCCESS', amount: 1200.5 } });
+    expect(w.body.data).toMatchObject({
+      balance: 3799.5,
+      transaction: { type: 'WITHDRAWAL', status: 'SUCCESS', amount: 1200.5 },
+    });
     const bal = await c.call('GET', '/api/v1/user/naira-wallet', undefined, u.token);
     expect(bal.body.data).toEqual({ balance: 3799.5, currency: 'NGN' });
     const list = await c.call('GET', '/api/v1/user/transactions', undefined, u.token);

@@ -88,7 +88,12 @@ export async function onboardedUser(provider: Provider, overrides: Record<string
   const bank = await c.call(
     'POST',
     '/api/v1/user/bank/add',
-    { bank_name: 'Access Bank', code: '044', account_number: accountNumber, account_name: sandboxAccountName(accountNumber, '044') },
+    {
+      bank_name: 'Access Bank',
+      code: '044',
+      account_number: accountNumber,
+      account_name: sandboxAccountName(accountNumber, '044'),
+    },
     token,
   );
   if (bank.status !== 200) throw new Error(`bank failed: ${JSON.stringify(bank.body)}`);
@@ -109,7 +114,12 @@ export async function sandboxPayment(provider: Provider, amount: number, email: 
 
 export async function topUp(provider: Provider, token: string, email: string, amount: number) {
   const transactionId = await sandboxPayment(provider, amount, email);
-  const res = await client(provider).call('POST', '/api/v1/user/topup', { transaction_id: transactionId, expectedAmount: amount, expectedCurrency: 'NGN' }, token);
+  const res = await client(provider).call(
+    'POST',
+    '/api/v1/user/topup',
+    { transaction_id: transactionId, expectedAmount: amount, expectedCurrency: 'NGN' },
+    token,
+  );
   if (res.status !== 200) throw new Error(`topup failed: ${JSON.stringify(res.body)}`);
   return transactionId;
 }

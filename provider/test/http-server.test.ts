@@ -14,10 +14,13 @@ afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
 describe('node:http adapter and sandbox pages', () => {
   it('serves the checkout page offering card, mobile money and USSD, posting back to the parent', async () => {
-    const res = await fetch(`${base}/sandbox/checkout?tx_ref=punter-1&amount=2500&currency=NGN&customer_email=a%40b.co&customer_name=%3Cb%3EAda`);
+    const res = await fetch(
+      `${base}/sandbox/checkout?tx_ref=punter-1&amount=2500&currency=NGN&customer_email=a%40b.co&customer_name=%3Cb%3EAda`,
+    );
     expect(res.headers.get('content-type')).toContain('text/html');
     const html = await res.text();
-    for (const text of ['Card', 'Mobile money', 'USSD', 'NGN 2500', "source: 'sandbox-checkout'", 'postMessage']) expect(html).toContain(text);
+    for (const text of ['Card', 'Mobile money', 'USSD', 'NGN 2500', "source: 'sandbox-checkout'", 'postMessage'])
+      expect(html).toContain(text);
     expect(html).not.toContain('<b>Ada');
   });
 
@@ -32,7 +35,11 @@ describe('node:http adapter and sandbox pages', () => {
     const bad = await fetch(`${base}/api/v1/user/login`, { method: 'POST', body: '{not json' });
     expect([bad.status, ((await bad.json()) as { message: string }).message]).toEqual([400, 'The request body must be JSON']);
     const none = await fetch(`${base}/api/v1/user/naira-wallet`);
-    expect(await none.json()).toEqual({ status: false, message: 'Token is expired or invalid.', error: [{ message: 'Token is expired or invalid.' }] });
+    expect(await none.json()).toEqual({
+      status: false,
+      message: 'Token is expired or invalid.',
+      error: [{ message: 'Token is expired or invalid.' }],
+    });
     const sms = await fetch(`${base}/sandbox/sms?phone=08031234567`);
     expect(await sms.json()).toEqual({ messages: [] });
     const preflight = await fetch(`${base}/api/v1/user/login`, { method: 'OPTIONS' });
@@ -40,9 +47,17 @@ describe('node:http adapter and sandbox pages', () => {
   });
 
   it('answers a body over 1 MB with a 413 JSON error, not a reset socket, and keeps serving', async () => {
-    const tooLarge = { status: false, message: 'The request body is too large (max 1 MB)', error: [{ message: 'The request body is too large (max 1 MB)' }] };
+    const tooLarge = {
+      status: false,
+      message: 'The request body is too large (max 1 MB)',
+      error: [{ message: 'The request body is too large (max 1 MB)' }],
+    };
     const big = JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(2 * 1024 * 1024) });
-    const res = await fetch(`${base}/api/v1/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: big });
+    const res = await fetch(`${base}/api/v1/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: big,
+    });
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual(tooLarge);
 
@@ -59,7 +74,10 @@ describe('node:http adapter and sandbox pages', () => {
     expect(JSON.parse(chunked.slice(chunked.indexOf('\r\n\r\n') + 4))).toEqual(tooLarge);
 
     // Declaring far more than the server will even read: the 413 arrives before the connection closes.
-    const huge = await rawRequest(`POST /api/v1/user/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000000000\r\n\r\n`, () => undefined);
+    const huge = await rawRequest(
+      `POST /api/v1/user/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000000000\r\n\r\n`,
+      () => undefined,
+    );
     expect(huge).toMatch(/^HTTP\/1\.1 413 /);
     expect(huge).toContain('"message":"The request body is too large (max 1 MB)"');
 

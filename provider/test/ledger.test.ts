@@ -107,11 +107,20 @@ describe('ledger', () => {
     let runs = 0;
     const withdraw = (key: string | undefined, amount: number) =>
       store.runTransaction((tx) =>
-        idempotent(tx, 'withdraw', 'u1', key, { amount }, answer, async () => {
-          runs += 1;
-          const wallet = await readWallet(tx, 'u1');
-          return { entry_id: postEntry(deps, tx, wallet, debit(amount)).entry.id };
-        }, deps.now()),
+        idempotent(
+          tx,
+          'withdraw',
+          'u1',
+          key,
+          { amount },
+          answer,
+          async () => {
+            runs += 1;
+            const wallet = await readWallet(tx, 'u1');
+            return { entry_id: postEntry(deps, tx, wallet, debit(amount)).entry.id };
+          },
+          deps.now(),
+        ),
       );
     const first = await withdraw('key-0001', 2_500);
     const again = await withdraw('key-0001', 2_500);
@@ -121,7 +130,9 @@ describe('ledger', () => {
     expect(await balanceKobo(store, 'u1')).toBe(7_500);
     await expect(withdraw('key-0001', 3_000)).rejects.toMatchObject({ status: 409 });
     // The same key in another scope or for another user is another request.
-    const other = await store.runTransaction((tx) => idempotent(tx, 'subscribe', 'u1', 'key-0001', { amount: 2_500 }, z.string(), () => 'ran', deps.now()));
+    const other = await store.runTransaction((tx) =>
+      idempotent(tx, 'subscribe', 'u1', 'key-0001', { amount: 2_500 }, z.string(), () => 'ran', deps.now()),
+    );
     expect(other).toEqual({ replay: false, value: 'ran' });
     // Without a key every call does the work.
     await withdraw(undefined, 100);
@@ -134,17 +145,28 @@ describe('ledger', () => {
     const store = await funded(1_000);
     const withdraw = () =>
       store.runTransaction((tx) =>
-        idempotent(tx, 'withdraw', 'u1', 'key-0003', { amount: 100 }, z.object({ entry_id: z.string() }), async () => {
-          const wallet = await readWallet(tx, 'u1');
-          return { entry_id: postEntry(deps, tx, wallet, debit(100)).entry.id };
-        }, deps.now()),
+        idempotent(
+          tx,
+          'withdraw',
+          'u1',
+          'key-0003',
+          { amount: 100 },
+          z.object({ entry_id: z.string() }),
+          async () => {
+            const wallet = await readWallet(tx, 'u1');
+            return { entry_id: postEntry(deps, tx, wallet, debit(100)).entry.id };
+          },
+          deps.now(),
+        ),
       );
     await withdraw();
     const [kept] = await idempotency.query(store);
     await store.update(idempotency.path, kept!.id, { result: { entry_id: 42 } });
     const replay = withdraw();
     await expect(replay).rejects.toBeInstanceOf(StoredDocumentError);
-    await expect(withdraw()).rejects.toThrow(`Stored document provider_idempotency/${kept!.id} (result) does not match its schema (entry_id: `);
+    await expect(withdraw()).rejects.toThrow(
+      `Stored document provider_idempotency/${kept!.id} (result) does not match its schema (entry_id: `,
+    );
     expect(await balanceKobo(store, 'u1')).toBe(900);
   });
 
@@ -152,10 +174,19 @@ describe('ledger', () => {
     const store = await funded(1_000);
     const attempt = () =>
       store.runTransaction((tx) =>
-        idempotent(tx, 'withdraw', 'u1', 'key-0002', { amount: 5_000 }, z.string(), async () => {
-          const wallet = await readWallet(tx, 'u1');
-          return postEntry(deps, tx, wallet, debit(5_000)).entry.id;
-        }, deps.now()),
+        idempotent(
+          tx,
+          'withdraw',
+          'u1',
+          'key-0002',
+          { amount: 5_000 },
+          z.string(),
+          async () => {
+            const wallet = await readWallet(tx, 'u1');
+            return postEntry(deps, tx, wallet, debit(5_000)).entry.id;
+          },
+          deps.now(),
+        ),
       );
     await expect(attempt()).rejects.toThrow('Insufficient funds');
     await post(store, 'u1', credit(4_000));
@@ -174,7 +205,13 @@ describe('ledger', () => {
       return posted.entry;
     });
     const settled = await readEntry(store, 'u1', 'w1');
-    expect(settled).toMatchObject({ status: 'SUCCESS', amount_kobo: 2_000, old_balance_kobo: 5_000, new_balance_kobo: 3_000, reversal_entry_id: refund.id });
+    expect(settled).toMatchObject({
+      status: 'SUCCESS',
+      amount_kobo: 2_000,
+      old_balance_kobo: 5_000,
+      new_balance_kobo: 3_000,
+      reversal_entry_id: refund.id,
+    });
     expect(transactionView(settled!).narration).toBe('Withdrawal - FAILED, ₦20 refunded to your wallet');
     expect(await balanceKobo(store, 'u1')).toBe(5_000);
   });

@@ -25,7 +25,11 @@ describe.each([
     const [a, b] = env.clients(2);
     const id = `counter-${Date.now()}-${Math.random()}`;
     const expireAt = new Date(Date.UTC(2030, 0, 1));
-    const seen = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? a! : b!).increment('provider_limits', id, 'count', 1, { bucket: 'test', expire_at: expireAt })));
+    const seen = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        (i % 2 ? a! : b!).increment('provider_limits', id, 'count', 1, { bucket: 'test', expire_at: expireAt }),
+      ),
+    );
     const doc = await a!.get('provider_limits', id);
     expect(doc?.count).toBe(40);
     expect(doc?.bucket).toBe('test');
@@ -65,7 +69,14 @@ describe('the client address', () => {
       for (let i = 0; i < 3; i++) statuses.push((await login(`198.51.100.${i}`)).status);
       expect(statuses).toEqual([400, 400, 429]);
       // In-process callers that name a source are counted by it.
-      expect((await client(provider, '198.51.100.99').call('POST', '/api/v1/user/login', { email: 'someone@example.com', password: 'wrong-password' })).status).toBe(400);
+      expect(
+        (
+          await client(provider, '198.51.100.99').call('POST', '/api/v1/user/login', {
+            email: 'someone@example.com',
+            password: 'wrong-password',
+          })
+        ).status,
+      ).toBe(400);
     } finally {
       await new Promise<void>((r) => server.close(() => r()));
     }
@@ -74,7 +85,10 @@ describe('the client address', () => {
 
 describe('PROVIDER_LIMITS and PROVIDER_TRUSTED_PROXIES', () => {
   it('override the limit settings; unknown keys and bad values are refused at start-up', () => {
-    const env = readEnv({ PROVIDER_LIMITS: '{"smsPerSourcePerHour":7,"pinMaxTries":3}', PROVIDER_TRUSTED_PROXIES: '192.0.2.10, 192.0.2.11' });
+    const env = readEnv({
+      PROVIDER_LIMITS: '{"smsPerSourcePerHour":7,"pinMaxTries":3}',
+      PROVIDER_TRUSTED_PROXIES: '192.0.2.10, 192.0.2.11',
+    });
     expect(env.PROVIDER_TRUSTED_PROXIES).toEqual(['192.0.2.10', '192.0.2.11']);
     const { store } = makeProvider().deps;
     const options = optionsFromEnv(env, store);

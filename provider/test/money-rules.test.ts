@@ -97,7 +97,9 @@ describe.each(envs)('money rules on the %s store', (_name, makeEnv) => {
     expect(forbidden.status).toBe(403);
     const pending = await c.call('GET', '/api/v1/transactions/pending', undefined, admin.token);
     expect(pending.status).toBe(200);
-    expect(pending.body.data).toContainEqual(expect.objectContaining({ id: pendingId, status: 'PENDING', amount: 4000, user_id: user.id }));
+    expect(pending.body.data).toContainEqual(
+      expect.objectContaining({ id: pendingId, status: 'PENDING', amount: 4000, user_id: user.id }),
+    );
     const approved = await c.call('PUT', '/api/v1/transactions/approve', { transaction_id: pendingId }, admin.token);
     expect(approved.status).toBe(200);
     expect(approved.body.data).toMatchObject({ id: pendingId, status: 'SUCCESS' });
@@ -108,22 +110,34 @@ describe.each(envs)('money rules on the %s store', (_name, makeEnv) => {
     const { balanceKobo } = await expectLedgerMatchesBalance(store!, user.id);
     expect(balanceKobo).toBe(600_000);
     const logs = await c.call('GET', '/api/v1/admin/all-logs', undefined, admin.token);
-    expect(logs.body.data).toContainEqual(expect.objectContaining({ action: 'transaction.approve', target: pendingId, admin_id: admin.id }));
+    expect(logs.body.data).toContainEqual(
+      expect.objectContaining({ action: 'transaction.approve', target: pendingId, admin_id: admin.id }),
+    );
   });
 
   it('an admin declines a pending withdrawal with a new refund entry, once, even when two admins settle it at the same time', async () => {
     const [s1, s2] = env.clients(2);
-    const a = makeProvider({ store: s1!, payouts: { name: 'sandbox', pay: () => Promise.reject(new Error('payout gateway down')) } });
+    const a = makeProvider({
+      store: s1!,
+      payouts: { name: 'sandbox', pay: () => Promise.reject(new Error('payout gateway down')) },
+    });
     const b = makeProvider({ store: s2! });
     const user = await onboardedUser(a);
     await topUp(a, user.token, user.email, 5_000);
-    const w = await client(a).call('POST', '/api/v1/user/wallet/withdraw', { destination_account: user.bankId, amount: 3_000, pin: '1234' }, user.token, {
-      'idempotency-key': `decline-race-${user.id}`,
-    });
+    const w = await client(a).call(
+      'POST',
+      '/api/v1/user/wallet/withdraw',
+      { destination_account: user.bankId, amount: 3_000, pin: '1234' },
+      user.token,
+      {
+        'idempotency-key': `decline-race-${user.id}`,
+      },
+    );
     const id = (w.body.data as { transaction: { id: string } }).transaction.id;
     const admin = await onboardedUser(a);
     await s1!.update(C.users, admin.id, { role: 1 });
-    const settle = (p: typeof a, action: string) => client(p).call('PUT', '/api/v1/transactions/approve', { transaction_id: id, action }, admin.token);
+    const settle = (p: typeof a, action: string) =>
+      client(p).call('PUT', '/api/v1/transactions/approve', { transaction_id: id, action }, admin.token);
     const results = await Promise.all([settle(a, 'decline'), settle(b, 'decline'), settle(a, 'approve'), settle(b, 'decline')]);
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([200, 409, 409, 409]);
@@ -140,7 +154,9 @@ describe.each(envs)('money rules on the %s store', (_name, makeEnv) => {
         ['WITHDRAWAL', 'debit', 300_000],
         ['FUNDING', 'credit', 300_000],
       ]);
-      expect(entries[2]?.narration).toMatch(/^Refund: your withdrawal of ₦3,000 .* failed \(declined by an admin\); ₦3,000 was returned to your wallet$/);
+      expect(entries[2]?.narration).toMatch(
+        /^Refund: your withdrawal of ₦3,000 .* failed \(declined by an admin\); ₦3,000 was returned to your wallet$/,
+      );
     }
     const audit = await s1!.query(C.audit, { where: [['target', '==', id]] });
     expect(audit).toHaveLength(1);
@@ -152,9 +168,15 @@ describe.each(envs)('money rules on the %s store', (_name, makeEnv) => {
     const c = client(provider);
     const user = await onboardedUser(provider, { account_number: '0000000000' });
     await topUp(provider, user.token, user.email, 3_000);
-    const failed = await c.call('POST', '/api/v1/user/wallet/withdraw', { destination_account: user.bankId, amount: 2_500, pin: '1234' }, user.token, {
-      'idempotency-key': `fail-${user.id}`,
-    });
+    const failed = await c.call(
+      'POST',
+      '/api/v1/user/wallet/withdraw',
+      { destination_account: user.bankId, amount: 2_500, pin: '1234' },
+      user.token,
+      {
+        'idempotency-key': `fail-${user.id}`,
+      },
+    );
     expect(failed.status).toBe(400);
     expect(failed.body.message).toContain('returned to your wallet');
     const { balanceKobo, entries } = await expectLedgerMatchesBalance(store!, user.id);
@@ -175,9 +197,15 @@ describe.each(envs)('money rules on the %s store', (_name, makeEnv) => {
     expect(first.status).toBe(200);
     expect(second.status).toBe(200);
     expect(second.body.data).toEqual(first.body.data);
-    const different = await c.call('POST', '/api/v1/user/wallet/withdraw', { destination_account: ok.bankId, amount: 100, pin: '1234' }, ok.token, {
-      'idempotency-key': `retry-${ok.id}`,
-    });
+    const different = await c.call(
+      'POST',
+      '/api/v1/user/wallet/withdraw',
+      { destination_account: ok.bankId, amount: 100, pin: '1234' },
+      ok.token,
+      {
+        'idempotency-key': `retry-${ok.id}`,
+      },
+    );
     expect(different.status).toBe(409);
     expect((await expectLedgerMatchesBalance(store!, ok.id)).balanceKobo).toBe(40_000);
   });

@@ -48,7 +48,8 @@ function recordingStore() {
           delete: (c, id) => tx.delete(c, id),
         };
         const result = await fn(wrapped);
-        for (const id of changedUsers) if (!permissionWrites.has(id)) unpaired.push(`transaction changed ${id} without its permissions`);
+        for (const id of changedUsers)
+          if (!permissionWrites.has(id)) unpaired.push(`transaction changed ${id} without its permissions`);
         return result;
       }),
   };
@@ -96,9 +97,24 @@ describe('user_permissions/{id} follows the account', () => {
 
   it('users/update grants and revokes can_post_* in the same transaction', async () => {
     const { c, admin, user, check, unpaired } = await setup();
-    await c.call('PUT', '/api/v1/users/update', { user_id: user.id, can_post_signal: true, can_post_game: true, can_monetize_game: true }, admin.token);
-    expect(await check(user.id)).toMatchObject({ active: true, can_post_signal: true, can_post_game: true, can_monetize_game: true });
-    await c.call('PUT', '/api/v1/users/update', { user_id: user.id, can_post_signal: false, can_monetize_game: false }, admin.token);
+    await c.call(
+      'PUT',
+      '/api/v1/users/update',
+      { user_id: user.id, can_post_signal: true, can_post_game: true, can_monetize_game: true },
+      admin.token,
+    );
+    expect(await check(user.id)).toMatchObject({
+      active: true,
+      can_post_signal: true,
+      can_post_game: true,
+      can_monetize_game: true,
+    });
+    await c.call(
+      'PUT',
+      '/api/v1/users/update',
+      { user_id: user.id, can_post_signal: false, can_monetize_game: false },
+      admin.token,
+    );
     expect(await check(user.id)).toMatchObject({ can_post_signal: false, can_post_game: true, can_monetize_game: false });
     expect(unpaired).toEqual([]);
   });
@@ -130,12 +146,19 @@ describe('user_permissions/{id} follows the account', () => {
 
   it('must_change_password makes it inactive until the password is reset', async () => {
     const { c, admin, user, check, unpaired } = await setup();
-    expect((await c.call('PUT', '/api/v1/users/update', { user_id: user.id, must_change_password: true }, admin.token)).status).toBe(200);
+    expect(
+      (await c.call('PUT', '/api/v1/users/update', { user_id: user.id, must_change_password: true }, admin.token)).status,
+    ).toBe(200);
     expect(await check(user.id)).toMatchObject({ active: false });
     const login = await c.call('POST', '/api/v1/user/login', { email: user.email, password: user.password });
     expect(login.body.code).toBe(206);
     const otp = await c.latestSms(user.phone);
-    const reset = await c.call('POST', '/api/v1/user/password/reset', { email: user.email, otp, password: 'a new password 2', confirm_password: 'a new password 2' });
+    const reset = await c.call('POST', '/api/v1/user/password/reset', {
+      email: user.email,
+      otp,
+      password: 'a new password 2',
+      confirm_password: 'a new password 2',
+    });
     expect(reset.status).toBe(200);
     expect(await check(user.id)).toMatchObject({ active: true });
     expect(unpaired).toEqual([]);

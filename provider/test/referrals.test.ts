@@ -26,7 +26,9 @@ async function codeOf(store: Store, user: User): Promise<string> {
 async function subscribedUser(provider: Provider, funds: number, overrides: Record<string, unknown> = {}): Promise<User> {
   const user = await onboardedUser(provider, overrides);
   await topUp(provider, user.token, user.email, funds + 2_000);
-  const sub = await client(provider).call('POST', '/api/v1/user/subscribe', {}, user.token, { 'idempotency-key': `sub-${user.id}` });
+  const sub = await client(provider).call('POST', '/api/v1/user/subscribe', {}, user.token, {
+    'idempotency-key': `sub-${user.id}`,
+  });
   if (sub.status !== 200) throw new Error(`subscribe failed: ${JSON.stringify(sub.body)}`);
   return user;
 }
@@ -51,7 +53,17 @@ describe.each(envs)('referral bonuses on the %s store', (_name, makeEnv) => {
   async function newPot(store: Store): Promise<string> {
     potSeq += 1;
     const id = `ref-pot-${Date.now().toString(36)}-${potSeq}`;
-    await store.set('trading_pots', id, { id, pot_volume: 1_000_000, raised_amount: 0, investors_count: 0, percentage: 10, duration: 1, status: 'Raising', type: 'Over 1.5', manager: 'Musa' });
+    await store.set('trading_pots', id, {
+      id,
+      pot_volume: 1_000_000,
+      raised_amount: 0,
+      investors_count: 0,
+      percentage: 10,
+      duration: 1,
+      status: 'Raising',
+      type: 'Over 1.5',
+      manager: 'Musa',
+    });
     return id;
   }
 

@@ -39,8 +39,14 @@ describe('demo seed', () => {
     const ads = await c.call('GET', '/api/v1/ads/all-ads', undefined, t);
     expect((ads.body.data as Array<{ id: string }>).map((a) => a.id)).toEqual(DEMO_ADS.map((a) => a.id));
     const category = await c.call('GET', '/api/v1/giftcards/categories/apple', undefined, t);
-    expect(category.body.data).toMatchObject({ id: 'apple', name: 'Apple / iTunes', cards: [{ name: 'iTunes US $100', rate: 950 }] });
-    expect((await c.call('GET', '/api/v1/crypto/rates', undefined, t)).body.data).toEqual([expect.objectContaining({ symbol: 'USDT', buy_rate: 1500 })]);
+    expect(category.body.data).toMatchObject({
+      id: 'apple',
+      name: 'Apple / iTunes',
+      cards: [{ name: 'iTunes US $100', rate: 950 }],
+    });
+    expect((await c.call('GET', '/api/v1/crypto/rates', undefined, t)).body.data).toEqual([
+      expect.objectContaining({ symbol: 'USDT', buy_rate: 1500 }),
+    ]);
     expect((await store.query('trading_pots')).length).toBe(2);
   });
 });

@@ -8,7 +8,10 @@ import { C, users } from '../src/collections';
 import { verifySecret } from '../src/secrets';
 import { client, makeProvider, onboardedUser } from './helpers';
 
-const TOKEN_INVALID = { status: 401, body: { status: false, message: 'Token is expired or invalid.', error: [{ message: 'Token is expired or invalid.' }] } };
+const TOKEN_INVALID = {
+  status: 401,
+  body: { status: false, message: 'Token is expired or invalid.', error: [{ message: 'Token is expired or invalid.' }] },
+};
 
 async function adminAndUser() {
   const provider = makeProvider();
@@ -24,7 +27,11 @@ describe('login code 206: an admin requires a password change', () => {
     const { provider, c, admin, user } = await adminAndUser();
     const update = await c.call('PUT', '/api/v1/users/update', { user_id: user.id, must_change_password: true }, admin.token);
     expect(update.status).toBe(200);
-    expect(update.body).toMatchObject({ status: true, message: 'User updated successfully', data: { id: user.id, must_change_password: true } });
+    expect(update.body).toMatchObject({
+      status: true,
+      message: 'User updated successfully',
+      data: { id: user.id, must_change_password: true },
+    });
     expect(await c.call('GET', '/api/v1/user/naira-wallet', undefined, user.token)).toEqual(TOKEN_INVALID);
     expect(await provider.deps.store.query(C.tokens, { where: [['user_id', '==', user.id]] })).toEqual([]);
 
@@ -39,9 +46,19 @@ describe('login code 206: an admin requires a password change', () => {
     expect(messages[0]?.body).toContain('password reset code');
     // A second login while the code is live answers 206 again without sending another code.
     expect((await c.call('POST', '/api/v1/user/login', { email: user.email, password: user.password })).body.code).toBe(206);
-    expect(((await provider.handle({ method: 'GET', path: '/sandbox/sms', query: { phone: user.phone } })).body as { messages: unknown[] }).messages).toHaveLength(countBefore + 1);
+    expect(
+      (
+        (await provider.handle({ method: 'GET', path: '/sandbox/sms', query: { phone: user.phone } })).body as {
+          messages: unknown[];
+        }
+      ).messages,
+    ).toHaveLength(countBefore + 1);
 
-    const reset = await c.call('POST', '/api/v1/user/password/reset', { email: user.email, otp: messages[0]?.code, password: 'a brand new secret' });
+    const reset = await c.call('POST', '/api/v1/user/password/reset', {
+      email: user.email,
+      otp: messages[0]?.code,
+      password: 'a brand new secret',
+    });
     expect([reset.status, reset.body.message]).toEqual([200, 'Your password has been changed successfully']);
     expect((await c.call('POST', '/api/v1/user/login', { email: user.email, password: user.password })).status).toBe(400);
     const after = await c.call('POST', '/api/v1/user/login', { email: user.email, password: 'a brand new secret' });
@@ -50,7 +67,9 @@ describe('login code 206: an admin requires a password change', () => {
     expect((await provider.deps.store.get(C.users, user.id))?.must_change_password).toBe(false);
 
     const logs = await c.call('GET', '/api/v1/admin/all-logs', undefined, admin.token);
-    expect(logs.body.data).toContainEqual(expect.objectContaining({ action: 'user.update.must_change_password', target: user.id, admin_id: admin.id }));
+    expect(logs.body.data).toContainEqual(
+      expect.objectContaining({ action: 'user.update.must_change_password', target: user.id, admin_id: admin.id }),
+    );
   });
 
   it('a user without a PIN comes back with 203 after the reset, and an admin cannot force a change on their own account', async () => {
@@ -65,13 +84,16 @@ describe('login code 206: an admin requires a password change', () => {
     expect(String(login.body.token)).not.toBe('');
 
     const self = await c.call('PUT', '/api/v1/users/update', { user_id: admin.id, must_change_password: true }, admin.token);
-    expect([self.status, self.body.message]).toEqual([400, 'You cannot force a password change on your own account; reset your password instead']);
+    expect([self.status, self.body.message]).toEqual([
+      400,
+      'You cannot force a password change on your own account; reset your password instead',
+    ]);
     expect((await c.call('GET', '/api/v1/admin/admins', undefined, admin.token)).status).toBe(200);
   });
 });
 
 describe('tokens and stored secrets', () => {
-  it('a password reset ends every bearer token the user had, with SPEC\'s message', async () => {
+  it("a password reset ends every bearer token the user had, with SPEC's message", async () => {
     const provider = makeProvider();
     const c = client(provider);
     const user = await onboardedUser(provider);
@@ -80,7 +102,9 @@ describe('tokens and stored secrets', () => {
     for (const t of tokens) expect((await c.call('GET', '/api/v1/user/naira-wallet', undefined, t)).status).toBe(200);
     await c.call('POST', '/api/v1/user/password/send-otp', { email: user.email });
     const otp = await c.latestSms(user.phone);
-    expect((await c.call('POST', '/api/v1/user/password/reset', { email: user.email, otp, password: 'fresh password 9' })).status).toBe(200);
+    expect(
+      (await c.call('POST', '/api/v1/user/password/reset', { email: user.email, otp, password: 'fresh password 9' })).status,
+    ).toBe(200);
     for (const t of tokens) expect(await c.call('GET', '/api/v1/user/naira-wallet', undefined, t)).toEqual(TOKEN_INVALID);
     const fresh = await c.call('POST', '/api/v1/user/login', { email: user.email, password: 'fresh password 9' });
     expect((await c.call('GET', '/api/v1/user/naira-wallet', undefined, String(fresh.body.token))).status).toBe(200);

@@ -19,7 +19,11 @@ let appCounter = 0;
 
 export function memoryEnv(): Promise<StoreEnv> {
   const store = createMemoryStore();
-  return Promise.resolve({ name: 'memory', clients: (count) => Array.from({ length: count }, () => store), stop: () => Promise.resolve() });
+  return Promise.resolve({
+    name: 'memory',
+    clients: (count) => Array.from({ length: count }, () => store),
+    stop: () => Promise.resolve(),
+  });
 }
 
 export async function firestoreEnv(): Promise<StoreEnv> {
@@ -38,7 +42,11 @@ export async function firestoreEnv(): Promise<StoreEnv> {
     clients(count) {
       const stores = Array.from({ length: count }, () => {
         appCounter += 1;
-        return createFirestoreStore({ projectId: 'demo-punter', emulatorHost: host, appName: `test-${process.pid}-${appCounter}` });
+        return createFirestoreStore({
+          projectId: 'demo-punter',
+          emulatorHost: host,
+          appName: `test-${process.pid}-${appCounter}`,
+        });
       });
       made.push(...stores);
       return stores;
@@ -51,7 +59,10 @@ export async function firestoreEnv(): Promise<StoreEnv> {
 }
 
 /** The wallet's ledger is whole: entries chain old -> new balance, seq 1..n, and their sum equals the balance. */
-export async function expectLedgerMatchesBalance(store: Store, userId: string): Promise<{ balanceKobo: number; entries: EntryDoc[] }> {
+export async function expectLedgerMatchesBalance(
+  store: Store,
+  userId: string,
+): Promise<{ balanceKobo: number; entries: EntryDoc[] }> {
   const docs = await entriesOf(userId).query(store, { orderBy: { field: 'seq', direction: 'asc' } });
   const entries = docs.map((d) => d.data);
   const wallet = await wallets.get(store, userId);

@@ -19,7 +19,11 @@ describe('subscription', () => {
     const missing = await c.call('POST', '/api/v1/user/subscribe', {}, user.token);
     expect(missing).toEqual({
       status: 400,
-      body: { status: false, message: 'Idempotency-Key header is required', error: [{ message: 'Idempotency-Key header is required' }] },
+      body: {
+        status: false,
+        message: 'Idempotency-Key header is required',
+        error: [{ message: 'Idempotency-Key header is required' }],
+      },
     });
     const bad = await c.call('POST', '/api/v1/user/subscribe', {}, user.token, { 'idempotency-key': 'x' });
     expect([bad.status, bad.body.message]).toEqual([400, 'Idempotency-Key must be 8 to 128 letters, digits, - or _']);
@@ -44,11 +48,20 @@ describe('subscription', () => {
     const code = String((await store.get(C.users, referrer.id))?.referral_code);
     const user = await onboardedUser(provider, { referral_code: code, first_name: 'Kemi' });
     await topUp(provider, user.token, user.email, 30_000);
-    await store.set('trading_pots', 'p1', { id: 'p1', pot_volume: 1_000_000, raised_amount: 0, investors_count: 0, percentage: 10, duration: 1, status: 'Raising' });
+    await store.set('trading_pots', 'p1', {
+      id: 'p1',
+      pot_volume: 1_000_000,
+      raised_amount: 0,
+      investors_count: 0,
+      percentage: 10,
+      duration: 1,
+      status: 'Raising',
+    });
     const join = (token: string, key: string) =>
       c.call('POST', '/api/v1/user/join-auto-trada', { amount: 10_000, pot_id: 'p1' }, token, { 'idempotency-key': key });
     const flag = async (token: string) =>
-      ((await c.call('GET', '/api/v1/user/my-referrals', undefined, token)).body.data as Array<{ subscription: boolean }>)[0]?.subscription;
+      ((await c.call('GET', '/api/v1/user/my-referrals', undefined, token)).body.data as Array<{ subscription: boolean }>)[0]
+        ?.subscription;
 
     const sub = await c.call('POST', '/api/v1/user/subscribe', {}, user.token, { 'idempotency-key': 'month-one-key' });
     expect(sub.body.data).toMatchObject({ subscription_expires_at: '2026-12-01T09:00:00.000Z' });

@@ -27,7 +27,11 @@ let http: ReturnType<typeof server>;
 let base = '';
 
 beforeAll(async () => {
-  store = createFirestoreStore({ projectId: 'demo-punter', emulatorHost: `127.0.0.1:${await deadPort()}`, appName: `dead-${process.pid}` });
+  store = createFirestoreStore({
+    projectId: 'demo-punter',
+    emulatorHost: `127.0.0.1:${await deadPort()}`,
+    appName: `dead-${process.pid}`,
+  });
   provider = makeProvider({ store });
   http = server();
   await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
@@ -37,23 +41,31 @@ beforeAll(async () => {
 // client under them rejects promises inside the SDK that nothing awaits. The test process ends anyway.
 afterAll(() => new Promise<void>((r) => http.close(() => r())));
 
-const unavailable = { status: false, message: 'The service is temporarily unavailable. Please try again.', error: [{ message: 'The service is temporarily unavailable. Please try again.' }] };
+const unavailable = {
+  status: false,
+  message: 'The service is temporarily unavailable. Please try again.',
+  error: [{ message: 'The service is temporarily unavailable. Please try again.' }],
+};
 
 describe('Firestore unreachable', () => {
   it.each([
     ['login (a read)', 'POST', '/api/v1/user/login', { email: 'ada@example.com', password: 'correct horse 1' }, {}],
     ['register (a transaction)', 'POST', '/api/v1/user/register', registrationPayload(), {}],
     ['the wallet (a token check)', 'GET', '/api/v1/user/naira-wallet', undefined, { authorization: 'Bearer some-token' }],
-  ] as const)('%s answers 503 within 10 s', async (_name, method, path, body, headers) => {
-    const started = Date.now();
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...headers },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    const elapsed = Date.now() - started;
-    expect(res.status).toBe(503);
-    expect(await res.json()).toEqual(unavailable);
-    expect(elapsed).toBeLessThan(10_000);
-  }, 60_000);
+  ] as const)(
+    '%s answers 503 within 10 s',
+    async (_name, method, path, body, headers) => {
+      const started = Date.now();
+      const res = await fetch(`${base}${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', ...headers },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+      const elapsed = Date.now() - started;
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual(unavailable);
+      expect(elapsed).toBeLessThan(10_000);
+    },
+    60_000,
+  );
 });

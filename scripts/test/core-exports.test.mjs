@@ -29,7 +29,8 @@ test('an export counts as used when another non-test file imports it, directly, 
     ].join('\n'),
     'core/src/barrel.ts': "export * from './area/money';\n",
     'core/src/user.ts': "import { direct } from './area/money';\nexport const twice = direct * 2;\n",
-    'web/src/page.ts': "import { viaBarrel, type Amount } from '@punter/core/barrel';\nconst a: Amount = viaBarrel;\nexport const load = () => import('@punter/core/area/money').then((m) => m.lazy + a);\n",
+    'web/src/page.ts':
+      "import { viaBarrel, type Amount } from '@punter/core/barrel';\nconst a: Amount = viaBarrel;\nexport const load = () => import('@punter/core/area/money').then((m) => m.lazy + a);\n",
     'web/src/page.test.ts': "import { onlyTested } from '@punter/core/area/money';\nconsole.log(onlyTested);\n",
     'functions/lib/built.js': "import { renamed } from '../../core/src/area/money';\nconsole.log(renamed);\n",
   });

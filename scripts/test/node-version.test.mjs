@@ -37,7 +37,8 @@ test('.nvmrc, engines, firebase.json, ensure-node.sh, .ci/run and the README nam
   for (const codebase of functions) assert.equal(codebase.runtime, `nodejs${NODE_MAJOR}`);
   assert.match(json('package.json').devDependencies['@types/node'], new RegExp(`^\\^${NODE_MAJOR}\\.`));
   // The bundles firebase-tools and the emulator CLI run are built for that Node.
-  for (const build of ['functions/build.mjs', 'emulator/build.mjs']) assert.match(read(build), new RegExp(`target: 'node${NODE_MAJOR}'`), build);
+  for (const build of ['functions/build.mjs', 'emulator/build.mjs'])
+    assert.match(read(build), new RegExp(`target: 'node${NODE_MAJOR}'`), build);
   // CI puts Node 22 first on PATH before it installs anything.
   const ci = read('.ci/run');
   assert.ok(ci.indexOf('source scripts/ensure-node.sh') >= 0, '.ci/run does not source scripts/ensure-node.sh');

@@ -73,10 +73,22 @@ function closure(manifest: Manifest, keys: string[]): { js: Set<string>; css: Se
 }
 
 function sizes() {
-  const build = spawnSync(process.execPath, [join(webDir, '..', 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--configLoader', 'runner', '--outDir', distDir, '--emptyOutDir'], {
-    cwd: webDir,
-    stdio: 'inherit',
-  });
+  const build = spawnSync(
+    process.execPath,
+    [
+      join(webDir, '..', 'node_modules', 'vite', 'bin', 'vite.js'),
+      'build',
+      '--configLoader',
+      'runner',
+      '--outDir',
+      distDir,
+      '--emptyOutDir',
+    ],
+    {
+      cwd: webDir,
+      stdio: 'inherit',
+    },
+  );
   if (build.status !== 0) throw new Error('vite build failed');
   const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
   const entry = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
@@ -96,7 +108,9 @@ function sizes() {
   const firebaseKey = Object.keys(manifest).find((k) => k.includes('firebase-session'));
   const firebase = firebaseKey ? closure(manifest, [firebaseKey]) : null;
   const alreadyLoaded = closure(manifest, [entry]).js;
-  const firebaseKb = firebase ? round([...firebase.js].filter((f) => !alreadyLoaded.has(f)).reduce((s, f) => s + gzipBytes(f), 0) / 1024) : null;
+  const firebaseKb = firebase
+    ? round([...firebase.js].filter((f) => !alreadyLoaded.has(f)).reduce((s, f) => s + gzipBytes(f), 0) / 1024)
+    : null;
   return { routes, firebaseSdkAfterFirstPaintKb: firebaseKb };
 }
 
@@ -132,7 +146,12 @@ async function throttledLcp(page: Page, url: string, settle: () => Promise<void>
   await settle();
   const lcp = await page.evaluate<{ ms: number; element: string } | null>(LCP_SCRIPT);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
   await cdp.detach();
   if (!lcp) throw new Error(`no LCP entry for ${url}`);
   return lcp;
@@ -293,7 +312,8 @@ async function lcp(browser: Browser, webUrl: string, session: Session) {
 }
 
 const sizeResults = sizes();
-let browserResults: { ok: true; figures: Awaited<ReturnType<typeof browserFigures>> } | { ok: false; error: string } | null = null;
+let browserResults: { ok: true; figures: Awaited<ReturnType<typeof browserFigures>> } | { ok: false; error: string } | null =
+  null;
 if (!process.argv.includes('--sizes-only')) {
   try {
     browserResults = { ok: true, figures: await browserFigures(true) };
@@ -311,7 +331,17 @@ const firstLoad = sizeResults.routes.map((r) => {
   return {
     route: r.route,
     static: { jsKb: r.jsKb, cssKb: r.cssKb, totalKb: r.totalKb, files: r.files },
-    transferred: t ? { jsKb: t.jsKb, cssKb: t.cssKb, totalKb: t.totalKb, files: t.files, url: t.url, landedOn: t.landedOn, networkIdle: t.idle } : null,
+    transferred: t
+      ? {
+          jsKb: t.jsKb,
+          cssKb: t.cssKb,
+          totalKb: t.totalKb,
+          files: t.files,
+          url: t.url,
+          landedOn: t.landedOn,
+          networkIdle: t.idle,
+        }
+      : null,
     goalKb: goal ?? null,
     judgedOn: t && t.totalKb >= r.totalKb ? 'transferred' : 'static',
     judgedKb,
@@ -324,8 +354,7 @@ const report = {
   measuredAt: new Date().toISOString(),
   profile: { rttMs: 150, downMbps: 1.6, upKbps: 750, cpuSlowdown: 4, viewport: '360x740@2x', runs: RUNS, cache: 'cold' },
   firstLoadGzip: {
-    note:
-      'static: entry + route module + static imports from the Vite manifest (gzip -9). transferred: JS+CSS response bodies as Chromium received them (gzip from vite preview) from load until network idle. Goals judged on the larger.',
+    note: 'static: entry + route module + static imports from the Vite manifest (gzip -9). transferred: JS+CSS response bodies as Chromium received them (gzip from vite preview) from load until network idle. Goals judged on the larger.',
     networkIdleMs: NETWORK_IDLE_MS,
     routes: firstLoad,
     firebaseSdkChunkKb: sizeResults.firebaseSdkAfterFirstPaintKb,
@@ -346,13 +375,19 @@ for (const r of firstLoad) {
     `${r.route.padEnd(24)} | ${cell(r.static.jsKb, 9)} ${cell(r.static.cssKb, 5)} ${cell(r.static.totalKb, 6)} | ${cell(t?.jsKb, 14)} ${cell(t?.cssKb, 5)} ${cell(t?.totalKb, 6)}${t && !t.networkIdle ? '*' : ' '}| ${cell(r.judgedKb, 6)} ${cell(r.goalKb, 5)}  ${r.withinGoal === null ? '-' : r.withinGoal ? 'yes' : 'NO'}${t && t.landedOn !== new URL(t.url, 'http://x').pathname ? `  (landed on ${t.landedOn})` : ''}`,
   );
 }
-if (firstLoad.some((r) => r.transferred && !r.transferred.networkIdle)) console.log(`* the network was not idle after ${NETWORK_IDLE_TIMEOUT_MS / 1000} s; the figure is what came until then`);
-console.log(`Firebase SDK chunk (dynamic import; in "transferred" where a screen fetches it as it opens): ${sizeResults.firebaseSdkAfterFirstPaintKb} KB`);
-if (browserResults && !browserResults.ok) console.log(`\nBrowser figures (transferred, LCP) not measured: ${browserResults.error}`);
+if (firstLoad.some((r) => r.transferred && !r.transferred.networkIdle))
+  console.log(`* the network was not idle after ${NETWORK_IDLE_TIMEOUT_MS / 1000} s; the figure is what came until then`);
+console.log(
+  `Firebase SDK chunk (dynamic import; in "transferred" where a screen fetches it as it opens): ${sizeResults.firebaseSdkAfterFirstPaintKb} KB`,
+);
+if (browserResults && !browserResults.ok)
+  console.log(`\nBrowser figures (transferred, LCP) not measured: ${browserResults.error}`);
 else if (lcpResults && !('error' in lcpResults)) {
   console.log('\nLCP (150 ms RTT, 1.6 Mbps, 4x CPU, cold cache)');
   for (const [route, r] of Object.entries(lcpResults)) {
-    console.log(`${route.padEnd(12)} median ${r.medianMs} ms  runs ${r.runsMs.join(', ')}  goal < ${LCP_GOAL_MS} ms: ${r.withinGoal ? 'yes' : 'NO'}  (${r.element})`);
+    console.log(
+      `${route.padEnd(12)} median ${r.medianMs} ms  runs ${r.runsMs.join(', ')}  goal < ${LCP_GOAL_MS} ms: ${r.withinGoal ? 'yes' : 'NO'}  (${r.element})`,
+    );
   }
 }
 console.log(`\nWritten to ${join(outDir, 'bench.json')}`);

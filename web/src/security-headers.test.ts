@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ROUTE_PRELOAD_SCRIPT_HASH, addCspSources, hostingHeaders, localPreviewHeaders } from '../security-headers';
 
-const directives = (csp: string) => new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name = '', ...values]) => [name, values]));
+const directives = (csp: string) =>
+  new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name = '', ...values]) => [name, values]),
+  );
 
 describe("Hosting's security headers (firebase.json)", () => {
   const headers = hostingHeaders();
@@ -23,11 +29,19 @@ describe("Hosting's security headers (firebase.json)", () => {
 
   it('the local preview adds the emulators and the sandbox checkout, and nothing else', () => {
     const local = directives(
-      localPreviewHeaders({ VITE_USE_EMULATORS: 'true', VITE_FIRESTORE_EMULATOR_HOST: '127.0.0.1:4242', VITE_PROVIDER_ORIGIN: 'http://127.0.0.1:4343/' })['Content-Security-Policy'] ?? '',
+      localPreviewHeaders({
+        VITE_USE_EMULATORS: 'true',
+        VITE_FIRESTORE_EMULATOR_HOST: '127.0.0.1:4242',
+        VITE_PROVIDER_ORIGIN: 'http://127.0.0.1:4343/',
+      })['Content-Security-Policy'] ?? '',
     );
-    expect(local.get('connect-src')).toEqual(expect.arrayContaining(['http://127.0.0.1:4242', 'ws://127.0.0.1:4242', 'http://127.0.0.1:9099', 'http://127.0.0.1:5001']));
+    expect(local.get('connect-src')).toEqual(
+      expect.arrayContaining(['http://127.0.0.1:4242', 'ws://127.0.0.1:4242', 'http://127.0.0.1:9099', 'http://127.0.0.1:5001']),
+    );
     expect(local.get('frame-src')).toContain('http://127.0.0.1:4343');
     for (const name of ['script-src', 'frame-ancestors', 'default-src']) expect(local.get(name)).toEqual(csp.get(name));
-    expect(addCspSources("default-src 'self'; img-src 'self'", { 'img-src': ['data:'] })).toBe("default-src 'self'; img-src 'self' data:");
+    expect(addCspSources("default-src 'self'; img-src 'self'", { 'img-src': ['data:'] })).toBe(
+      "default-src 'self'; img-src 'self' data:",
+    );
   });
 });

@@ -13,8 +13,12 @@ describe('admin bodies', () => {
   it('users/update needs something to change, refuses other fields, and can only set must_change_password to true', () => {
     const schema = userUpdateRequestSchema;
     expect(firstMessage(schema, { user_id: 'u_1' })).toBe('Nothing to update');
-    expect(firstMessage(schema, { user_id: 'u_1', role: 1 })).toBe('Only names, permissions and must_change_password can be updated');
-    expect(firstMessage(schema, { user_id: 'u_1', must_change_password: false })).toBe('must_change_password can only be set to true');
+    expect(firstMessage(schema, { user_id: 'u_1', role: 1 })).toBe(
+      'Only names, permissions and must_change_password can be updated',
+    );
+    expect(firstMessage(schema, { user_id: 'u_1', must_change_password: false })).toBe(
+      'must_change_password can only be set to true',
+    );
     expect(firstMessage(schema, { user_id: 'u_1', can_post_signal: 'yes' })).toBe('can_post_signal must be true or false');
   });
 

@@ -85,7 +85,12 @@ export const transactionApproveRequestSchema = z.object({
   transaction_id: idSchema,
   action: z.enum(TRANSACTION_SETTLE_ACTIONS, { error: "Action must be 'approve' or 'decline'" }).default('approve'),
   /** Why a withdrawal is declined (shown to the user); optional. */
-  reason: z.string().trim().min(1, { error: 'Reason must not be empty' }).max(200, { error: 'Reason must not be more than 200 characters' }).optional(),
+  reason: z
+    .string()
+    .trim()
+    .min(1, { error: 'Reason must not be empty' })
+    .max(200, { error: 'Reason must not be more than 200 characters' })
+    .optional(),
 });
 /** Removes the admin role (role 1 -> 0) from an account; the account itself stays. */
 export const adminDeleteRequestSchema = z.object({ user_id: idSchema });

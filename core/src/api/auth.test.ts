@@ -23,15 +23,9 @@ describe('sign-in bodies', () => {
     expect(registerRequestSchema.safeParse({ ...base, device_type: 'IOS' }).success).toBe(false);
     expect(registerRequestSchema.safeParse({ ...base, marketing_channel: 'TV' }).success).toBe(false);
     expect(firstMessage(registerRequestSchema, { ...base, gender: 'other' })).toBe('Gender must be female or male');
-    expect(firstMessage(registerRequestSchema, { ...base, password: 'short' })).toBe(
-      'Password must be at least 8 characters',
-    );
-    expect(firstMessage(registerRequestSchema, { ...base, email: 'not-an-email' })).toBe(
-      'Please enter a valid email address',
-    );
-    expect(firstMessage(registerRequestSchema, { ...base, phone_number: '12345' })).toBe(
-      'Please enter a valid phone number',
-    );
+    expect(firstMessage(registerRequestSchema, { ...base, password: 'short' })).toBe('Password must be at least 8 characters');
+    expect(firstMessage(registerRequestSchema, { ...base, email: 'not-an-email' })).toBe('Please enter a valid email address');
+    expect(firstMessage(registerRequestSchema, { ...base, phone_number: '12345' })).toBe('Please enter a valid phone number');
     expect(registerRequestSchema.safeParse({ ...base, phone_number: '+2348012345678' }).success).toBe(true);
     expect(firstMessage(registerRequestSchema, { ...base, username: 'a b' })).toBe(
       'Username can only have letters, digits, _ and .',
@@ -41,5 +35,4 @@ describe('sign-in bodies', () => {
       'First name must not be more than 60 characters',
     );
   });
-
 });

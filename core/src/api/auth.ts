@@ -47,7 +47,9 @@ export const registerRequestSchema = z.object({
   gender: genderSchema,
   country: text(60, 'Country'),
   avatar_url: z
-    .union([httpUrl, z.string().regex(/^\/(?!\/)(?!.*\.\.)[A-Za-z0-9/_.-]+$/)], { error: 'Avatar must be a URL or a path on this site' })
+    .union([httpUrl, z.string().regex(/^\/(?!\/)(?!.*\.\.)[A-Za-z0-9/_.-]+$/)], {
+      error: 'Avatar must be a URL or a path on this site',
+    })
     .refine((v) => v.length <= 2048, { error: 'Avatar must be a URL or a path on this site' }),
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;

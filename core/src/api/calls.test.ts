@@ -71,9 +71,9 @@ describe('API_CALLS', () => {
 
   it('marks sign-in calls public, user calls user, and the admin-style calls admin', () => {
     const auth = (name: ApiCallName) => API_CALLS[name].auth;
-    expect(['login', 'register', 'otpRequest', 'otpVerify', 'passwordSendOtp', 'passwordReset'].map((n) => auth(n as ApiCallName))).toEqual(
-      Array(6).fill('none'),
-    );
+    expect(
+      ['login', 'register', 'otpRequest', 'otpVerify', 'passwordSendOtp', 'passwordReset'].map((n) => auth(n as ApiCallName)),
+    ).toEqual(Array(6).fill('none'));
     expect(auth('nairaWallet')).toBe('user');
     expect(auth('notifications')).toBe('user');
     expect(auth('analystGames')).toBe('user');
@@ -148,7 +148,6 @@ describe('API_CALLS', () => {
   });
 });
 
-
 describe('resolveApiCall and paths', () => {
   it('finds every call by its method and concrete path', () => {
     for (const name of API_CALL_NAMES) {
@@ -187,4 +186,3 @@ describe('resolveApiCall and paths', () => {
     expect(() => buildApiPath('giftCardCategory')).toThrow('Missing path parameter id for giftCardCategory');
   });
 });
-

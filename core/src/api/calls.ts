@@ -29,7 +29,13 @@ import {
   resetPasswordRequestSchema,
   sendResetOtpRequestSchema,
 } from './auth';
-import { bankAddRequestSchema, bankListEntrySchema, bankVerifyRequestSchema, bankVerifyResultSchema, savedBankSchema } from './bank';
+import {
+  bankAddRequestSchema,
+  bankListEntrySchema,
+  bankVerifyRequestSchema,
+  bankVerifyResultSchema,
+  savedBankSchema,
+} from './bank';
 import { idempotencyHeadersSchema, okBody, okMessageBody } from './common';
 import {
   adSchema,
@@ -59,7 +65,14 @@ import {
 } from './punters-hub';
 import { API_ROUTES, type ApiAuth, type ApiRouteName, type HttpMethod } from './routes';
 import { subscribeRequestSchema, subscriptionResultSchema } from './subscription';
-import { topupRequestSchema, topupResponseSchema, transactionSchema, walletMovementSchema, walletSchema, withdrawRequestSchema } from './wallet';
+import {
+  topupRequestSchema,
+  topupResponseSchema,
+  transactionSchema,
+  walletMovementSchema,
+  walletSchema,
+  withdrawRequestSchema,
+} from './wallet';
 
 export interface ApiCallDefinition {
   readonly method: HttpMethod;
@@ -291,13 +304,10 @@ export const API_CALLS = {
 export type ApiCallName = keyof typeof API_CALLS;
 export type ApiCall<N extends ApiCallName> = (typeof API_CALLS)[N];
 /** The request body a caller writes (before transforms). */
-export type ApiRequestInput<N extends ApiCallName> = ApiCall<N> extends { request: infer S extends z.ZodType }
-  ? z.input<S>
-  : never;
+export type ApiRequestInput<N extends ApiCallName> =
+  ApiCall<N> extends { request: infer S extends z.ZodType } ? z.input<S> : never;
 /** The success body of a call. */
-export type ApiResponse<N extends ApiCallName> = ApiCall<N> extends { response: infer S extends z.ZodType }
-  ? z.output<S>
-  : never;
+export type ApiResponse<N extends ApiCallName> = ApiCall<N> extends { response: infer S extends z.ZodType } ? z.output<S> : never;
 
 export const API_CALL_NAMES = Object.keys(API_CALLS) as ApiCallName[];
 

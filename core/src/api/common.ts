@@ -25,17 +25,15 @@ export const idempotencyHeadersSchema = z.object({ 'idempotency-key': idempotenc
  * A Firestore time as the SDKs hand it over (Timestamp with toMillis(), {seconds, nanoseconds}, a Date, epoch ms
  * or an ISO string), converted to epoch milliseconds. A pending server timestamp (null) stays null.
  */
-export const timestampMillis = z
-  .unknown()
-  .transform((value, ctx): number | null => {
-    if (value === null || value === undefined) return null;
-    const millis = toMillis(value);
-    if (millis === undefined) {
-      ctx.addIssue({ code: 'custom', message: 'Must be a timestamp' });
-      return z.NEVER;
-    }
-    return millis;
-  });
+export const timestampMillis = z.unknown().transform((value, ctx): number | null => {
+  if (value === null || value === undefined) return null;
+  const millis = toMillis(value);
+  if (millis === undefined) {
+    ctx.addIssue({ code: 'custom', message: 'Must be a timestamp' });
+    return z.NEVER;
+  }
+  return millis;
+});
 
 function toMillis(value: unknown): number | undefined {
   if (value instanceof Date) return finite(value.getTime());

@@ -73,8 +73,10 @@ export const giftCardCategoryUpdateRequestSchema = z.object({
   name: text(120, 'Name'),
 });
 export const cryptoUpdateRequestSchema = z.object({
-  symbol: z.string().trim().regex(/^[A-Z0-9]{2,10}$/, { error: 'Symbol must be 2 to 10 capital letters or digits' }),
+  symbol: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9]{2,10}$/, { error: 'Symbol must be 2 to 10 capital letters or digits' }),
   buy_rate: nairaAmount,
   sell_rate: nairaAmount,
 });
-

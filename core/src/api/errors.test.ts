@@ -24,7 +24,11 @@ describe('the error body (SPEC section 8)', () => {
   });
 
   it('errorBody lists the message itself unless the problems are named', () => {
-    expect(errorBody('Insufficient funds')).toEqual({ status: false, message: 'Insufficient funds', error: [{ message: 'Insufficient funds' }] });
+    expect(errorBody('Insufficient funds')).toEqual({
+      status: false,
+      message: 'Insufficient funds',
+      error: [{ message: 'Insufficient funds' }],
+    });
     expect(errorBody('Bad', [{ message: 'Too short', field: 'pin' }]).error).toEqual([{ message: 'Too short', field: 'pin' }]);
   });
 
@@ -87,9 +91,7 @@ describe('readErrorBody', () => {
 
 describe('providerErrorMessages (what the web shows)', () => {
   it('shows the message when status is false', () => {
-    expect(providerErrorMessages({ status: false, message: 'Email taken', error: [{ message: 'x' }] })).toEqual([
-      'Email taken',
-    ]);
+    expect(providerErrorMessages({ status: false, message: 'Email taken', error: [{ message: 'x' }] })).toEqual(['Email taken']);
   });
   it('otherwise lists each error item', () => {
     expect(providerErrorMessages({ error: [{ message: 'Bad email' }, { message: 'Short password', field: 'p' }] })).toEqual([
@@ -105,4 +107,3 @@ describe('providerErrorMessages (what the web shows)', () => {
     expect(providerErrorMessages({ error: [{ msg: 1 }] })).toEqual(['An error occurred']);
   });
 });
-

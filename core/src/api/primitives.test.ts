@@ -35,7 +35,6 @@ describe('nairaAmount', () => {
   });
 });
 
-
 describe('codes and PIN', () => {
   it('a PIN is exactly 4 digits', () => {
     expect(pinSchema.parse('0123')).toBe('0123');

@@ -9,7 +9,6 @@ import { nairaToKobo } from '../money';
 /** An absolute http(s) URL: never javascript:, data: or any other scheme a page could execute. */
 export const httpUrl = z.url({ protocol: /^https?$/, error: 'Must be an http or https URL' });
 
-
 /** Largest naira amount a request may carry: ₦1,000,000,000. */
 export const MAX_REQUEST_NAIRA = 1_000_000_000;
 

@@ -23,9 +23,12 @@ export type GameStatus = z.infer<typeof gameStatusSchema>;
 
 /** Odds on the wire: a non-negative decimal string (punters-hub ODDS_PATTERN) or number; output is the number. */
 export const oddSchema = z
-  .union([z.string().trim().regex(ODDS_PATTERN, { error: INVALID_ODDS_MESSAGE }), z.number().min(0, { error: INVALID_ODDS_MESSAGE })], {
-    error: INVALID_ODDS_MESSAGE,
-  })
+  .union(
+    [z.string().trim().regex(ODDS_PATTERN, { error: INVALID_ODDS_MESSAGE }), z.number().min(0, { error: INVALID_ODDS_MESSAGE })],
+    {
+      error: INVALID_ODDS_MESSAGE,
+    },
+  )
   .transform((value) => Number(value))
   .pipe(z.number().min(0).max(1_000_000, { error: INVALID_ODDS_MESSAGE }));
 

@@ -5,7 +5,16 @@ import { topupRequestSchema, topupResponseSchema, transactionSchema, withdrawReq
 describe('wallet', () => {
   it('a transaction has SPEC types and statuses only', () => {
     expectEveryFieldChecked(transactionSchema, transaction);
-    for (const type of ['WITHDRAWAL', 'FUNDING', 'BUY_GAME', 'SPOOWEALTH', 'SIGNUP_BONUS', 'MC_DASAINT_BONUS', 'SUBSCRIPTION', 'JOIN_AUTO_TRADA']) {
+    for (const type of [
+      'WITHDRAWAL',
+      'FUNDING',
+      'BUY_GAME',
+      'SPOOWEALTH',
+      'SIGNUP_BONUS',
+      'MC_DASAINT_BONUS',
+      'SUBSCRIPTION',
+      'JOIN_AUTO_TRADA',
+    ]) {
       expect(transactionSchema.safeParse({ ...transaction, type }).success).toBe(true);
     }
     expect(transactionSchema.safeParse({ ...transaction, type: 'REFUND' }).success).toBe(false);

@@ -33,7 +33,10 @@ export const topupResponseSchema = okBody(walletMovementSchema).extend({ success
 /** Top-up verification: the payment's transaction_id (Flutterwave sends a number) and what the user meant to pay. */
 export const topupRequestSchema = z.object({
   transaction_id: z.union([
-    z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'transaction_id is not valid' }),
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'transaction_id is not valid' }),
     z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
   ]),
   expectedAmount: nairaAmount,

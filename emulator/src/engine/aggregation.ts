@@ -28,7 +28,9 @@ type Agg = { alias: string; kind: 'count'; upTo: bigint | null } | { alias: stri
 function parseAggregations(specs: Json | undefined): Agg[] {
   if (!Array.isArray(specs) || specs.length === 0) throw invalid('At least one aggregation is required.');
   if (specs.length > 5) {
-    throw invalid(`Aggregation query contains more than the maximum number of aggregations (5): ${specs.length} aggregations were requested.`);
+    throw invalid(
+      `Aggregation query contains more than the maximum number of aggregations (5): ${specs.length} aggregations were requested.`,
+    );
   }
   const seen = new Set<string>();
   return specs.map((s, i) => {

@@ -108,7 +108,9 @@ function planSummary(q: CompiledQuery): JsonObject {
     else if (op === 'ARRAY_CONTAINS' || op === 'ARRAY_CONTAINS_ANY') add(ff['field']['fieldPath'], 'CONTAINS');
   }
   for (const o of q.orderBy) add(o.isName ? '__name__' : formatFieldPath(o.path), o.desc ? 'DESC' : 'ASC');
-  return { indexesUsed: [{ query_scope: q.allDescendants ? 'Collection group' : 'Collection', properties: `(${props.join(', ')})` }] };
+  return {
+    indexesUsed: [{ query_scope: q.allDescendants ? 'Collection group' : 'Collection', properties: `(${props.join(', ')})` }],
+  };
 }
 
 /** ExplainMetrics with the execution stats of a query that read `read` documents. */
@@ -126,7 +128,12 @@ function explainMetrics(q: CompiledQuery, read: number, started: bigint, results
       debugStats: {
         documents_scanned: String(read),
         index_entries_scanned: String(read),
-        billing_details: { documents_billable: String(read), index_entries_billable: '0', small_ops: '0', min_query_cost: read === 0 ? '1' : '0' },
+        billing_details: {
+          documents_billable: String(read),
+          index_entries_billable: '0',
+          small_ops: '0',
+          min_query_cost: read === 0 ? '1' : '0',
+        },
       },
     },
   };
@@ -474,7 +481,11 @@ class Engine implements EngineBackend {
     }
   }
 
-  private compileFor(request: JsonObject, caller: Caller, sq: Json | undefined): { database: string; db: Database; q: CompiledQuery } {
+  private compileFor(
+    request: JsonObject,
+    caller: Caller,
+    sq: Json | undefined,
+  ): { database: string; db: Database; q: CompiledQuery } {
     const parent = parseParent(request['parent']);
     const q = compileQuery(sq, parent.path);
     const db = this.store.db(parent.database);
@@ -494,7 +505,9 @@ class Engine implements EngineBackend {
 
   /** Runs a query at the current state, reusing the last result while the scanned collections are unchanged. */
   private cachedQuery(db: Database, q: CompiledQuery): DocRecord[] {
-    const version = q.allDescendants ? db.version : (db.collectionVersions.get(q.parentPath === '' ? q.collectionId : `${q.parentPath}/${q.collectionId}`) ?? 0);
+    const version = q.allDescendants
+      ? db.version
+      : (db.collectionVersions.get(q.parentPath === '' ? q.collectionId : `${q.parentPath}/${q.collectionId}`) ?? 0);
     const key = `${db.name}|${q.parentPath}|${JSON.stringify(q.raw)}`;
     const hit = this.queryCache.get(key);
     if (hit && hit.db === db && hit.version === version) {
@@ -518,7 +531,12 @@ class Engine implements EngineBackend {
       await this.txs.lock(tx, docs.map(pathOf));
       docs = runQuery(q, db);
       const signature = docs.map((d) => `${d.name}@${d.updateTime}`).join('\n');
-      tx.queryChecks.push(() => runQuery(q, db).map((d) => `${d.name}@${d.updateTime}`).join('\n') === signature);
+      tx.queryChecks.push(
+        () =>
+          runQuery(q, db)
+            .map((d) => `${d.name}@${d.updateTime}`)
+            .join('\n') === signature,
+      );
       this.recordReads(ctx, db, docs.map(pathOf));
     }
     return docs;
@@ -685,7 +703,11 @@ class Engine implements EngineBackend {
     const body = request['document'] ?? {};
     if (!isObject(body)) throw invalid('Invalid document.');
     const mask = maskPaths(request['mask']);
-    const stored = this.commitOne(doc, { update: { name, fields: body['fields'] ?? {} }, currentDocument: { exists: false } }, caller);
+    const stored = this.commitOne(
+      doc,
+      { update: { name, fields: body['fields'] ?? {} }, currentDocument: { exists: false } },
+      caller,
+    );
     if (!stored) throw new RpcError(Code.INTERNAL, 'Document was not stored.');
     return toDocumentJson(stored, mask);
   }
@@ -697,7 +719,8 @@ class Engine implements EngineBackend {
     const mask = maskPaths(request['mask']);
     const write: JsonObject = { update: { name: doc.name, fields: body['fields'] ?? {} } };
     if (request['updateMask'] !== undefined && request['updateMask'] !== null) write['updateMask'] = request['updateMask'];
-    if (request['currentDocument'] !== undefined && request['currentDocument'] !== null) write['currentDocument'] = request['currentDocument'];
+    if (request['currentDocument'] !== undefined && request['currentDocument'] !== null)
+      write['currentDocument'] = request['currentDocument'];
     const stored = this.commitOne(doc, write, caller);
     if (!stored) throw new RpcError(Code.INTERNAL, 'Document was not stored.');
     return toDocumentJson(stored, mask);
@@ -706,7 +729,8 @@ class Engine implements EngineBackend {
   private deleteDocument(request: JsonObject, caller: Caller): JsonObject {
     const doc = parseDocumentName(request['name']);
     const write: JsonObject = { delete: doc.name };
-    if (request['currentDocument'] !== undefined && request['currentDocument'] !== null) write['currentDocument'] = request['currentDocument'];
+    if (request['currentDocument'] !== undefined && request['currentDocument'] !== null)
+      write['currentDocument'] = request['currentDocument'];
     this.commitOne(doc, write, caller);
     return {};
   }

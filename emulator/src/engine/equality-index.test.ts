@@ -46,7 +46,13 @@ describe('equality index', () => {
       let after: DocRecord | null = null;
       if (r() >= 0.15) {
         const t = new Date(Number(ns / 1_000_000n)).toISOString();
-        after = { name: `${ROOT}/${path}`, fields: toFields(randomDoc()), createTime: before?.createTime ?? t, updateTime: t, updateNs: ns };
+        after = {
+          name: `${ROOT}/${path}`,
+          fields: toFields(randomDoc()),
+          createTime: before?.createTime ?? t,
+          updateTime: t,
+          updateNs: ns,
+        };
       }
       const ch: Change = { path, before, after };
       db.apply([ch], ns);
@@ -61,17 +67,28 @@ describe('equality index', () => {
       const eqValue = pick(POOL);
       const eq: JsonObject =
         r() < 0.3
-          ? { fieldFilter: { field: { fieldPath: field }, op: 'IN', value: toValue([pick(POOL), pick(POOL), eqValue].filter((v) => !(typeof v === 'object' && v !== null))) } }
+          ? {
+              fieldFilter: {
+                field: { fieldPath: field },
+                op: 'IN',
+                value: toValue([pick(POOL), pick(POOL), eqValue].filter((v) => !(typeof v === 'object' && v !== null))),
+              },
+            }
           : { fieldFilter: { field: { fieldPath: field }, op: 'EQUAL', value: toValue(eqValue) } };
-      const eqOk = (eq['fieldFilter'] as JsonObject)['op'] === 'EQUAL' || ((eq['fieldFilter'] as JsonObject)['value'] as JsonObject)['arrayValue'] !== undefined;
+      const eqOk =
+        (eq['fieldFilter'] as JsonObject)['op'] === 'EQUAL' ||
+        ((eq['fieldFilter'] as JsonObject)['value'] as JsonObject)['arrayValue'] !== undefined;
       if (!eqOk) continue;
       conj.push(eq);
       if (r() < 0.4) conj.push({ fieldFilter: { field: { fieldPath: 's' }, op: 'EQUAL', value: toValue(pick(['a', 'b'])) } });
-      if (r() < 0.3) conj.push({ fieldFilter: { field: { fieldPath: 'price' }, op: 'GREATER_THAN', value: toValue(Math.floor(r() * 50)) } });
-      const where = conj.length === 1 ? conj[0] : { compositeFilter: { op: 'AND', filters: r() < 0.5 ? conj : [...conj].reverse() } };
+      if (r() < 0.3)
+        conj.push({ fieldFilter: { field: { fieldPath: 'price' }, op: 'GREATER_THAN', value: toValue(Math.floor(r() * 50)) } });
+      const where =
+        conj.length === 1 ? conj[0] : { compositeFilter: { op: 'AND', filters: r() < 0.5 ? conj : [...conj].reverse() } };
       const sq: JsonObject = { from: [{ collectionId: 'items', allDescendants: r() < 0.3 }], where: where as JsonObject };
       const hasIneq = conj.length > 0 && JSON.stringify(conj).includes('GREATER_THAN');
-      if (r() < 0.7 && !hasIneq) sq['orderBy'] = [{ field: { fieldPath: 'price' }, direction: r() < 0.5 ? 'DESCENDING' : 'ASCENDING' }];
+      if (r() < 0.7 && !hasIneq)
+        sq['orderBy'] = [{ field: { fieldPath: 'price' }, direction: r() < 0.5 ? 'DESCENDING' : 'ASCENDING' }];
       else if (hasIneq) sq['orderBy'] = [{ field: { fieldPath: 'price' }, direction: r() < 0.5 ? 'DESCENDING' : 'ASCENDING' }];
       if (r() < 0.6) sq['limit'] = Math.floor(r() * 25);
       if (r() < 0.3) sq['offset'] = Math.floor(r() * 5);
@@ -94,14 +111,26 @@ describe('equality index', () => {
     const db = new Database(DB);
     const put = (path: string, data: Record<string, unknown>, ns: bigint): void => {
       const t = new Date(Number(ns)).toISOString();
-      db.apply([{ path, before: db.get(path), after: { name: `${ROOT}/${path}`, fields: toFields(data), createTime: t, updateTime: t, updateNs: ns } }], ns);
+      db.apply(
+        [
+          {
+            path,
+            before: db.get(path),
+            after: { name: `${ROOT}/${path}`, fields: toFields(data), createTime: t, updateTime: t, updateNs: ns },
+          },
+        ],
+        ns,
+      );
     };
     put('c/a', { n: 1, m: { k: 0 } }, 1n);
     put('c/b', { n: 1.5, m: { k: -0 } }, 2n);
     put('c/c', { n: 2, m: { k: 'x' } }, 3n);
     const run = (where: JsonObject): string[] => names(runQuery(compileQuery({ from: [{ collectionId: 'c' }], where }, ''), db));
     expect(run({ fieldFilter: { field: { fieldPath: 'n' }, op: 'EQUAL', value: { doubleValue: 1 } } })).toEqual([`${ROOT}/c/a`]);
-    expect(run({ fieldFilter: { field: { fieldPath: 'm.k' }, op: 'EQUAL', value: { integerValue: '0' } } })).toEqual([`${ROOT}/c/a`, `${ROOT}/c/b`]);
+    expect(run({ fieldFilter: { field: { fieldPath: 'm.k' }, op: 'EQUAL', value: { integerValue: '0' } } })).toEqual([
+      `${ROOT}/c/a`,
+      `${ROOT}/c/b`,
+    ]);
     // The index follows later writes and deletes.
     put('c/c', { n: 1, m: { k: 0 } }, 4n);
     db.apply([{ path: 'c/a', before: db.get('c/a'), after: null }], 5n);

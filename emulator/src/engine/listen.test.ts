@@ -67,7 +67,12 @@ describe('documents targets', () => {
   it('sends ADD, the document, CURRENT and a snapshot; then changes and deletes', async () => {
     await setDoc(b, 'c/a', { n: 1 });
     const l = listen();
-    expect(l.add(1, { documents: { documents: [docName('c/a'), docName('c/missing')] } })).toEqual(['ADD 1', 'change c/a [1]', 'CURRENT 1', 'SNAPSHOT']);
+    expect(l.add(1, { documents: { documents: [docName('c/a'), docName('c/missing')] } })).toEqual([
+      'ADD 1',
+      'change c/a [1]',
+      'CURRENT 1',
+      'SNAPSHOT',
+    ]);
     await setDoc(b, 'c/a', { n: 2 });
     expect(summarize(l.c.take())).toEqual(['change c/a [1]', 'SNAPSHOT']);
     await setDoc(b, 'c/missing', { n: 2 });
@@ -117,7 +122,13 @@ describe('query targets', () => {
   });
 
   it('keeps limit queries right as documents move in and out', async () => {
-    for (const [id, n] of [['a', 1], ['b', 2], ['c', 3], ['d', 4]] as const) await setDoc(b, `c/${id}`, { n });
+    for (const [id, n] of [
+      ['a', 1],
+      ['b', 2],
+      ['c', 3],
+      ['d', 4],
+    ] as const)
+      await setDoc(b, `c/${id}`, { n });
     const l = listen();
     expect(l.add(4, queryTarget({ from: [{ collectionId: 'c' }], orderBy: [order('n')], limit: 2 }))).toEqual([
       'ADD 4',
@@ -139,7 +150,12 @@ describe('query targets', () => {
   });
 
   it('serves limitToLast as a reversed order with a limit', async () => {
-    for (const [id, n] of [['a', 1], ['b', 2], ['c', 3]] as const) await setDoc(b, `c/${id}`, { n });
+    for (const [id, n] of [
+      ['a', 1],
+      ['b', 2],
+      ['c', 3],
+    ] as const)
+      await setDoc(b, `c/${id}`, { n });
     const l = listen();
     expect(l.add(6, queryTarget({ from: [{ collectionId: 'c' }], orderBy: [order('n', 'DESCENDING')], limit: 2 }))).toEqual([
       'ADD 6',
@@ -174,11 +190,19 @@ describe('resume and errors', () => {
     expect(typeof token).toBe('string');
     l1.close();
     const l2 = listen();
-    expect(l2.add(2, { ...queryTarget({ from: [{ collectionId: 'c' }] }), resumeToken: token ?? '' })).toEqual(['ADD 2', 'CURRENT 2', 'SNAPSHOT']);
+    expect(l2.add(2, { ...queryTarget({ from: [{ collectionId: 'c' }] }), resumeToken: token ?? '' })).toEqual([
+      'ADD 2',
+      'CURRENT 2',
+      'SNAPSHOT',
+    ]);
     l2.close();
     await setDoc(b, 'other/x', { n: 2 }); // a change elsewhere does not invalidate the token
     const l2b = listen();
-    expect(l2b.add(2, { ...queryTarget({ from: [{ collectionId: 'c' }] }), resumeToken: token ?? '' })).toEqual(['ADD 2', 'CURRENT 2', 'SNAPSHOT']);
+    expect(l2b.add(2, { ...queryTarget({ from: [{ collectionId: 'c' }] }), resumeToken: token ?? '' })).toEqual([
+      'ADD 2',
+      'CURRENT 2',
+      'SNAPSHOT',
+    ]);
     l2b.close();
     await setDoc(b, 'c/b', { n: 2 });
     const l3 = listen();
@@ -200,7 +224,9 @@ describe('resume and errors', () => {
     const l = listen(ALICE);
     expect(l.add(2, queryTarget({ from: [{ collectionId: 'secret' }] }))).toEqual(['REMOVE 2 cause 7']);
     expect(l.add(4, { documents: { documents: [docName('secret/x')] } })).toEqual(['REMOVE 4 cause 7']);
-    expect(l.add(6, queryTarget({ from: [{ collectionId: 'open' }], where: fieldFilter('n', 'IN', []) }))).toEqual(['REMOVE 6 cause 3']);
+    expect(l.add(6, queryTarget({ from: [{ collectionId: 'open' }], where: fieldFilter('n', 'IN', []) }))).toEqual([
+      'REMOVE 6 cause 3',
+    ]);
     expect(l.add(8, queryTarget({ from: [{ collectionId: 'open' }] }))).toEqual(['ADD 8', 'CURRENT 8', 'SNAPSHOT']);
     expect(b.stats().listenTargets).toBe(1);
   });
@@ -217,7 +243,10 @@ describe('write streams', () => {
   it('handshakes, acknowledges writes before the listen update, and fails on a denied write', () => {
     const order: string[] = [];
     const l = collector();
-    const ls = b.openStream('Listen', ALICE, { ...l.sink, send: (m) => order.push(m['documentChange'] ? 'listen-change' : 'listen') });
+    const ls = b.openStream('Listen', ALICE, {
+      ...l.sink,
+      send: (m) => order.push(m['documentChange'] ? 'listen-change' : 'listen'),
+    });
     ls.receive({ database: DB, addTarget: { targetId: 2, documents: { documents: [docName('c/a')] } } });
     order.length = 0;
     const w = collector();
@@ -227,7 +256,10 @@ describe('write streams', () => {
     expect(typeof hello?.['streamId']).toBe('string');
     expect(typeof hello?.['streamToken']).toBe('string');
     order.length = 0;
-    ws.receive({ streamToken: hello?.['streamToken'] ?? '', writes: [{ update: { name: docName('c/a'), fields: toFields({ n: 1 }) } }] });
+    ws.receive({
+      streamToken: hello?.['streamToken'] ?? '',
+      writes: [{ update: { name: docName('c/a'), fields: toFields({ n: 1 }) } }],
+    });
     const ack = w.take()[0];
     expect((ack?.['writeResults'] as JsonObject[]).length).toBe(1);
     expect(typeof ack?.['commitTime']).toBe('string');
@@ -244,7 +276,15 @@ describe('fan-out', () => {
   it('notifies every one of 200 listeners of each write', async () => {
     const sinks = Array.from({ length: 200 }, () => {
       const l = listen();
-      l.add(2, queryTarget({ from: [{ collectionId: 'feed' }], where: fieldFilter('live', 'EQUAL', true), orderBy: [order('at', 'DESCENDING')], limit: 20 }));
+      l.add(
+        2,
+        queryTarget({
+          from: [{ collectionId: 'feed' }],
+          where: fieldFilter('live', 'EQUAL', true),
+          orderBy: [order('at', 'DESCENDING')],
+          limit: 20,
+        }),
+      );
       l.c.take();
       return l.c;
     });

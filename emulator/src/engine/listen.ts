@@ -110,7 +110,8 @@ export class ListenManager {
     if (t.docPaths) for (const p of t.docPaths) addTo(idx.byDoc, p, t);
     else if (t.query) {
       const q = t.query;
-      if (!q.allDescendants) addTo(idx.byCollection, q.parentPath === '' ? q.collectionId : `${q.parentPath}/${q.collectionId}`, t);
+      if (!q.allDescendants)
+        addTo(idx.byCollection, q.parentPath === '' ? q.collectionId : `${q.parentPath}/${q.collectionId}`, t);
       else if (q.collectionId !== '') addTo(idx.byGroup, q.collectionId, t);
       else idx.kindless.add(t);
     }
@@ -123,7 +124,8 @@ export class ListenManager {
     if (t.docPaths) for (const p of t.docPaths) removeFrom(idx.byDoc, p, t);
     else if (t.query) {
       const q = t.query;
-      if (!q.allDescendants) removeFrom(idx.byCollection, q.parentPath === '' ? q.collectionId : `${q.parentPath}/${q.collectionId}`, t);
+      if (!q.allDescendants)
+        removeFrom(idx.byCollection, q.parentPath === '' ? q.collectionId : `${q.parentPath}/${q.collectionId}`, t);
       else if (q.collectionId !== '') removeFrom(idx.byGroup, q.collectionId, t);
       else idx.kindless.delete(t);
     }
@@ -192,14 +194,16 @@ class ListenSession implements BidiStream {
     if (database !== undefined && database !== '') {
       validateDatabaseName(database);
       if (this.database === null) this.database = database as string;
-      else if (this.database !== database) throw new RpcError(Code.INVALID_ARGUMENT, 'The database of a Listen stream cannot change.');
+      else if (this.database !== database)
+        throw new RpcError(Code.INVALID_ARGUMENT, 'The database of a Listen stream cannot change.');
     }
     if (this.database === null) throw new RpcError(Code.INVALID_ARGUMENT, 'Missing database in ListenRequest.');
     const add = message['addTarget'];
     const remove = message['removeTarget'];
     if (add !== undefined && add !== null) this.addTarget(add);
     else if (remove !== undefined && remove !== null) {
-      if (typeof remove !== 'number' || !Number.isInteger(remove)) throw new RpcError(Code.INVALID_ARGUMENT, 'Invalid removeTarget.');
+      if (typeof remove !== 'number' || !Number.isInteger(remove))
+        throw new RpcError(Code.INVALID_ARGUMENT, 'Invalid removeTarget.');
       this.removeTarget(remove);
       this.send({ targetChange: { targetChangeType: 'REMOVE', targetIds: [remove] } });
     } else if (message['labels'] === undefined) {
@@ -288,7 +292,8 @@ class ListenSession implements BidiStream {
       if (!Array.isArray(list)) throw new RpcError(Code.INVALID_ARGUMENT, 'Invalid documents target.');
       const docPaths = list.map((n) => {
         const d = parseDocumentName(n);
-        if (d.database !== db.name) throw new RpcError(Code.INVALID_ARGUMENT, `Document "${d.name}" is not in database "${db.name}".`);
+        if (d.database !== db.name)
+          throw new RpcError(Code.INVALID_ARGUMENT, `Document "${d.name}" is not in database "${db.name}".`);
         return d.path;
       });
       return { ...base, docPaths, query: null };
@@ -296,7 +301,8 @@ class ListenSession implements BidiStream {
     if (isObject(spec['query'])) {
       const qt = spec['query'];
       const parent = parseParent(qt['parent']);
-      if (parent.database !== db.name) throw new RpcError(Code.INVALID_ARGUMENT, 'The query parent is not in the stream database.');
+      if (parent.database !== db.name)
+        throw new RpcError(Code.INVALID_ARGUMENT, 'The query parent is not in the stream database.');
       const query = compileQuery(qt['structuredQuery'], parent.path);
       // As in Firestore, vector search answers one-off queries only.
       if (query.nearest) throw new RpcError(Code.INVALID_ARGUMENT, 'findNearest queries cannot be listened to.');
@@ -365,10 +371,21 @@ class ListenSession implements BidiStream {
     for (const ch of changes) {
       if (!paths.includes(ch.path)) continue;
       if (this.caller.kind !== 'owner' && ch.after) {
-        const denied = this.host.checkRead(this.caller, { method: 'get', database: t.db.name, path: ch.path, resource: ch.after });
+        const denied = this.host.checkRead(this.caller, {
+          method: 'get',
+          database: t.db.name,
+          path: ch.path,
+          resource: ch.after,
+        });
         if (denied !== null) {
           this.removeTarget(t.id);
-          out.push({ targetChange: { targetChangeType: 'REMOVE', targetIds: [t.id], cause: { code: Code.PERMISSION_DENIED, message: denied } } });
+          out.push({
+            targetChange: {
+              targetChangeType: 'REMOVE',
+              targetIds: [t.id],
+              cause: { code: Code.PERMISSION_DENIED, message: denied },
+            },
+          });
           return;
         }
       }
@@ -513,7 +530,9 @@ function mergeByDocument(out: JsonObject[]): JsonObject[] {
     result.push({ documentChange: body });
   }
   for (const [name, r] of removals) {
-    result.push({ [r.kind]: { document: name, removedTargetIds: r.removed.sort((x, y) => x - y), readTime: r.readTime as string } });
+    result.push({
+      [r.kind]: { document: name, removedTargetIds: r.removed.sort((x, y) => x - y), readTime: r.readTime as string },
+    });
   }
   return result;
 }

@@ -56,7 +56,9 @@ export function parseDocumentName(name: unknown): DocName {
   const { database, rest } = splitRoot(name);
   const segments = rest.split('/');
   if (rest === '' || segments.length % 2 !== 0) {
-    throw invalid(`Document name "${String(name).slice(0, 200)}" has ${rest === '' ? 0 : segments.length} path segments; it must have an even number.`);
+    throw invalid(
+      `Document name "${String(name).slice(0, 200)}" has ${rest === '' ? 0 : segments.length} path segments; it must have an even number.`,
+    );
   }
   validateSegments(segments, name as string, 1);
   return { database, path: rest, name: name as string };

@@ -13,7 +13,17 @@ const loop = async (): Promise<void> => {
   for (;;) {
     await b.unary(
       'Commit',
-      { database: DB, writes: [{ update: { name: `${DB}/documents/c/d${i}`, fields: { i: { integerValue: String(i) }, pad: { stringValue: 'x'.repeat(200) } } } }] },
+      {
+        database: DB,
+        writes: [
+          {
+            update: {
+              name: `${DB}/documents/c/d${i}`,
+              fields: { i: { integerValue: String(i) }, pad: { stringValue: 'x'.repeat(200) } },
+            },
+          },
+        ],
+      },
       { kind: 'owner' },
     );
     process.stdout.write(`acked ${i}\n`);

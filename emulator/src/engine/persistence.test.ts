@@ -25,7 +25,14 @@ describe('persistence', () => {
     await setDoc(b1, 'c/a', { n: 1, m: { x: [1, 'two'] } });
     await setDoc(b1, 'c/b', { n: 2 });
     await b1.unary('Commit', { database: DB, writes: [{ delete: docName('c/b') }] }, OWNER);
-    await b1.unary('Commit', { database: 'projects/q/databases/(default)', writes: [{ update: { name: 'projects/q/databases/(default)/documents/x/y', fields: {} } }] }, OWNER);
+    await b1.unary(
+      'Commit',
+      {
+        database: 'projects/q/databases/(default)',
+        writes: [{ update: { name: 'projects/q/databases/(default)/documents/x/y', fields: {} } }],
+      },
+      OWNER,
+    );
     b1.clear('projects/q/databases/(default)');
     const before = await getRaw(b1, 'c/a');
     await b1.close();
@@ -109,11 +116,21 @@ describe('persistence', () => {
     }
     await new Promise((r) => setTimeout(r, 200));
     const b = createBackend({ dataDir: dir });
-    const docs = await b.serverStream('RunQuery', { parent: `${DB}/documents`, structuredQuery: { from: [{ collectionId: 'c' }] } }, OWNER);
-    const ids = new Set(docs.map((r) => Number(((r['document'] as JsonObject)['fields'] as Record<string, JsonObject>)['i']?.['integerValue'])));
+    const docs = await b.serverStream(
+      'RunQuery',
+      { parent: `${DB}/documents`, structuredQuery: { from: [{ collectionId: 'c' }] } },
+      OWNER,
+    );
+    const ids = new Set(
+      docs.map((r) => Number(((r['document'] as JsonObject)['fields'] as Record<string, JsonObject>)['i']?.['integerValue'])),
+    );
     for (let i = 0; i <= lastAcked; i++) expect(ids.has(i)).toBe(true);
     // The restarted engine accepts writes and persists them.
-    await b.unary('Commit', { database: DB, writes: [{ update: { name: docName('c/after'), fields: toFields({ ok: true }) } }] }, OWNER);
+    await b.unary(
+      'Commit',
+      { database: DB, writes: [{ update: { name: docName('c/after'), fields: toFields({ ok: true }) } }] },
+      OWNER,
+    );
     await b.close();
   }, 40_000);
 });

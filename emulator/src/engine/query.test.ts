@@ -39,7 +39,9 @@ describe('filters', () => {
     expect(await where(fieldFilter('n', 'NOT_EQUAL', 1))).toEqual(['items/e', 'items/b', 'items/c', 'items/d']);
     expect(await where(fieldFilter('n', 'IN', [1, 3, 'text']))).toEqual(['items/a', 'items/c', 'items/d']);
     expect(await where(fieldFilter('s', 'NOT_IN', ['x', 'y']))).toEqual(['items/d', 'items/c']);
-    expect(await where({ fieldFilter: { field: { fieldPath: '`odd.key`' }, op: 'EQUAL', value: toValue(true) } })).toEqual(['items/e']);
+    expect(await where({ fieldFilter: { field: { fieldPath: '`odd.key`' }, op: 'EQUAL', value: toValue(true) } })).toEqual([
+      'items/e',
+    ]);
   });
 
   it('supports array-contains and array-contains-any', async () => {
@@ -69,10 +71,11 @@ describe('filters', () => {
   });
 
   it('filters on __name__', async () => {
-    expect(await where({ fieldFilter: { field: { fieldPath: '__name__' }, op: 'GREATER_THAN', value: { referenceValue: docName('items/c') } } })).toEqual([
-      'items/d',
-      'items/e',
-    ]);
+    expect(
+      await where({
+        fieldFilter: { field: { fieldPath: '__name__' }, op: 'GREATER_THAN', value: { referenceValue: docName('items/c') } },
+      }),
+    ).toEqual(['items/d', 'items/e']);
   });
 });
 
@@ -87,7 +90,10 @@ describe('ordering, cursors, limits', () => {
       'items/d',
     ]);
     expect(await queryPaths(b, { ...from('items'), orderBy: [order('m.k')] })).toEqual(['items/b', 'items/a']);
-    expect(await queryPaths(b, { ...from('items'), orderBy: [order('n', 'DESCENDING')], limit: 2 })).toEqual(['items/d', 'items/c']);
+    expect(await queryPaths(b, { ...from('items'), orderBy: [order('n', 'DESCENDING')], limit: 2 })).toEqual([
+      'items/d',
+      'items/c',
+    ]);
   });
 
   it('orders by inequality fields implicitly, with the last direction', async () => {
@@ -103,10 +109,9 @@ describe('ordering, cursors, limits', () => {
     expect(await queryPaths(b, { ...base, endAt: { ...at(2.5), before: true } })).toEqual(['items/e', 'items/a']);
     expect(await queryPaths(b, { ...base, endAt: at(2.5) })).toEqual(['items/e', 'items/a', 'items/b']);
     const byName = { ...base, orderBy: [order('n'), order('__name__')] };
-    expect(await queryPaths(b, { ...byName, startAt: { values: [toValue(1), { referenceValue: docName('items/a') }] } })).toEqual([
-      'items/b',
-      'items/c',
-    ]);
+    expect(await queryPaths(b, { ...byName, startAt: { values: [toValue(1), { referenceValue: docName('items/a') }] } })).toEqual(
+      ['items/b', 'items/c'],
+    );
   });
 
   it('applies offset and limit in both JSON forms', async () => {
@@ -116,12 +121,19 @@ describe('ordering, cursors, limits', () => {
   });
 
   it('projects selected fields', async () => {
-    const res = await b.serverStream('RunQuery', { parent: ROOT, structuredQuery: { ...from('items'), select: { fields: [{ fieldPath: 'm.k' }] }, limit: 1 } }, OWNER);
+    const res = await b.serverStream(
+      'RunQuery',
+      { parent: ROOT, structuredQuery: { ...from('items'), select: { fields: [{ fieldPath: 'm.k' }] }, limit: 1 } },
+      OWNER,
+    );
     expect((res[0]?.['document'] as JsonObject)['fields']).toEqual({ m: { mapValue: { fields: { k: { integerValue: '5' } } } } });
   });
 
   it('runs collection-group and subcollection queries', async () => {
-    expect(await queryPaths(b, { ...from('items', true), where: fieldFilter('n', 'GREATER_THAN_OR_EQUAL', 3) })).toEqual(['items/c', 'items/a/items/n1']);
+    expect(await queryPaths(b, { ...from('items', true), where: fieldFilter('n', 'GREATER_THAN_OR_EQUAL', 3) })).toEqual([
+      'items/c',
+      'items/a/items/n1',
+    ]);
     expect(await queryPaths(b, { ...from('items') }, docName('items/a'))).toEqual(['items/a/items/n1']);
   });
 
@@ -130,7 +142,11 @@ describe('ordering, cursors, limits', () => {
     const readTime = first[0]!['readTime']!;
     await setDoc(b, 'items/new', { n: 100 });
     await setDoc(b, 'items/a', { n: 'changed' });
-    const old = await b.serverStream('RunQuery', { parent: ROOT, structuredQuery: { ...from('items'), where: fieldFilter('n', 'EQUAL', 1) }, readTime }, OWNER);
+    const old = await b.serverStream(
+      'RunQuery',
+      { parent: ROOT, structuredQuery: { ...from('items'), where: fieldFilter('n', 'EQUAL', 1) }, readTime },
+      OWNER,
+    );
     expect(old.map((r) => (r['document'] as JsonObject)['name'])).toEqual([docName('items/a')]);
     expect((await queryPaths(b, from('items'))).length).toBe(6);
   });
@@ -138,9 +154,35 @@ describe('ordering, cursors, limits', () => {
 
 describe('query validation', () => {
   it.each([
-    ['!= with not-in', { ...from('items'), where: { compositeFilter: { op: 'AND', filters: [fieldFilter('n', 'NOT_EQUAL', 1), fieldFilter('s', 'NOT_IN', ['a'])] } } }],
-    ['more than 30 in values', { ...from('items'), where: fieldFilter('n', 'IN', Array.from({ length: 31 }, (_, i) => i)) }],
-    ['more than 10 not-in values', { ...from('items'), where: fieldFilter('n', 'NOT_IN', Array.from({ length: 11 }, (_, i) => i)) }],
+    [
+      '!= with not-in',
+      {
+        ...from('items'),
+        where: { compositeFilter: { op: 'AND', filters: [fieldFilter('n', 'NOT_EQUAL', 1), fieldFilter('s', 'NOT_IN', ['a'])] } },
+      },
+    ],
+    [
+      'more than 30 in values',
+      {
+        ...from('items'),
+        where: fieldFilter(
+          'n',
+          'IN',
+          Array.from({ length: 31 }, (_, i) => i),
+        ),
+      },
+    ],
+    [
+      'more than 10 not-in values',
+      {
+        ...from('items'),
+        where: fieldFilter(
+          'n',
+          'NOT_IN',
+          Array.from({ length: 11 }, (_, i) => i),
+        ),
+      },
+    ],
     ['empty in', { ...from('items'), where: fieldFilter('n', 'IN', []) }],
     ['unknown operator', { ...from('items'), where: fieldFilter('n', 'LIKE', 1) }],
     ['no from', { where: fieldFilter('n', 'EQUAL', 1) }],
@@ -155,13 +197,19 @@ describe('query validation', () => {
   });
 
   it('rejects a bad parent', async () => {
-    expect((await rpcError(b.serverStream('RunQuery', { parent: 'nope', structuredQuery: from('items') }, OWNER))).code).toBe(Code.INVALID_ARGUMENT);
+    expect((await rpcError(b.serverStream('RunQuery', { parent: 'nope', structuredQuery: from('items') }, OWNER))).code).toBe(
+      Code.INVALID_ARGUMENT,
+    );
   });
 });
 
 describe('aggregations', () => {
   const agg = async (aggregations: JsonObject[], sq: JsonObject = from('items')): Promise<JsonObject> => {
-    const [r] = await b.serverStream('RunAggregationQuery', { parent: ROOT, structuredAggregationQuery: { structuredQuery: sq, aggregations } }, OWNER);
+    const [r] = await b.serverStream(
+      'RunAggregationQuery',
+      { parent: ROOT, structuredAggregationQuery: { structuredQuery: sq, aggregations } },
+      OWNER,
+    );
     return (r?.['result'] as JsonObject)['aggregateFields'] as JsonObject;
   };
 
@@ -176,7 +224,12 @@ describe('aggregations', () => {
     expect(await agg([{ alias: 's', sum: { field: { fieldPath: 'n' } } }], ints)).toEqual({ s: { integerValue: '3' } });
     expect(await agg([{ alias: 's', sum: { field: { fieldPath: 'n' } } }])).toEqual({ s: { doubleValue: 5.5 } });
     expect(await agg([{ alias: 'a', avg: { field: { fieldPath: 'n' } } }])).toEqual({ a: { doubleValue: 5.5 / 4 } });
-    expect(await agg([{ alias: 'a', avg: { field: { fieldPath: 'missing' } } }, { alias: 's', sum: { field: { fieldPath: 'missing' } } }])).toEqual({
+    expect(
+      await agg([
+        { alias: 'a', avg: { field: { fieldPath: 'missing' } } },
+        { alias: 's', sum: { field: { fieldPath: 'missing' } } },
+      ]),
+    ).toEqual({
       a: { nullValue: 'NULL_VALUE' },
       s: { integerValue: '0' },
     });
@@ -190,7 +243,12 @@ describe('aggregations', () => {
   });
 
   it('rejects duplicate aliases', async () => {
-    const e = await rpcError(agg([{ alias: 'x', count: {} }, { alias: 'x', count: {} }]));
+    const e = await rpcError(
+      agg([
+        { alias: 'x', count: {} },
+        { alias: 'x', count: {} },
+      ]),
+    );
     expect(e.code).toBe(Code.INVALID_ARGUMENT);
   });
 });
@@ -199,10 +257,18 @@ describe('queries over a large collection', () => {
   it('answers a filter + order + limit 20 over 10,000 documents, fresh and repeated, and a write refreshes a cached result', async () => {
     const writes: JsonObject[] = [];
     for (let i = 0; i < 10_000; i++) {
-      writes.push({ update: { name: docName(`perf/d${i}`), fields: { n: toValue(i % 100), score: toValue((i * 7919) % 10_000) } } });
-      if (writes.length === 500) await b.unary('Commit', { database: 'projects/p/databases/(default)', writes: writes.splice(0) }, OWNER);
+      writes.push({
+        update: { name: docName(`perf/d${i}`), fields: { n: toValue(i % 100), score: toValue((i * 7919) % 10_000) } },
+      });
+      if (writes.length === 500)
+        await b.unary('Commit', { database: 'projects/p/databases/(default)', writes: writes.splice(0) }, OWNER);
     }
-    const sq = (n: number): JsonObject => ({ ...from('perf'), where: fieldFilter('n', 'EQUAL', n), orderBy: [order('score', 'DESCENDING')], limit: 20 });
+    const sq = (n: number): JsonObject => ({
+      ...from('perf'),
+      where: fieldFilter('n', 'EQUAL', n),
+      orderBy: [order('score', 'DESCENDING')],
+      limit: 20,
+    });
     // The expected answer, computed independently: docs with n == k, by score descending, first 20.
     const expected = (k: number): string[] =>
       Array.from({ length: 10_000 }, (_, i) => i)

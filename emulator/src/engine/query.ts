@@ -74,7 +74,14 @@ export interface CompiledQuery {
   raw: JsonObject;
 }
 
-const MEASURES: Readonly<Record<string, DistanceMeasure>> = { EUCLIDEAN: 'EUCLIDEAN', COSINE: 'COSINE', DOT_PRODUCT: 'DOT_PRODUCT', 1: 'EUCLIDEAN', 2: 'COSINE', 3: 'DOT_PRODUCT' };
+const MEASURES: Readonly<Record<string, DistanceMeasure>> = {
+  EUCLIDEAN: 'EUCLIDEAN',
+  COSINE: 'COSINE',
+  DOT_PRODUCT: 'DOT_PRODUCT',
+  1: 'EUCLIDEAN',
+  2: 'COSINE',
+  3: 'DOT_PRODUCT',
+};
 const MAX_NEAREST_LIMIT = 1000;
 
 function parseNearest(raw: Json | undefined): NearestSpec | null {
@@ -297,7 +304,8 @@ function compileFieldFilter(ff: JsonObject, ctx: FilterCtx): Pred {
     throw invalid(`__name__ filters must be of type 'referenceValue'.`);
   }
   if (isName && listOp) {
-    for (const v of arrayValues(value)) if (!('referenceValue' in v)) throw invalid(`__name__ filters must be of type 'referenceValue'.`);
+    for (const v of arrayValues(value))
+      if (!('referenceValue' in v)) throw invalid(`__name__ filters must be of type 'referenceValue'.`);
   }
   const order = typeOrder(value);
   const comparison = (test: (c: number) => boolean): Pred => {
@@ -384,7 +392,8 @@ function parseCursor(c: Json | undefined, orderCount: number): Cursor | null {
   if (!isObject(c)) throw invalid('Invalid cursor.');
   const values = c['values'] ?? [];
   if (!Array.isArray(values)) throw invalid('Invalid cursor values.');
-  if (values.length > orderCount) throw invalid('Too many cursor values specified. The specified values must match the orderBy() constraints of the query.');
+  if (values.length > orderCount)
+    throw invalid('Too many cursor values specified. The specified values must match the orderBy() constraints of the query.');
   const before = c['before'] ?? false;
   if (typeof before !== 'boolean') throw invalid('Invalid cursor.');
   return { values: values.map((v) => normalizeValue(v)), before };
@@ -407,7 +416,8 @@ export function compileQuery(sq: unknown, parentPath: string): CompiledQuery {
   const filter = sq['where'] === undefined || sq['where'] === null ? null : compileFilter(sq['where'], ctx, 0);
   if (ctx.notIn > 1) throw invalid("Invalid query. You cannot use more than one 'not-in' filter.");
   if (ctx.notIn > 0 && ctx.notEqual > 0) throw invalid("Invalid query. You cannot use 'not-in' filters with '!=' filters.");
-  if (ctx.disjunctions + 1 > MAX_DISJUNCTION) throw invalid('Invalid Query. The number of disjunctions exceeds the maximum of 30.');
+  if (ctx.disjunctions + 1 > MAX_DISJUNCTION)
+    throw invalid('Invalid Query. The number of disjunctions exceeds the maximum of 30.');
 
   const orderBy: OrderSpec[] = [];
   const seen = new Set<string>();
@@ -600,7 +610,13 @@ function equalityLookup(q: CompiledQuery): EqualityLookup | null {
  * The documents a query examines in one collection: with an EQUAL / IN filter and a current read, the
  * equality index's candidates (a superset of the matches); otherwise every document (the scan).
  */
-function candidates(q: CompiledQuery, db: Database, cpath: string, readNs: bigint | undefined, useIndex: boolean): Iterable<DocRecord> {
+function candidates(
+  q: CompiledQuery,
+  db: Database,
+  cpath: string,
+  readNs: bigint | undefined,
+  useIndex: boolean,
+): Iterable<DocRecord> {
   if (useIndex && (readNs === undefined || readNs >= db.lastCommitNs)) {
     const eq = equalityLookup(q);
     if (eq) return db.equalityCandidates(cpath, eq.path, eq.keys);
@@ -621,7 +637,9 @@ export function runQueryScan(q: CompiledQuery, db: Database, readNs?: bigint): D
 function runQueryWith(q: CompiledQuery, db: Database, readNs: bigint | undefined, useIndex: boolean): DocRecord[] {
   if (q.nearest) {
     const spec = q.nearest;
-    const all = [...db.collectionPaths(q.parentPath, q.collectionId, q.allDescendants)].flatMap((cpath) => [...candidates(q, db, cpath, readNs, useIndex)]);
+    const all = [...db.collectionPaths(q.parentPath, q.collectionId, q.allDescendants)].flatMap((cpath) => [
+      ...candidates(q, db, cpath, readNs, useIndex),
+    ]);
     return nearestOf(q, spec, all);
   }
   const wanted = q.limit === null ? Infinity : q.offset + q.limit;

@@ -17,7 +17,20 @@ function prng(seed: number): () => number {
 }
 
 const SEEDS: [UnaryMethod | ServerStreamMethod | BidiMethod, JsonObject][] = [
-  ['Commit', { database: DB, writes: [{ update: { name: docName('f/x'), fields: toFields({ a: 1, m: { b: [1, 'x'] } }) }, updateMask: { fieldPaths: ['a'] }, updateTransforms: [{ fieldPath: 'n', increment: toValue(1) }], currentDocument: { exists: true } }] }],
+  [
+    'Commit',
+    {
+      database: DB,
+      writes: [
+        {
+          update: { name: docName('f/x'), fields: toFields({ a: 1, m: { b: [1, 'x'] } }) },
+          updateMask: { fieldPaths: ['a'] },
+          updateTransforms: [{ fieldPath: 'n', increment: toValue(1) }],
+          currentDocument: { exists: true },
+        },
+      ],
+    },
+  ],
   ['BatchWrite', { database: DB, writes: [{ delete: docName('f/y') }] }],
   ['GetDocument', { name: docName('f/x'), mask: { fieldPaths: ['a'] } }],
   ['ListDocuments', { parent: ROOT, collectionId: 'f', pageSize: 2, orderBy: 'a desc', showMissing: true }],
@@ -34,7 +47,15 @@ const SEEDS: [UnaryMethod | ServerStreamMethod | BidiMethod, JsonObject][] = [
       parent: ROOT,
       structuredQuery: {
         from: [{ collectionId: 'f' }],
-        where: { compositeFilter: { op: 'OR', filters: [{ fieldFilter: { field: { fieldPath: 'a' }, op: 'IN', value: toValue([1, 2]) } }, { unaryFilter: { op: 'IS_NULL', field: { fieldPath: 'b' } } }] } },
+        where: {
+          compositeFilter: {
+            op: 'OR',
+            filters: [
+              { fieldFilter: { field: { fieldPath: 'a' }, op: 'IN', value: toValue([1, 2]) } },
+              { unaryFilter: { op: 'IS_NULL', field: { fieldPath: 'b' } } },
+            ],
+          },
+        },
         orderBy: [{ field: { fieldPath: 'a' }, direction: 'DESCENDING' }],
         startAt: { values: [toValue(5)], before: true },
         limit: { value: 3 },
@@ -43,12 +64,51 @@ const SEEDS: [UnaryMethod | ServerStreamMethod | BidiMethod, JsonObject][] = [
       },
     },
   ],
-  ['RunAggregationQuery', { parent: ROOT, structuredAggregationQuery: { structuredQuery: { from: [{ collectionId: 'f' }] }, aggregations: [{ alias: 'c', count: { upTo: '5' } }, { alias: 's', sum: { field: { fieldPath: 'a' } } }] } }],
-  ['Listen', { database: DB, addTarget: { targetId: 2, query: { parent: ROOT, structuredQuery: { from: [{ collectionId: 'f' }], limit: 2 } }, resumeToken: 'AAAA' } }],
+  [
+    'RunAggregationQuery',
+    {
+      parent: ROOT,
+      structuredAggregationQuery: {
+        structuredQuery: { from: [{ collectionId: 'f' }] },
+        aggregations: [
+          { alias: 'c', count: { upTo: '5' } },
+          { alias: 's', sum: { field: { fieldPath: 'a' } } },
+        ],
+      },
+    },
+  ],
+  [
+    'Listen',
+    {
+      database: DB,
+      addTarget: {
+        targetId: 2,
+        query: { parent: ROOT, structuredQuery: { from: [{ collectionId: 'f' }], limit: 2 } },
+        resumeToken: 'AAAA',
+      },
+    },
+  ],
   ['Write', { database: DB, writes: [{ update: { name: docName('f/w'), fields: {} } }] }],
 ];
 
-const ODD: Json[] = [null, 0, -1, 1.5, 'x', '', true, [], {}, [1, 'a'], { x: 1 }, 'projects/p/databases/(default)/documents/a', 'NaN', 2 ** 40, '__x__', { integerValue: 'zz' }];
+const ODD: Json[] = [
+  null,
+  0,
+  -1,
+  1.5,
+  'x',
+  '',
+  true,
+  [],
+  {},
+  [1, 'a'],
+  { x: 1 },
+  'projects/p/databases/(default)/documents/a',
+  'NaN',
+  2 ** 40,
+  '__x__',
+  { integerValue: 'zz' },
+];
 
 function mutate(value: Json, rnd: () => number, depth = 0): Json {
   if (rnd() < 0.15 || depth > 6) return ODD[Math.floor(rnd() * ODD.length)] as Json;
@@ -95,8 +155,10 @@ describe('robustness', () => {
         }
         codes.set(0, (codes.get(0) ?? 0) + 1);
       } catch (e) {
-        if (!(e instanceof RpcError)) throw new Error(`request ${i} (${method}) threw ${String(e)}: ${JSON.stringify(request)}`, { cause: e });
-        if (e.code === Code.INTERNAL || e.code === Code.UNKNOWN) throw new Error(`request ${i} (${method}) gave ${e.message}: ${JSON.stringify(request)}`, { cause: e });
+        if (!(e instanceof RpcError))
+          throw new Error(`request ${i} (${method}) threw ${String(e)}: ${JSON.stringify(request)}`, { cause: e });
+        if (e.code === Code.INTERNAL || e.code === Code.UNKNOWN)
+          throw new Error(`request ${i} (${method}) gave ${e.message}: ${JSON.stringify(request)}`, { cause: e });
         codes.set(e.code, (codes.get(e.code) ?? 0) + 1);
       }
     }

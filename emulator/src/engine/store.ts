@@ -178,7 +178,8 @@ export class Database {
     if (!allDescendants) return [parentPath === '' ? collectionId : `${parentPath}/${collectionId}`];
     const prefix = parentPath === '' ? '' : `${parentPath}/`;
     const out: string[] = [];
-    const candidates = collectionId === '' ? this.collections.keys() : (this.byCollectionId.get(collectionId) ?? new Set<string>()).values();
+    const candidates =
+      collectionId === '' ? this.collections.keys() : (this.byCollectionId.get(collectionId) ?? new Set<string>()).values();
     for (const c of candidates) if (c.startsWith(prefix)) out.push(c);
     return out;
   }

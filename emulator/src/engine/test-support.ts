@@ -69,7 +69,12 @@ export async function commit(b: EngineBackend, writes: JsonObject[], caller: Cal
   return b.unary('Commit', { database: DB, writes }, caller);
 }
 
-export async function setDoc(b: EngineBackend, path: string, data: Record<string, unknown>, caller: Caller = OWNER): Promise<JsonObject> {
+export async function setDoc(
+  b: EngineBackend,
+  path: string,
+  data: Record<string, unknown>,
+  caller: Caller = OWNER,
+): Promise<JsonObject> {
   return commit(b, [{ update: { name: docName(path), fields: toFields(data) } }], caller);
 }
 

@@ -13,7 +13,11 @@ beforeEach(() => {
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 async function readInTx(path: string, options: JsonObject): Promise<{ tx: string; data: Record<string, unknown> | null }> {
-  const [r] = await b.serverStream('BatchGetDocuments', { database: DB, documents: [docName(path)], newTransaction: options }, OWNER);
+  const [r] = await b.serverStream(
+    'BatchGetDocuments',
+    { database: DB, documents: [docName(path)], newTransaction: options },
+    OWNER,
+  );
   const found = r?.['found'] as JsonObject | undefined;
   return { tx: r?.['transaction'] as string, data: found ? fromFields(found['fields'] as never) : null };
 }
@@ -27,7 +31,11 @@ async function incrementInTransaction(path: string): Promise<number> {
       previous = tx;
       await sleep(Math.random() * 2);
       const n = (data?.['n'] as number | undefined) ?? 0;
-      await b.unary('Commit', { database: DB, transaction: tx, writes: [{ update: { name: docName(path), fields: toFields({ n: n + 1 }) } }] }, OWNER);
+      await b.unary(
+        'Commit',
+        { database: DB, transaction: tx, writes: [{ update: { name: docName(path), fields: toFields({ n: n + 1 }) } }] },
+        OWNER,
+      );
       return attempt;
     } catch (e) {
       if (e instanceof RpcError && e.code === Code.ABORTED) continue;
@@ -50,13 +58,23 @@ describe('read-write transactions', () => {
     await setDoc(b, 'c/d', { n: 1 });
     const { tx } = await readInTx('c/d', { readWrite: {} });
     await setDoc(b, 'c/d', { n: 100 });
-    const e = await rpcError(b.unary('Commit', { database: DB, transaction: tx, writes: [{ update: { name: docName('c/d'), fields: toFields({ n: 2 }) } }] }, OWNER));
+    const e = await rpcError(
+      b.unary(
+        'Commit',
+        { database: DB, transaction: tx, writes: [{ update: { name: docName('c/d'), fields: toFields({ n: 2 }) } }] },
+        OWNER,
+      ),
+    );
     expect(e.code).toBe(Code.ABORTED);
     expect(await getDoc(b, 'c/d')).toEqual({ n: 100 });
   });
 
   it('aborts when a query read in the transaction gains a document', async () => {
-    const [r] = await b.serverStream('RunQuery', { parent: `${DB}/documents`, structuredQuery: { from: [{ collectionId: 'q' }] }, newTransaction: { readWrite: {} } }, OWNER);
+    const [r] = await b.serverStream(
+      'RunQuery',
+      { parent: `${DB}/documents`, structuredQuery: { from: [{ collectionId: 'q' }] }, newTransaction: { readWrite: {} } },
+      OWNER,
+    );
     const tx = r?.['transaction'] as string;
     expect(typeof tx).toBe('string');
     await setDoc(b, 'q/new', {});
@@ -69,10 +87,22 @@ describe('read-write transactions', () => {
     const older = await b.unary('BeginTransaction', { database: DB, options: { readWrite: {} } }, OWNER);
     const younger = await readInTx('c/a', { readWrite: {} });
     // The older transaction reads c/a: it takes the lock and aborts the younger one.
-    await b.serverStream('BatchGetDocuments', { database: DB, documents: [docName('c/a')], transaction: older['transaction'] ?? '' }, OWNER);
+    await b.serverStream(
+      'BatchGetDocuments',
+      { database: DB, documents: [docName('c/a')], transaction: older['transaction'] ?? '' },
+      OWNER,
+    );
     const e = await rpcError(b.unary('Commit', { database: DB, transaction: younger.tx, writes: [] }, OWNER));
     expect(e.code).toBe(Code.ABORTED);
-    await b.unary('Commit', { database: DB, transaction: older['transaction'] ?? '', writes: [{ update: { name: docName('c/a'), fields: toFields({ n: 1 }) } }] }, OWNER);
+    await b.unary(
+      'Commit',
+      {
+        database: DB,
+        transaction: older['transaction'] ?? '',
+        writes: [{ update: { name: docName('c/a'), fields: toFields({ n: 1 }) } }],
+      },
+      OWNER,
+    );
     expect(await getDoc(b, 'c/a')).toEqual({ n: 1 });
   });
 
@@ -82,7 +112,11 @@ describe('read-write transactions', () => {
     const t0 = Date.now();
     const waiting = await readInTx('c/idle', { readWrite: {} }); // waits for the lease (2 s) to run out
     expect(Date.now() - t0).toBeGreaterThanOrEqual(1_900);
-    await b.unary('Commit', { database: DB, transaction: waiting.tx, writes: [{ update: { name: docName('c/idle'), fields: toFields({ n: 1 }) } }] }, OWNER);
+    await b.unary(
+      'Commit',
+      { database: DB, transaction: waiting.tx, writes: [{ update: { name: docName('c/idle'), fields: toFields({ n: 1 }) } }] },
+      OWNER,
+    );
     const e = await rpcError(b.unary('Commit', { database: DB, transaction: idle.tx, writes: [] }, OWNER));
     expect(e.code).toBe(Code.ABORTED);
     await b.unary('Rollback', { database: DB, transaction: idle.tx }, OWNER).catch(() => undefined);
@@ -91,8 +125,12 @@ describe('read-write transactions', () => {
   it('rolls back, and rejects unknown transactions', async () => {
     const { tx } = await readInTx('c/d', { readWrite: {} });
     await b.unary('Rollback', { database: DB, transaction: tx }, OWNER);
-    expect((await rpcError(b.unary('Commit', { database: DB, transaction: tx, writes: [] }, OWNER))).code).toBe(Code.INVALID_ARGUMENT);
-    expect((await rpcError(b.unary('Rollback', { database: DB, transaction: 'bm9wZQ==' }, OWNER))).code).toBe(Code.INVALID_ARGUMENT);
+    expect((await rpcError(b.unary('Commit', { database: DB, transaction: tx, writes: [] }, OWNER))).code).toBe(
+      Code.INVALID_ARGUMENT,
+    );
+    expect((await rpcError(b.unary('Rollback', { database: DB, transaction: 'bm9wZQ==' }, OWNER))).code).toBe(
+      Code.INVALID_ARGUMENT,
+    );
     // The lock was released: a new transaction can read and commit at once.
     const again = await readInTx('c/d', { readWrite: {} });
     await b.unary('Commit', { database: DB, transaction: again.tx, writes: [] }, OWNER);
@@ -129,7 +167,11 @@ describe('client SDK optimistic transactions', () => {
         const n = found ? Number((found['fields'] as never as Record<string, JsonObject>)['n']?.['integerValue']) : 0;
         const currentDocument = found ? { updateTime: found['updateTime'] ?? '' } : { exists: false };
         try {
-          await b.unary('Commit', { database: DB, writes: [{ update: { name: docName('c/opt'), fields: toFields({ n: n + 1 }) }, currentDocument }] }, OWNER);
+          await b.unary(
+            'Commit',
+            { database: DB, writes: [{ update: { name: docName('c/opt'), fields: toFields({ n: n + 1 }) }, currentDocument }] },
+            OWNER,
+          );
           return;
         } catch (e) {
           if (e instanceof RpcError && (e.code === Code.FAILED_PRECONDITION || e.code === Code.ALREADY_EXISTS)) continue;

@@ -3,15 +3,7 @@ import { Code, RpcError } from '../contract';
 import type { Value } from '../contract';
 import { parseDocumentName } from './names';
 import { formatTimestamp, parseTimestamp } from './timestamps';
-import {
-  compareUtf8,
-  compareValues,
-  documentSize,
-  formatFieldPath,
-  normalizeValue,
-  parseFieldPath,
-  valuesEqual,
-} from './values';
+import { compareUtf8, compareValues, documentSize, formatFieldPath, normalizeValue, parseFieldPath, valuesEqual } from './values';
 import { toValue } from './test-support';
 
 const ref = (p: string): Value => ({ referenceValue: `projects/p/databases/(default)/documents/${p}` });

@@ -44,7 +44,8 @@ const MAX_VECTOR_DIMENSIONS = 2048;
 /** Validates the fields of a map that declares `__type__`: only vectors are supported. */
 function normalizeVector(fields: JsonObject, depth: number): Value {
   const type = fields['__type__'];
-  if (!isObject(type) || type['stringValue'] !== '__vector__') throw invalid('Field name "__type__" is reserved (document fields).');
+  if (!isObject(type) || type['stringValue'] !== '__vector__')
+    throw invalid('Field name "__type__" is reserved (document fields).');
   const keys = Object.keys(fields);
   const value = fields['value'];
   if (keys.length !== 2 || !isObject(value)) throw invalid('A vector value must have exactly the fields "__type__" and "value".');
@@ -53,7 +54,8 @@ function normalizeVector(fields: JsonObject, depth: number): Value {
   if (!('arrayValue' in array) || elements.some((e) => !('doubleValue' in e) && !('integerValue' in e))) {
     throw invalid('A vector value must be an array of numbers.');
   }
-  if (elements.length > MAX_VECTOR_DIMENSIONS) throw invalid(`A vector value can have at most ${MAX_VECTOR_DIMENSIONS} dimensions.`);
+  if (elements.length > MAX_VECTOR_DIMENSIONS)
+    throw invalid(`A vector value can have at most ${MAX_VECTOR_DIMENSIONS} dimensions.`);
   return { mapValue: { fields: { __type__: { stringValue: '__vector__' }, value: array } } };
 }
 
@@ -297,7 +299,8 @@ export function compareValues(a: Value, b: Value): number {
     } else {
       const at = a['timestampValue'];
       const bt = b['timestampValue'];
-      if (at !== undefined && bt !== undefined) return (at as string) < (bt as string) ? -1 : (at as string) > (bt as string) ? 1 : 0;
+      if (at !== undefined && bt !== undefined)
+        return (at as string) < (bt as string) ? -1 : (at as string) > (bt as string) ? 1 : 0;
     }
   }
   const ta = typeOrder(a);
@@ -357,7 +360,9 @@ export function compareValues(a: Value, b: Value): number {
       const ky = sortedKeys(y);
       const n = Math.min(kx.length, ky.length);
       for (let i = 0; i < n; i++) {
-        const c = compareUtf8(kx[i] as string, ky[i] as string) || compareValues(x[kx[i] as string] as Value, y[ky[i] as string] as Value);
+        const c =
+          compareUtf8(kx[i] as string, ky[i] as string) ||
+          compareValues(x[kx[i] as string] as Value, y[ky[i] as string] as Value);
         if (c !== 0) return c;
       }
       return cmp(kx.length, ky.length);
@@ -528,7 +533,9 @@ export function documentSize(name: string, fields: Fields): number {
 export function checkDocumentSize(name: string, fields: Fields): void {
   const size = documentSize(name, fields);
   if (size > MAX_DOCUMENT_SIZE) {
-    throw invalid(`Document '${name}' cannot be written because its size (${size} bytes) exceeds the maximum allowed size of ${MAX_DOCUMENT_SIZE} bytes.`);
+    throw invalid(
+      `Document '${name}' cannot be written because its size (${size} bytes) exceeds the maximum allowed size of ${MAX_DOCUMENT_SIZE} bytes.`,
+    );
   }
 }
 

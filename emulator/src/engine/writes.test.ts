@@ -43,12 +43,18 @@ describe('set, merge, update, delete', () => {
   it('applies preconditions with Firestore codes', async () => {
     await setDoc(b, 'c/d', { a: 1 });
     const doc = await getRaw(b, 'c/d');
-    expect((await rpcError(commit(b, [update('c/x', { a: 1 }, { currentDocument: { exists: true } })]))).code).toBe(Code.NOT_FOUND);
-    expect((await rpcError(commit(b, [update('c/d', { a: 1 }, { currentDocument: { exists: false } })]))).code).toBe(Code.ALREADY_EXISTS);
+    expect((await rpcError(commit(b, [update('c/x', { a: 1 }, { currentDocument: { exists: true } })]))).code).toBe(
+      Code.NOT_FOUND,
+    );
+    expect((await rpcError(commit(b, [update('c/d', { a: 1 }, { currentDocument: { exists: false } })]))).code).toBe(
+      Code.ALREADY_EXISTS,
+    );
     expect(
       (await rpcError(commit(b, [update('c/d', { a: 2 }, { currentDocument: { updateTime: '2000-01-01T00:00:00Z' } })]))).code,
     ).toBe(Code.FAILED_PRECONDITION);
-    expect((await rpcError(commit(b, [{ delete: docName('c/x'), currentDocument: { exists: true } }]))).code).toBe(Code.NOT_FOUND);
+    expect((await rpcError(commit(b, [{ delete: docName('c/x'), currentDocument: { exists: true } }]))).code).toBe(
+      Code.NOT_FOUND,
+    );
     await commit(b, [update('c/d', { a: 3 }, { currentDocument: { updateTime: doc?.['updateTime'] ?? '' } })]);
     expect(await getDoc(b, 'c/d')).toEqual({ a: 3 });
   });
@@ -56,16 +62,26 @@ describe('set, merge, update, delete', () => {
   it('verifies reads and fails with FAILED_PRECONDITION when the document moved on', async () => {
     await setDoc(b, 'c/d', { a: 1 });
     const doc = await getRaw(b, 'c/d');
-    await commit(b, [{ verify: docName('c/d'), currentDocument: { updateTime: doc?.['updateTime'] ?? '' } }, update('c/e', { ok: true })]);
+    await commit(b, [
+      { verify: docName('c/d'), currentDocument: { updateTime: doc?.['updateTime'] ?? '' } },
+      update('c/e', { ok: true }),
+    ]);
     await setDoc(b, 'c/d', { a: 2 });
-    const e = await rpcError(commit(b, [{ verify: docName('c/d'), currentDocument: { updateTime: doc?.['updateTime'] ?? '' } }, update('c/f', { ok: true })]));
+    const e = await rpcError(
+      commit(b, [
+        { verify: docName('c/d'), currentDocument: { updateTime: doc?.['updateTime'] ?? '' } },
+        update('c/f', { ok: true }),
+      ]),
+    );
     expect(e.code).toBe(Code.FAILED_PRECONDITION);
     expect(await getDoc(b, 'c/f')).toBeNull();
   });
 
   it('is atomic: one failing write leaves nothing applied', async () => {
     await setDoc(b, 'c/exists', { a: 1 });
-    const e = await rpcError(commit(b, [update('c/new', { a: 1 }), update('c/exists', { a: 2 }, { currentDocument: { exists: false } })]));
+    const e = await rpcError(
+      commit(b, [update('c/new', { a: 1 }), update('c/exists', { a: 2 }, { currentDocument: { exists: false } })]),
+    );
     expect(e.code).toBe(Code.ALREADY_EXISTS);
     expect(await getDoc(b, 'c/new')).toBeNull();
     expect(await getDoc(b, 'c/exists')).toEqual({ a: 1 });
@@ -103,7 +119,12 @@ describe('set, merge, update, delete', () => {
 });
 
 describe('transforms', () => {
-  const transform = (path: string, transforms: JsonObject[], data: Record<string, unknown> = {}, mask: string[] = []): JsonObject => ({
+  const transform = (
+    path: string,
+    transforms: JsonObject[],
+    data: Record<string, unknown> = {},
+    mask: string[] = [],
+  ): JsonObject => ({
     update: { name: docName(path), fields: toFields(data) },
     updateMask: { fieldPaths: mask },
     updateTransforms: transforms,
@@ -154,7 +175,7 @@ describe('transforms', () => {
     const doc = await getDoc(b, 'c/d');
     expect(doc?.['arr']).toEqual([1, 'a', 1, 'b']);
     expect(doc?.['u']).toEqual([]);
-    expect(doc?.['at']).toBe(((r['commitTime'] as string).slice(0, 26) + '000Z'));
+    expect(doc?.['at']).toBe((r['commitTime'] as string).slice(0, 26) + '000Z');
     await commit(b, [transform('c/d', [{ fieldPath: 'arr', removeAllFromArray: { values: [toValue(1)] } }])]);
     expect((await getDoc(b, 'c/d'))?.['arr']).toEqual(['a', 'b']);
   });
@@ -169,17 +190,25 @@ describe('transforms', () => {
 describe('BatchWrite and document RPCs', () => {
   it('applies each BatchWrite write independently with a status each', async () => {
     await setDoc(b, 'c/exists', { a: 1 });
-    const r = await b.unary('BatchWrite', { database: DB, writes: [update('c/a', { a: 1 }), update('c/exists', {}, { currentDocument: { exists: false } })] }, OWNER);
+    const r = await b.unary(
+      'BatchWrite',
+      { database: DB, writes: [update('c/a', { a: 1 }), update('c/exists', {}, { currentDocument: { exists: false } })] },
+      OWNER,
+    );
     expect((r['status'] as JsonObject[]).map((s) => s['code'])).toEqual([Code.OK, Code.ALREADY_EXISTS]);
     expect(await getDoc(b, 'c/a')).toEqual({ a: 1 });
   });
 
   it('creates, gets, updates, deletes and lists documents', async () => {
-    const created = await b.unary('CreateDocument', { parent: ROOT, collectionId: 'c', documentId: 'x', document: { fields: toFields({ a: 1 }) } }, OWNER);
-    expect(created['name']).toBe(docName('c/x'));
-    expect((await rpcError(b.unary('CreateDocument', { parent: ROOT, collectionId: 'c', documentId: 'x', document: {} }, OWNER))).code).toBe(
-      Code.ALREADY_EXISTS,
+    const created = await b.unary(
+      'CreateDocument',
+      { parent: ROOT, collectionId: 'c', documentId: 'x', document: { fields: toFields({ a: 1 }) } },
+      OWNER,
     );
+    expect(created['name']).toBe(docName('c/x'));
+    expect(
+      (await rpcError(b.unary('CreateDocument', { parent: ROOT, collectionId: 'c', documentId: 'x', document: {} }, OWNER))).code,
+    ).toBe(Code.ALREADY_EXISTS);
     const auto = await b.unary('CreateDocument', { parent: ROOT, collectionId: 'c', document: {} }, OWNER);
     expect(auto['name']).toMatch(/^projects\/p\/databases\/\(default\)\/documents\/c\/[A-Za-z0-9]{20}$/);
     const updated = await b.unary(
@@ -188,7 +217,9 @@ describe('BatchWrite and document RPCs', () => {
       OWNER,
     );
     expect(updated['fields']).toEqual(toFields({ a: 1, b: 2 }));
-    expect((await b.unary('GetDocument', { name: docName('c/x'), mask: { fieldPaths: ['b'] } }, OWNER))['fields']).toEqual(toFields({ b: 2 }));
+    expect((await b.unary('GetDocument', { name: docName('c/x'), mask: { fieldPaths: ['b'] } }, OWNER))['fields']).toEqual(
+      toFields({ b: 2 }),
+    );
     await b.unary('DeleteDocument', { name: docName('c/x') }, OWNER);
     expect((await rpcError(b.unary('GetDocument', { name: docName('c/x') }, OWNER))).code).toBe(Code.NOT_FOUND);
   });
@@ -203,7 +234,11 @@ describe('BatchWrite and document RPCs', () => {
     const page1 = await b.unary('ListDocuments', { parent: ROOT, collectionId: 'a', pageSize: 2, showMissing: true }, OWNER);
     const names1 = (page1['documents'] as JsonObject[]).map((d) => d['name']);
     expect(names1).toEqual([docName('a/1'), docName('a/2')]);
-    const page2 = await b.unary('ListDocuments', { parent: ROOT, collectionId: 'a', pageSize: 2, showMissing: true, pageToken: page1['nextPageToken'] ?? '' }, OWNER);
+    const page2 = await b.unary(
+      'ListDocuments',
+      { parent: ROOT, collectionId: 'a', pageSize: 2, showMissing: true, pageToken: page1['nextPageToken'] ?? '' },
+      OWNER,
+    );
     expect(page2['documents']).toEqual([{ name: docName('a/3') }]);
     expect(page2['nextPageToken']).toBeUndefined();
     const plain = await b.unary('ListDocuments', { parent: ROOT, collectionId: 'a' }, OWNER);
@@ -212,7 +247,14 @@ describe('BatchWrite and document RPCs', () => {
 
   it('clears one database only', async () => {
     await setDoc(b, 'c/d', { a: 1 });
-    await b.unary('Commit', { database: 'projects/q/databases/(default)', writes: [{ update: { name: 'projects/q/databases/(default)/documents/c/d', fields: {} } }] }, OWNER);
+    await b.unary(
+      'Commit',
+      {
+        database: 'projects/q/databases/(default)',
+        writes: [{ update: { name: 'projects/q/databases/(default)/documents/c/d', fields: {} } }],
+      },
+      OWNER,
+    );
     b.clear(DB);
     expect(await getDoc(b, 'c/d')).toBeNull();
     expect(b.stats().documents).toBe(1);
@@ -235,7 +277,17 @@ describe('authorization', () => {
       }
       return allow(req.caller.kind === 'user');
     });
-    await commit(b, [{ update: { name: docName('posts/p1'), fields: {} }, updateMask: { fieldPaths: [] }, updateTransforms: [{ fieldPath: 'n', increment: toValue(4) }] }], ALICE);
+    await commit(
+      b,
+      [
+        {
+          update: { name: docName('posts/p1'), fields: {} },
+          updateMask: { fieldPaths: [] },
+          updateTransforms: [{ fieldPath: 'n', increment: toValue(4) }],
+        },
+      ],
+      ALICE,
+    );
     const upd = seen.find((r) => r.method === 'update');
     expect(upd?.resource?.fields['n']).toEqual({ integerValue: '1' });
     expect(upd?.requestResource?.fields['n']).toEqual({ integerValue: '5' });
@@ -246,7 +298,9 @@ describe('authorization', () => {
     expect((await rpcError(commit(b, [{ delete: docName('posts/p1') }], ALICE))).code).toBe(Code.PERMISSION_DENIED);
     expect((await rpcError(getDoc(b, 'posts/p1', { kind: 'anonymous' }))).code).toBe(Code.PERMISSION_DENIED);
     expect(await getDoc(b, 'posts/p1', ALICE)).toEqual({ owner: 'alice', n: 5 });
-    const q = await rpcError(b.serverStream('RunQuery', { parent: ROOT, structuredQuery: { from: [{ collectionId: 'posts' }] } }, { kind: 'anonymous' }));
+    const q = await rpcError(
+      b.serverStream('RunQuery', { parent: ROOT, structuredQuery: { from: [{ collectionId: 'posts' }] } }, { kind: 'anonymous' }),
+    );
     expect(q.code).toBe(Code.PERMISSION_DENIED);
     expect(seen.at(-1)?.method).toBe('list');
     expect(seen.at(-1)?.path).toBe('posts');
@@ -259,7 +313,9 @@ describe('authorization', () => {
     const e = await rpcError(commit(b, [update('c/missing', { a: 1 }, { currentDocument: { exists: true } })], ALICE));
     expect(e.code).toBe(Code.PERMISSION_DENIED);
     b.setAuthorizer(null);
-    expect((await rpcError(commit(b, [update('c/missing', { a: 1 }, { currentDocument: { exists: true } })], ALICE))).code).toBe(Code.NOT_FOUND);
+    expect((await rpcError(commit(b, [update('c/missing', { a: 1 }, { currentDocument: { exists: true } })], ALICE))).code).toBe(
+      Code.NOT_FOUND,
+    );
   });
 });
 

@@ -63,8 +63,10 @@ function parsePrecondition(p: Json | undefined): Precondition | null {
     if (typeof p['exists'] !== 'boolean') throw invalid('Invalid precondition.');
     out.exists = p['exists'];
   }
-  if (p['updateTime'] !== undefined && p['updateTime'] !== null) out.updateNs = parseTimestamp(p['updateTime'], 'precondition update time');
-  if (out.exists !== undefined && out.updateNs !== undefined) throw invalid('A precondition can set only one of exists and updateTime.');
+  if (p['updateTime'] !== undefined && p['updateTime'] !== null)
+    out.updateNs = parseTimestamp(p['updateTime'], 'precondition update time');
+  if (out.exists !== undefined && out.updateNs !== undefined)
+    throw invalid('A precondition can set only one of exists and updateTime.');
   return out;
 }
 
@@ -152,7 +154,12 @@ export function parseWrite(w: unknown, database: string): ParsedWrite {
   return { kind: op, doc, fields: {}, mask: null, transforms: [], precondition };
 }
 
-export function checkPrecondition(p: Precondition | null, current: DocRecord | null, name: string, kind: ParsedWrite['kind']): void {
+export function checkPrecondition(
+  p: Precondition | null,
+  current: DocRecord | null,
+  name: string,
+  kind: ParsedWrite['kind'],
+): void {
   if (!p) return;
   if (p.exists === true && !current) {
     throw new RpcError(Code.NOT_FOUND, `No document to ${kind === 'delete' ? 'delete' : 'update'}: ${name}`);
@@ -272,7 +279,9 @@ export function applyBatch(
       // Firestore refuses a batch that deletes a document and then requires it to exist (a transaction's
       // delete followed by update): the request contradicts itself, so INVALID_ARGUMENT, not NOT_FOUND.
       if (w.precondition?.exists === true && overlay.has(path) && overlay.get(path) === null) {
-        throw invalid(`Cannot ${w.kind === 'delete' ? 'delete' : 'update'} document ${w.doc.name}: it is deleted earlier in the same request.`);
+        throw invalid(
+          `Cannot ${w.kind === 'delete' ? 'delete' : 'update'} document ${w.doc.name}: it is deleted earlier in the same request.`,
+        );
       }
       checkPrecondition(w.precondition, before, w.doc.name, w.kind);
     } catch (e) {

@@ -90,7 +90,9 @@ describe('match blocks and methods', () => {
     expect(d).toEqual({ allowed: false, message: "No matching allow statements for 'delete'." });
     const e = a(req('update', 'users/u1', { caller: user('u1') }));
     expect(e.allowed).toBe(false);
-    expect(!e.allowed && e.message).toMatch(/false for 'update' @ L\d+, Property admin is undefined on object\. for 'update' @ L\d+/);
+    expect(!e.allowed && e.message).toMatch(
+      /false for 'update' @ L\d+, Property admin is undefined on object\. for 'update' @ L\d+/,
+    );
   });
 });
 
@@ -295,7 +297,9 @@ describe('list queries: rules are not filters', () => {
     const order = [{ field: { fieldPath: 'score' }, direction: 'DESCENDING' }];
     expect(list('ordered', q(undefined, { orderBy: order, offset: 0 }))).toBe(true);
     expect(list('ordered', q(undefined, { orderBy: order, offset: 5 }))).toBe(false);
-    expect(list('ordered', q(undefined, { orderBy: [{ field: { fieldPath: 'score' }, direction: 'ASCENDING' }], offset: 0 }))).toBe(false);
+    expect(
+      list('ordered', q(undefined, { orderBy: [{ field: { fieldPath: 'score' }, direction: 'ASCENDING' }], offset: 0 })),
+    ).toBe(false);
   });
   it('a rule reading the document id denies a list', () => {
     const b = compile(rules("match /docs/{id} { allow list: if id == 'a'; allow get: if id == 'a'; }"));

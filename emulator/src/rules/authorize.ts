@@ -96,7 +96,10 @@ export function buildAuthorizer(file: RulesFile): { issues: BuildIssue[]; author
       for (const m of a.methods) {
         const expanded = EXPAND[m.name];
         if (expanded === undefined) {
-          issues.push({ pos: m.pos, message: `Unknown method '${m.name}': expected read, write, get, list, create, update or delete.` });
+          issues.push({
+            pos: m.pos,
+            message: `Unknown method '${m.name}': expected read, write, get, list, create, update or delete.`,
+          });
           continue;
         }
         for (const x of expanded) flat.allows[x].push({ line: a.line, cond });
@@ -115,11 +118,7 @@ export function buildAuthorizer(file: RulesFile): { issues: BuildIssue[]; author
 // ---------------------------------------------------------------------------------------------
 // Path matching.
 
-function matchPattern(
-  pattern: readonly MatchSeg[],
-  segs: readonly string[],
-  v2: boolean,
-): Record<string, RVal> | null {
+function matchPattern(pattern: readonly MatchSeg[], segs: readonly string[], v2: boolean): Record<string, RVal> | null {
   const wild: Record<string, RVal> = {};
   if (!pattern.some((p) => p.kind === 'rest')) {
     // Fast path: no recursive wildcard, one segment per pattern element.
@@ -199,7 +198,7 @@ function authValue(caller: AccessRequest['caller']): RVal {
 function asNumber(v: unknown): number | undefined {
   if (typeof v === 'number') return v;
   if (typeof v === 'string' && /^\d+$/.test(v)) return Number(v);
-  if (v !== null && typeof v === 'object' && 'value' in v) return asNumber((v).value);
+  if (v !== null && typeof v === 'object' && 'value' in v) return asNumber(v.value);
   return undefined;
 }
 
@@ -304,7 +303,12 @@ function constraintsOf(conj: readonly FieldFilter[]): Map<string, RVal> {
     const what = `resource.data.${segments.join('.')}`;
     const v = fromValue(f.value);
     const prev = out.get(key);
-    const isConcrete = prev !== undefined && !(prev instanceof SymRange) && !(prev instanceof SymNotIn) && !(prev instanceof SymContains) && !(prev instanceof SymOneOf);
+    const isConcrete =
+      prev !== undefined &&
+      !(prev instanceof SymRange) &&
+      !(prev instanceof SymNotIn) &&
+      !(prev instanceof SymContains) &&
+      !(prev instanceof SymOneOf);
     if (isConcrete) continue; // an equality already pins the field
     switch (f.op) {
       case 'EQUAL':
@@ -334,10 +338,7 @@ function constraintsOf(conj: readonly FieldFilter[]): Map<string, RVal> {
         if (prev !== undefined && !(prev instanceof SymRange)) break;
         const upper = f.op.startsWith('LESS');
         const incl = f.op.endsWith('OR_EQUAL');
-        out.set(
-          key,
-          upper ? new SymRange(r.lo, r.loInclusive, v, incl, what) : new SymRange(v, incl, r.hi, r.hiInclusive, what),
-        );
+        out.set(key, upper ? new SymRange(r.lo, r.loInclusive, v, incl, what) : new SymRange(v, incl, r.hi, r.hiInclusive, what));
         break;
       }
     }

@@ -77,7 +77,8 @@ export function toBool(v: RVal): boolean {
   if (v === true || v === false) return v;
   if (v instanceof SymOneOf) {
     const first = toBool(v.options[0] as RVal);
-    for (const o of v.options) if (toBool(o) !== first) fail('The condition holds only for some documents the query could return.');
+    for (const o of v.options)
+      if (toBool(o) !== first) fail('The condition holds only for some documents the query could return.');
     return first;
   }
   if (v instanceof SymBase) symError(v);
@@ -263,7 +264,7 @@ export function isType(v: RVal, t: string): RVal {
   if (v instanceof SymOneOf) return expand1(v, (x) => isType(x, t));
   if (v instanceof SymRange) {
     const bound = v.lo ?? v.hi;
-    if (bound !== undefined && (t === 'number' || t === typeName(bound)) && (t !== 'int' && t !== 'float')) return true;
+    if (bound !== undefined && (t === 'number' || t === typeName(bound)) && t !== 'int' && t !== 'float') return true;
   }
   if (v instanceof SymBase) symError(v);
   const n = typeName(v);
@@ -339,7 +340,8 @@ export function index(v: RVal, i: RVal): RVal {
   if (v instanceof SymBase) symError(v);
   if (i instanceof SymBase) symError(i);
   if (Array.isArray(v)) return v[toIndex(i, v.length)] as RVal;
-  if (v instanceof RPath) return typeof i === 'string' ? pathBinding(v, i) : (v.segments[toIndex(i, v.segments.length)] as string);
+  if (v instanceof RPath)
+    return typeof i === 'string' ? pathBinding(v, i) : (v.segments[toIndex(i, v.segments.length)] as string);
   if (typeof v === 'string') {
     const cps = [...v];
     return cps[toIndex(i, cps.length)] as string;
@@ -733,7 +735,13 @@ function symArgs(self: RVal, name: string, args: RVal[]): RVal {
   const i = args.findIndex((a) => a instanceof SymBase);
   const a = args[i] as Sym;
   if (!(a instanceof SymOneOf)) symError(a);
-  return expand1(a, (x) => callMethod(self, name, args.map((y, j) => (j === i ? x : y))));
+  return expand1(a, (x) =>
+    callMethod(
+      self,
+      name,
+      args.map((y, j) => (j === i ? x : y)),
+    ),
+  );
 }
 
 function symMethod(self: Sym, name: string, args: RVal[]): RVal {
@@ -933,7 +941,12 @@ export function callFunction(name: string, args: RVal[]): RVal {
   for (const a of args) {
     if (a instanceof SymOneOf) {
       const i = args.indexOf(a);
-      return expand1(a, (x) => callFunction(name, args.map((y, j) => (j === i ? x : y))));
+      return expand1(a, (x) =>
+        callFunction(
+          name,
+          args.map((y, j) => (j === i ? x : y)),
+        ),
+      );
     }
     if (a instanceof SymBase && name !== 'debug') symError(a);
   }

@@ -260,7 +260,10 @@ export class Compiler {
     if (base.k !== 'id' || base.name !== 'rules' || this.isVariable('rules', scope, locals)) return null;
     const rest = names.join('.');
     const hint = names.length > 0 && NAMESPACES.has(names[0] as string) ? `; write '${rest}'` : '';
-    return this.issue(base, `Unsupported qualified name 'rules.${rest}': the rules reference's namespaces are used without the 'rules.' prefix${hint}.`);
+    return this.issue(
+      base,
+      `Unsupported qualified name 'rules.${rest}': the rules reference's namespaces are used without the 'rules.' prefix${hint}.`,
+    );
   }
 
   /** `(/a/$(x)/$(y)).bind({'x': .., 'y': ..})`: names in the literal that are not variables are filled from the map. */
@@ -390,7 +393,11 @@ export class Compiler {
       const spec = FUNCTIONS[name];
       if (spec === undefined || name.includes('.')) return this.issue(callee, `Function not found: '${name}'.`);
       if (!spec.arity.includes(n)) return this.issue(callee, `${name}() takes ${spec.arity.join(' or ')} argument(s), not ${n}.`);
-      return (ctx, f) => callFunction(name, args.map((a) => a(ctx, f)));
+      return (ctx, f) =>
+        callFunction(
+          name,
+          args.map((a) => a(ctx, f)),
+        );
     }
     if (callee.k === 'member') {
       const base = callee.e;
@@ -401,8 +408,13 @@ export class Compiler {
         const full = `${base.name}.${name}`;
         const spec = FUNCTIONS[full];
         if (spec === undefined) return this.issue(callee, `Function not found: '${full}'.`);
-        if (!spec.arity.includes(n)) return this.issue(callee, `${full}() takes ${spec.arity.join(' or ')} argument(s), not ${n}.`);
-        return (ctx, f) => callFunction(full, args.map((a) => a(ctx, f)));
+        if (!spec.arity.includes(n))
+          return this.issue(callee, `${full}() takes ${spec.arity.join(' or ')} argument(s), not ${n}.`);
+        return (ctx, f) =>
+          callFunction(
+            full,
+            args.map((a) => a(ctx, f)),
+          );
       }
       const spec = METHODS[name];
       if (spec === undefined) return this.issue(callee, `Unknown method '${name}()'.`);
@@ -416,7 +428,12 @@ export class Compiler {
       }
       const self = this.expr(base, scope, locals);
       if (n === 0) return (ctx, f) => callMethod(self(ctx, f), name, []);
-      return (ctx, f) => callMethod(self(ctx, f), name, args.map((a) => a(ctx, f)));
+      return (ctx, f) =>
+        callMethod(
+          self(ctx, f),
+          name,
+          args.map((a) => a(ctx, f)),
+        );
     }
     return this.issue(e, 'Only functions and methods can be called.');
   }

@@ -27,7 +27,6 @@ export function compileRules(source: string, fileName?: string): CompileResult {
     throw e;
   }
   const { issues, authorize } = buildAuthorizer(file);
-  if (authorize === null || issues.length > 0)
-    return { ok: false, issues: issues.map((i) => issue(i.pos, i.message, fileName)) };
+  if (authorize === null || issues.length > 0) return { ok: false, issues: issues.map((i) => issue(i.pos, i.message, fileName)) };
   return { ok: true, authorize };
 }

@@ -66,7 +66,7 @@ describe('unsupported constructs are issues with positions, never silently allow
     ["allow read: if b'\\xF' == b'A';", /two hex digits/, 5, 24],
     ["allow read: if request.time.hours('America/New_York') == 1;", /hours\(\) takes 0 argument/, 5, 35],
     ["allow read: if hashing.sha512('a').size() == 64;", /Function not found: 'hashing.sha512'/, 5, 30],
-    ["allow read: if (/a/$(nope)).size() == 2;", /Unknown variable 'nope'/, 5, 28],
+    ['allow read: if (/a/$(nope)).size() == 2;', /Unknown variable 'nope'/, 5, 28],
     ['allow read: if math.cube(2) == 8;', /Function not found: 'math.cube'/, 5, 27],
     ["allow read: if 'a'.matches('(?=a)a');", /Unsupported regular expression/, 5, 34],
     ["allow read: if 'a'.matches('(a)\\\\1');", /backreferences/, 5, 34],
@@ -97,7 +97,14 @@ describe('unsupported constructs are issues with positions, never silently allow
   it('carries the file name and severity', () => {
     const r = compileRules(wrap('allow read: if nope;'), 'app.rules');
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.issues).toEqual([{ sourcePosition: { fileName: 'app.rules', line: 4, column: 16 }, description: "Unknown variable 'nope'.", severity: 'ERROR' }]);
+    if (!r.ok)
+      expect(r.issues).toEqual([
+        {
+          sourcePosition: { fileName: 'app.rules', line: 4, column: 16 },
+          description: "Unknown variable 'nope'.",
+          severity: 'ERROR',
+        },
+      ]);
   });
 
   it('never answers ok with issues, and an empty service compiles to deny-all', () => {
@@ -111,7 +118,7 @@ describe('path literals', () => {
   it('interpolates $(expr) segments, including paths', () => {
     const a = compile(
       condRules(
-        "/databases/$(database)/documents/$(request.auth.uid)/x == /databases/(default)/documents/u1/x && /databases/$(database)/documents/$(/a/b) == /databases/(default)/documents/a/b",
+        '/databases/$(database)/documents/$(request.auth.uid)/x == /databases/(default)/documents/u1/x && /databases/$(database)/documents/$(/a/b) == /databases/(default)/documents/a/b',
       ),
     );
     expect(a(req('get', 't/1', { caller: user('u1') })).allowed).toBe(true);

@@ -150,7 +150,10 @@ export class Parser {
           const value = this.lexBytes(p);
           return { kind: 'bytes', text: s.slice(start, this.pos), value, ...p, start, end: this.pos };
         }
-        this.error(p, `Unsupported literal prefix '${word}': only r'...' (raw string) and b'...' (bytes) literals are supported.`);
+        this.error(
+          p,
+          `Unsupported literal prefix '${word}': only r'...' (raw string) and b'...' (bytes) literals are supported.`,
+        );
       }
       this.pos = e;
       return { kind: 'id', text: word, ...p, start, end: e };
@@ -258,7 +261,20 @@ export class Parser {
     const q = s[this.pos] as string;
     this.pos++;
     const out: number[] = [];
-    const ONE: Record<string, number> = { n: 10, t: 9, r: 13, b: 8, f: 12, v: 11, a: 7, '\\': 92, "'": 39, '"': 34, '`': 96, '?': 63 };
+    const ONE: Record<string, number> = {
+      n: 10,
+      t: 9,
+      r: 13,
+      b: 8,
+      f: 12,
+      v: 11,
+      a: 7,
+      '\\': 92,
+      "'": 39,
+      '"': 34,
+      '`': 96,
+      '?': 63,
+    };
     for (;;) {
       const cp = s.codePointAt(this.pos);
       if (cp === undefined || cp === 10) this.error(p, 'Unterminated bytes literal.');
@@ -663,4 +679,3 @@ export class Parser {
 export function parseRules(src: string): RulesFile {
   return new Parser(src).parseFile();
 }
-

@@ -392,9 +392,7 @@ export function equals(a: RVal, b: RVal): boolean {
   if (a instanceof RDuration) return b instanceof RDuration && a.total === b.total;
   if (a instanceof RLatLng) return b instanceof RLatLng && a.lat === b.lat && a.lng === b.lng;
   if (a instanceof RPath)
-    return (
-      b instanceof RPath && a.segments.length === b.segments.length && a.segments.every((s, i) => s === b.segments[i])
-    );
+    return b instanceof RPath && a.segments.length === b.segments.length && a.segments.every((s, i) => s === b.segments[i]);
   if (a instanceof RBytes) return b instanceof RBytes && Buffer.compare(a.bytes, b.bytes) === 0;
   if (a instanceof RSet) return b instanceof RSet && a.items.length === b.items.length && a.items.every((i) => b.has(i));
   return false;
@@ -451,9 +449,21 @@ export function show(v: RVal): string {
       return v;
   }
   if (Array.isArray(v)) return '[' + v.map(showQuoted).join(', ') + ']';
-  if (v instanceof RMap) return '{' + v.keys().map((k) => `${k}: ${showQuoted(v.get(k) as RVal)}`).join(', ') + '}';
+  if (v instanceof RMap)
+    return (
+      '{' +
+      v
+        .keys()
+        .map((k) => `${k}: ${showQuoted(v.get(k) as RVal)}`)
+        .join(', ') +
+      '}'
+    );
   if (v instanceof RPath) return v.toString();
-  if (v instanceof RTimestamp) return v.date().toISOString().replace(/\.\d{3}Z$/, `.${String(v.nanos).padStart(9, '0')}Z`);
+  if (v instanceof RTimestamp)
+    return v
+      .date()
+      .toISOString()
+      .replace(/\.\d{3}Z$/, `.${String(v.nanos).padStart(9, '0')}Z`);
   if (v instanceof RDuration) return `${(Number(v.total) / 1e9).toString()}s`;
   if (v instanceof RLatLng) return `LatLng(${v.lat}, ${v.lng})`;
   if (v instanceof RBytes) return Buffer.from(v.bytes).toString('base64');

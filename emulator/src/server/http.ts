@@ -198,7 +198,8 @@ async function handle(deps: HttpDeps, req: IncomingMessage, res: ServerResponse)
     }
     const body = parseJsonObject(await readBody(req));
     const rulesField = body.rules;
-    const filesField = typeof rulesField === 'object' && rulesField !== null && !Array.isArray(rulesField) ? rulesField.files : undefined;
+    const filesField =
+      typeof rulesField === 'object' && rulesField !== null && !Array.isArray(rulesField) ? rulesField.files : undefined;
     const files: { name?: string; content: string }[] = [];
     if (Array.isArray(filesField)) {
       for (const f of filesField) {

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonObject } from '../contract';
-import { decodeToJson, encodeDocument, encodeJson, formatTimestamp, lookupType, parseTimestamp, responseEncoder } from './proto-json';
+import {
+  decodeToJson,
+  encodeDocument,
+  encodeJson,
+  formatTimestamp,
+  lookupType,
+  parseTimestamp,
+  responseEncoder,
+} from './proto-json';
 
 function roundTrip(typeName: string, json: JsonObject): JsonObject {
   const type = lookupType(typeName);
@@ -71,7 +79,10 @@ describe('protobuf <-> canonical JSON', () => {
             ],
           },
         },
-        orderBy: [{ field: { fieldPath: 'a' }, direction: 'DESCENDING' }, { field: { fieldPath: '__name__' }, direction: 'DESCENDING' }],
+        orderBy: [
+          { field: { fieldPath: 'a' }, direction: 'DESCENDING' },
+          { field: { fieldPath: '__name__' }, direction: 'DESCENDING' },
+        ],
         startAt: { values: [{ integerValue: '5' }], before: true },
         endAt: { values: [{ integerValue: '9' }] },
         offset: 2,
@@ -169,11 +180,23 @@ describe('responses with documents (each document version encoded once)', () => 
     const cases: [string, JsonObject][] = [
       ['google.firestore.v1.RunQueryResponse', { document: doc(v1), readTime: v2, transaction: 'dHg=' }],
       ['google.firestore.v1.RunQueryResponse', { readTime: v2 }],
-      ['google.firestore.v1.RunQueryResponse', { document: { name: 'projects/p/databases/(default)/documents/c/e', fields: {}, createTime: v1, updateTime: v1 }, readTime: v2 }],
+      [
+        'google.firestore.v1.RunQueryResponse',
+        {
+          document: { name: 'projects/p/databases/(default)/documents/c/e', fields: {}, createTime: v1, updateTime: v1 },
+          readTime: v2,
+        },
+      ],
       ['google.firestore.v1.BatchGetDocumentsResponse', { found: doc(v1), readTime: v2 }],
-      ['google.firestore.v1.BatchGetDocumentsResponse', { missing: 'projects/p/databases/(default)/documents/c/x', readTime: v2 }],
+      [
+        'google.firestore.v1.BatchGetDocumentsResponse',
+        { missing: 'projects/p/databases/(default)/documents/c/x', readTime: v2 },
+      ],
       ['google.firestore.v1.ListenResponse', { documentChange: { document: doc(v1), targetIds: [1, 2], removedTargetIds: [3] } }],
-      ['google.firestore.v1.ListenResponse', { targetChange: { targetChangeType: 'CURRENT', targetIds: [1], resumeToken: 'AQI=', readTime: v2 } }],
+      [
+        'google.firestore.v1.ListenResponse',
+        { targetChange: { targetChangeType: 'CURRENT', targetIds: [1], resumeToken: 'AQI=', readTime: v2 } },
+      ],
     ];
     for (const [typeName, json] of cases) {
       const encode = responseEncoder(lookupType(typeName));
@@ -196,9 +219,9 @@ describe('responses with documents (each document version encoded once)', () => 
     const second = encodeDocument(type, doc(v2));
     expect(second).not.toBe(first);
     expect(decodeToJson(type, second)['updateTime']).toBe(v2);
-    expect(decodeToJson(type, encodeDocument(type, { ...doc(v2), name: 'projects/p/databases/(default)/documents/c/other' }))['name']).toBe(
-      'projects/p/databases/(default)/documents/c/other',
-    );
+    expect(
+      decodeToJson(type, encodeDocument(type, { ...doc(v2), name: 'projects/p/databases/(default)/documents/c/other' }))['name'],
+    ).toBe('projects/p/databases/(default)/documents/c/other');
     // Equal but distinct fields objects (a projection, a new version) are encoded afresh, correctly.
     const projected = { ...doc(v2, { n: fields['n'] as JsonObject }) };
     expect(decodeToJson(type, encodeDocument(type, projected))).toEqual(projected);

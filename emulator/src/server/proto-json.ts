@@ -179,7 +179,8 @@ type Msg = Record<string, unknown>;
 function valueToJson(msg: Msg): Json {
   if (msg.nullValue != null && Object.hasOwn(msg, 'nullValue')) return null;
   if (msg.numberValue != null && Object.hasOwn(msg, 'numberValue')) return doubleToJson(msg.numberValue);
-  if (msg.stringValue != null && Object.hasOwn(msg, 'stringValue')) return typeof msg.stringValue === 'string' ? msg.stringValue : '';
+  if (msg.stringValue != null && Object.hasOwn(msg, 'stringValue'))
+    return typeof msg.stringValue === 'string' ? msg.stringValue : '';
   if (msg.boolValue != null && Object.hasOwn(msg, 'boolValue')) return Boolean(msg.boolValue);
   if (msg.structValue != null && Object.hasOwn(msg, 'structValue')) return structToJson(msg.structValue as Msg);
   if (msg.listValue != null && Object.hasOwn(msg, 'listValue')) return listToJson(msg.listValue as Msg);
@@ -407,7 +408,8 @@ export function encodeDocument(documentType: protobuf.Type, doc: JsonObject): Bu
   const fields = doc['fields'];
   if (!isJsonObject(fields) || !Object.keys(doc).every((k) => DOCUMENT_KEYS.has(k))) return encodeJson(documentType, doc);
   const hit = encodedDocuments.get(fields);
-  if (hit && hit.name === doc['name'] && hit.createTime === doc['createTime'] && hit.updateTime === doc['updateTime']) return hit.bytes;
+  if (hit && hit.name === doc['name'] && hit.createTime === doc['createTime'] && hit.updateTime === doc['updateTime'])
+    return hit.bytes;
   const bytes = encodeJson(documentType, doc);
   encodedDocuments.set(fields, { name: doc['name'], createTime: doc['createTime'], updateTime: doc['updateTime'], bytes });
   return bytes;
@@ -430,7 +432,13 @@ function lengthDelimited(fieldId: number, bytes: Buffer): Buffer[] {
 }
 
 /** The message `type` with its Document field `docField` (a direct field) encoded from the cache. */
-function withDocument(type: protobuf.Type, json: JsonObject, docField: string, documentType: protobuf.Type, rest: Map<string, Buffer>): Buffer {
+function withDocument(
+  type: protobuf.Type,
+  json: JsonObject,
+  docField: string,
+  documentType: protobuf.Type,
+  rest: Map<string, Buffer>,
+): Buffer {
   const doc = json[docField];
   if (!isJsonObject(doc)) return encodeJson(type, json);
   const others: JsonObject = {};
@@ -460,7 +468,8 @@ export function responseEncoder(type: protobuf.Type): (json: JsonObject) => Buff
   const documentType = root.lookupType('google.firestore.v1.Document');
   const rest = new Map<string, Buffer>();
   if (name === '.google.firestore.v1.RunQueryResponse') return (json) => withDocument(type, json, 'document', documentType, rest);
-  if (name === '.google.firestore.v1.BatchGetDocumentsResponse') return (json) => withDocument(type, json, 'found', documentType, rest);
+  if (name === '.google.firestore.v1.BatchGetDocumentsResponse')
+    return (json) => withDocument(type, json, 'found', documentType, rest);
   if (name === '.google.firestore.v1.ListenResponse') {
     const changeType = root.lookupType('google.firestore.v1.DocumentChange');
     const changeField = type.fields['documentChange'];

@@ -32,7 +32,10 @@ const ids = (s: QuerySnapshot<DocumentData>): string[] => s.docs.map((d) => d.id
 async function fidelity(config: ScenarioConfig): Promise<Record<string, unknown>> {
   const app = initializeApp({ projectId: config.project, apiKey: 'fake-api-key' }, `fidelity-${Math.random()}`);
   const mode: Mode = config.mode;
-  const db = initializeFirestore(app, mode === 'long-polling' ? { experimentalForceLongPolling: true } : { experimentalAutoDetectLongPolling: false });
+  const db = initializeFirestore(
+    app,
+    mode === 'long-polling' ? { experimentalForceLongPolling: true } : { experimentalAutoDetectLongPolling: false },
+  );
   connectFirestoreEmulator(db, config.host, config.port);
   const out: Record<string, unknown> = {};
   try {
@@ -41,7 +44,11 @@ async function fidelity(config: ScenarioConfig): Promise<Record<string, unknown>
     out['vector'] = [e instanceof VectorValue, e instanceof VectorValue ? e.toArray() : null];
     out['vectorQuery'] = ids(await getDocs(query(collection(db, 'v'), where('e', '==', vector([1, -2.5])))));
 
-    await Promise.all([setDoc(doc(db, 'arr/a'), { a: [42] }), setDoc(doc(db, 'arr/b'), { a: [99] }), setDoc(doc(db, 'arr/c'), { a: 42 })]);
+    await Promise.all([
+      setDoc(doc(db, 'arr/a'), { a: [42] }),
+      setDoc(doc(db, 'arr/b'), { a: [99] }),
+      setDoc(doc(db, 'arr/c'), { a: 42 }),
+    ]);
     out['inArrays'] = ids(await getDocs(query(collection(db, 'arr'), where('a', 'in', [[42], [99]]))));
 
     await setDoc(doc(db, 'num/__id7__'), { a: 1 });

@@ -29,7 +29,7 @@ interface Config {
 }
 
 function errorCode(e: unknown): string {
-  return typeof e === 'object' && e !== null && 'code' in e ? String((e).code) : String(e);
+  return typeof e === 'object' && e !== null && 'code' in e ? String(e.code) : String(e);
 }
 
 /** The promise's answer, or 'timeout' after 5 s (so that a hang shows which case hung). */
@@ -57,16 +57,26 @@ function listen(q: Query | DocumentReference): Promise<string> {
       const onError = (err: { code: string }): void => resolve(err.code);
       const unsubscribe =
         q instanceof DocumentReference
-          ? onSnapshot(q, { includeMetadataChanges: true }, (snap) => {
-              if (snap.metadata.fromCache) return;
-              unsubscribe();
-              resolve(`exists:${String(snap.exists())}`);
-            }, onError)
-          : onSnapshot(q, { includeMetadataChanges: true }, (snap) => {
-              if (snap.metadata.fromCache) return;
-              unsubscribe();
-              resolve(`docs:${snap.size}`);
-            }, onError);
+          ? onSnapshot(
+              q,
+              { includeMetadataChanges: true },
+              (snap) => {
+                if (snap.metadata.fromCache) return;
+                unsubscribe();
+                resolve(`exists:${String(snap.exists())}`);
+              },
+              onError,
+            )
+          : onSnapshot(
+              q,
+              { includeMetadataChanges: true },
+              (snap) => {
+                if (snap.metadata.fromCache) return;
+                unsubscribe();
+                resolve(`docs:${snap.size}`);
+              },
+              onError,
+            );
     }),
   );
 }

@@ -57,7 +57,8 @@ describe('browser SDK (Chromium) under rules', () => {
     const tab = await harness!.newPage((page) => page.on('console', (m) => consoleLines.push(m.text())));
     try {
       const result = await tab.evaluate(
-        (cfg) => (globalThis as unknown as { runRulesCases: (c: typeof cfg) => Promise<Record<string, string>> }).runRulesCases(cfg),
+        (cfg) =>
+          (globalThis as unknown as { runRulesCases: (c: typeof cfg) => Promise<Record<string, string>> }).runRulesCases(cfg),
         { host, port, projectId: PROJECT, uid: 'alice' },
       );
       expect(result).toEqual({

@@ -85,8 +85,16 @@ describe('auth, request.resource, keys().hasOnly, diff().affectedKeys()', () => 
       ['anonymous gets alice', 'denied', () => anon().doc('users/alice').get()],
       ['carol creates herself', 'ok', () => env.authenticatedContext('carol').firestore().doc('users/carol').set({ name: 'C' })],
       ['alice creates carol', 'denied', () => alice().doc('users/carol').set({ name: 'C' })],
-      ['dan creates with an extra key', 'denied', () => env.authenticatedContext('dan').firestore().doc('users/dan').set({ name: 'D', admin: true })],
-      ['erin creates with an empty name', 'denied', () => env.authenticatedContext('erin').firestore().doc('users/erin').set({ name: '' })],
+      [
+        'dan creates with an extra key',
+        'denied',
+        () => env.authenticatedContext('dan').firestore().doc('users/dan').set({ name: 'D', admin: true }),
+      ],
+      [
+        'erin creates with an empty name',
+        'denied',
+        () => env.authenticatedContext('erin').firestore().doc('users/erin').set({ name: '' }),
+      ],
       ['alice renames herself', 'ok', () => alice().doc('users/alice').update({ name: 'Alicia' })],
       ['alice changes her team', 'denied', () => alice().doc('users/alice').update({ team: 'blue' })],
       ['alice merges a new name', 'ok', () => alice().doc('users/alice').set({ name: 'Al' }, { merge: true })],
@@ -107,11 +115,16 @@ describe('get(), exists(), token claims', () => {
       ['alice lists teams (exists)', 'ok', () => alice().collection('teams').get()],
       ['bob lists teams', 'denied', () => bob().collection('teams').get()],
       ['verified example.com user creates a team', 'ok', () => verified('vic').firestore().doc('teams/green').set({ n: 3 })],
-      ['unverified user creates a team', 'denied', () => env.authenticatedContext('u', { email: 'u@example.com' }).firestore().doc('teams/g2').set({ n: 3 })],
+      [
+        'unverified user creates a team',
+        'denied',
+        () => env.authenticatedContext('u', { email: 'u@example.com' }).firestore().doc('teams/g2').set({ n: 3 }),
+      ],
       [
         'other domain creates a team',
         'denied',
-        () => env.authenticatedContext('w', { email: 'w@evil.com', email_verified: true }).firestore().doc('teams/g3').set({ n: 3 }),
+        () =>
+          env.authenticatedContext('w', { email: 'w@evil.com', email_verified: true }).firestore().doc('teams/g3').set({ n: 3 }),
       ],
     ]);
   });
@@ -131,7 +144,11 @@ describe('rules are not filters (list queries), transforms', () => {
       ['alice lists with limit 21', 'denied', () => mine(alice(), 'alice').limit(21).get()],
       ["alice lists bob's orders", 'denied', () => mine(alice(), 'bob').limit(5).get()],
       ['alice lists all orders', 'denied', () => alice().collection('orders').limit(5).get()],
-      ['alice filters on another field only', 'denied', () => alice().collection('orders').where('amount', '>', 1).limit(5).get()],
+      [
+        'alice filters on another field only',
+        'denied',
+        () => alice().collection('orders').where('amount', '>', 1).limit(5).get(),
+      ],
       ['anonymous lists', 'denied', () => anon().collection('orders').where('owner', '==', 'alice').limit(5).get()],
       ['alice gets her order', 'ok', () => alice().doc('orders/a1').get()],
       ["alice gets bob's order", 'denied', () => alice().doc('orders/b1').get()],
@@ -174,13 +191,50 @@ describe('rules are not filters (list queries), transforms', () => {
   it('orders: serverTimestamp equals request.time; increment is seen in request.resource', async () => {
     await seed({ 'orders/a1': { owner: 'alice', amount: 5, createdAt: Timestamp.fromMillis(0) } });
     await matrix([
-      ['create with serverTimestamp', 'ok', () => alice().doc('orders/n1').set({ owner: 'alice', amount: 1, createdAt: FieldValue.serverTimestamp() })],
-      ['create with a client time', 'denied', () => alice().doc('orders/n2').set({ owner: 'alice', amount: 1, createdAt: Timestamp.now() })],
-      ['create with a float amount', 'denied', () => alice().doc('orders/n3').set({ owner: 'alice', amount: 1.5, createdAt: FieldValue.serverTimestamp() })],
-      ['create for bob', 'denied', () => alice().doc('orders/n4').set({ owner: 'bob', amount: 1, createdAt: FieldValue.serverTimestamp() })],
-      ['increment by 1', 'ok', () => alice().doc('orders/a1').update({ amount: FieldValue.increment(1) })],
-      ['increment by 2', 'denied', () => alice().doc('orders/a1').update({ amount: FieldValue.increment(2) })],
-      ['bob increments', 'denied', () => bob().doc('orders/a1').update({ amount: FieldValue.increment(1) })],
+      [
+        'create with serverTimestamp',
+        'ok',
+        () => alice().doc('orders/n1').set({ owner: 'alice', amount: 1, createdAt: FieldValue.serverTimestamp() }),
+      ],
+      [
+        'create with a client time',
+        'denied',
+        () => alice().doc('orders/n2').set({ owner: 'alice', amount: 1, createdAt: Timestamp.now() }),
+      ],
+      [
+        'create with a float amount',
+        'denied',
+        () => alice().doc('orders/n3').set({ owner: 'alice', amount: 1.5, createdAt: FieldValue.serverTimestamp() }),
+      ],
+      [
+        'create for bob',
+        'denied',
+        () => alice().doc('orders/n4').set({ owner: 'bob', amount: 1, createdAt: FieldValue.serverTimestamp() }),
+      ],
+      [
+        'increment by 1',
+        'ok',
+        () =>
+          alice()
+            .doc('orders/a1')
+            .update({ amount: FieldValue.increment(1) }),
+      ],
+      [
+        'increment by 2',
+        'denied',
+        () =>
+          alice()
+            .doc('orders/a1')
+            .update({ amount: FieldValue.increment(2) }),
+      ],
+      [
+        'bob increments',
+        'denied',
+        () =>
+          bob()
+            .doc('orders/a1')
+            .update({ amount: FieldValue.increment(1) }),
+      ],
       ['delete', 'denied', () => alice().doc('orders/a1').delete()],
     ]);
   });
@@ -243,7 +297,11 @@ describe('values of every type, functions with let, error semantics, wildcards, 
       ['null missing', 'denied', () => db.doc('typed/t4').set({ ...good, n: 0 })],
       ['timestamp as string', 'denied', () => db.doc('typed/t5').set({ ...good, t: '2020-05-17' })],
       ['reference elsewhere', 'denied', () => db.doc('typed/t6').set({ ...good, ref: db.doc('users/u2') })],
-      ['bytes too long', 'denied', () => db.doc('typed/t7').set({ ...good, bin: firebase.firestore.Blob.fromUint8Array(new Uint8Array(4)) })],
+      [
+        'bytes too long',
+        'denied',
+        () => db.doc('typed/t7').set({ ...good, bin: firebase.firestore.Blob.fromUint8Array(new Uint8Array(4)) }),
+      ],
       ['latlng far away', 'denied', () => db.doc('typed/t8').set({ ...good, place: new firebase.firestore.GeoPoint(0, 0) })],
     ]);
   });
@@ -272,9 +330,30 @@ describe('values of every type, functions with let, error semantics, wildcards, 
   it('timestamps and durations', async () => {
     const now = Date.now();
     await matrix([
-      ['event within bounds', 'ok', () => alice().doc('events/e1').set({ start: Timestamp.fromMillis(now), end: Timestamp.fromMillis(now + 3600e3) })],
-      ['event too long', 'denied', () => alice().doc('events/e2').set({ start: Timestamp.fromMillis(now), end: Timestamp.fromMillis(now + 3 * 86400e3) })],
-      ['event in the past', 'denied', () => alice().doc('events/e3').set({ start: Timestamp.fromMillis(now - 7200e3), end: Timestamp.fromMillis(now) })],
+      [
+        'event within bounds',
+        'ok',
+        () =>
+          alice()
+            .doc('events/e1')
+            .set({ start: Timestamp.fromMillis(now), end: Timestamp.fromMillis(now + 3600e3) }),
+      ],
+      [
+        'event too long',
+        'denied',
+        () =>
+          alice()
+            .doc('events/e2')
+            .set({ start: Timestamp.fromMillis(now), end: Timestamp.fromMillis(now + 3 * 86400e3) }),
+      ],
+      [
+        'event in the past',
+        'denied',
+        () =>
+          alice()
+            .doc('events/e3')
+            .set({ start: Timestamp.fromMillis(now - 7200e3), end: Timestamp.fromMillis(now) }),
+      ],
     ]);
   });
 });
@@ -293,10 +372,38 @@ describe('built-ins, list query shapes, access limit, transactions', () => {
     };
     await matrix([
       ['all built-ins hold', 'ok', () => alice().doc('builtins/b1').set(good)],
-      ['another name', 'denied', () => alice().doc('builtins/b2').set({ ...good, name: 'Ada Byron' })],
-      ['another tag list', 'denied', () => alice().doc('builtins/b3').set({ ...good, tags: ['a', 'b', 'x'] })],
-      ['another weekday', 'denied', () => alice().doc('builtins/b4').set({ ...good, at: Timestamp.fromDate(new Date('2020-05-18T12:30:00Z')) })],
-      ['a float delta', 'denied', () => alice().doc('builtins/b5').set({ ...good, delta: -3.5 })],
+      [
+        'another name',
+        'denied',
+        () =>
+          alice()
+            .doc('builtins/b2')
+            .set({ ...good, name: 'Ada Byron' }),
+      ],
+      [
+        'another tag list',
+        'denied',
+        () =>
+          alice()
+            .doc('builtins/b3')
+            .set({ ...good, tags: ['a', 'b', 'x'] }),
+      ],
+      [
+        'another weekday',
+        'denied',
+        () =>
+          alice()
+            .doc('builtins/b4')
+            .set({ ...good, at: Timestamp.fromDate(new Date('2020-05-18T12:30:00Z')) }),
+      ],
+      [
+        'a float delta',
+        'denied',
+        () =>
+          alice()
+            .doc('builtins/b5')
+            .set({ ...good, delta: -3.5 }),
+      ],
     ]);
   });
 
@@ -309,12 +416,22 @@ describe('built-ins, list query shapes, access limit, transactions', () => {
     const feed = (db: Db) => db.collection('feed');
     await matrix([
       ['members array-contains me', 'ok', () => alice().collection('pots').where('members', 'array-contains', 'alice').get()],
-      ['members array-contains someone else', 'denied', () => alice().collection('pots').where('members', 'array-contains', 'carol').get()],
+      [
+        'members array-contains someone else',
+        'denied',
+        () => alice().collection('pots').where('members', 'array-contains', 'carol').get(),
+      ],
       ['all pots', 'denied', () => alice().collection('pots').get()],
       [
         'kind in [news, tip], hidden != true, orderBy rank desc',
         'ok',
-        () => feed(anon()).where('kind', 'in', ['news', 'tip']).where('hidden', '!=', true).orderBy('hidden').orderBy('rank', 'desc').get(),
+        () =>
+          feed(anon())
+            .where('kind', 'in', ['news', 'tip'])
+            .where('hidden', '!=', true)
+            .orderBy('hidden')
+            .orderBy('rank', 'desc')
+            .get(),
       ],
       // OR filters through the modular API (the compat API has none), on the same instance.
       [
@@ -341,7 +458,11 @@ describe('built-ins, list query shapes, access limit, transactions', () => {
             ),
           ),
       ],
-      ['ascending order', 'denied', () => feed(anon()).where('kind', '==', 'news').where('hidden', '==', false).orderBy('rank').get()],
+      [
+        'ascending order',
+        'denied',
+        () => feed(anon()).where('kind', '==', 'news').where('hidden', '==', false).orderBy('rank').get(),
+      ],
       ['hidden not pinned', 'denied', () => feed(anon()).where('kind', '==', 'news').orderBy('rank', 'desc').get()],
     ]);
   });
@@ -398,7 +519,7 @@ async function rest(path: string, body: unknown, uid?: string): Promise<{ status
     headers,
     body: JSON.stringify(body),
   });
-  return { status: res.status, body: (await res.json()) };
+  return { status: res.status, body: await res.json() };
 }
 
 describe('constructs of the language, each through the Node client (or REST where the SDK cannot express it)', () => {
@@ -420,10 +541,38 @@ describe('constructs of the language, each through the Node client (or REST wher
     const good = { m: { a: 1, b: [true, null], c: { d: 'e' } }, code: 'A123', esc: 'tab\there', n: 255 };
     await matrix([
       ['every literal matches', 'ok', () => alice().doc('literals/l1').set(good)],
-      ['another map', 'denied', () => alice().doc('literals/l2').set({ ...good, m: { a: 1, b: [true] , c: { d: 'e' } } })],
-      ['a code the raw regex refuses', 'denied', () => alice().doc('literals/l3').set({ ...good, code: 'A12' })],
-      ['a literal backslash-t instead of a tab', 'denied', () => alice().doc('literals/l4').set({ ...good, esc: 'tab\\there' })],
-      ['254 is not 0xFF', 'denied', () => alice().doc('literals/l5').set({ ...good, n: 254 })],
+      [
+        'another map',
+        'denied',
+        () =>
+          alice()
+            .doc('literals/l2')
+            .set({ ...good, m: { a: 1, b: [true], c: { d: 'e' } } }),
+      ],
+      [
+        'a code the raw regex refuses',
+        'denied',
+        () =>
+          alice()
+            .doc('literals/l3')
+            .set({ ...good, code: 'A12' }),
+      ],
+      [
+        'a literal backslash-t instead of a tab',
+        'denied',
+        () =>
+          alice()
+            .doc('literals/l4')
+            .set({ ...good, esc: 'tab\\there' }),
+      ],
+      [
+        '254 is not 0xFF',
+        'denied',
+        () =>
+          alice()
+            .doc('literals/l5')
+            .set({ ...good, n: 254 }),
+      ],
     ]);
   });
 
@@ -471,7 +620,8 @@ describe('constructs of the language, each through the Node client (or REST wher
 
   it('request.query.offset and limit (a REST runQuery: the client SDKs send no offset)', async () => {
     await seed({ 'offsets/o1': { x: 1 }, 'offsets/o2': { x: 2 }, 'offsets/o3': { x: 3 } });
-    const run = (q: Record<string, unknown>) => rest(':runQuery', { structuredQuery: { from: [{ collectionId: 'offsets' }], ...q } }, 'alice');
+    const run = (q: Record<string, unknown>) =>
+      rest(':runQuery', { structuredQuery: { from: [{ collectionId: 'offsets' }], ...q } }, 'alice');
     const ok = await run({ offset: 2, limit: 5 });
     expect(ok.status).toBe(200);
     expect((ok.body as { document?: unknown }[]).filter((r) => r.document !== undefined)).toHaveLength(1);
@@ -482,10 +632,35 @@ describe('constructs of the language, each through the Node client (or REST wher
   it('is number / duration / set, in on a set; addedKeys, removedKeys, unchangedKeys, changedKeys', async () => {
     await seed({ 'kinds/u1': { kept: 1, changed: 1, removed: 1 } });
     await matrix([
-      ['types and set membership hold', 'ok', () => alice().doc('kinds/k1').set({ n: 1, f: 1.5, tags: ['a', 'b'] })],
-      ['a string is not a number', 'denied', () => alice().doc('kinds/k2').set({ n: 'x', f: 1.5, tags: ['a', 'b'] })],
-      ["'b' not in the set", 'denied', () => alice().doc('kinds/k3').set({ n: 1, f: 1.5, tags: ['a'] })],
-      ['an update that changes nothing it should', 'denied', () => alice().doc('kinds/u1').set({ kept: 1, changed: 1, added: 1 })],
+      [
+        'types and set membership hold',
+        'ok',
+        () =>
+          alice()
+            .doc('kinds/k1')
+            .set({ n: 1, f: 1.5, tags: ['a', 'b'] }),
+      ],
+      [
+        'a string is not a number',
+        'denied',
+        () =>
+          alice()
+            .doc('kinds/k2')
+            .set({ n: 'x', f: 1.5, tags: ['a', 'b'] }),
+      ],
+      [
+        "'b' not in the set",
+        'denied',
+        () =>
+          alice()
+            .doc('kinds/k3')
+            .set({ n: 1, f: 1.5, tags: ['a'] }),
+      ],
+      [
+        'an update that changes nothing it should',
+        'denied',
+        () => alice().doc('kinds/u1').set({ kept: 1, changed: 1, added: 1 }),
+      ],
       ['an update that keeps one key', 'denied', () => alice().doc('kinds/u1').set({ changed: 2, added: 1 })],
       ['add one, remove one, change one, keep one', 'ok', () => alice().doc('kinds/u1').set({ kept: 1, changed: 2, added: 1 })],
     ]);
@@ -503,13 +678,62 @@ describe('constructs of the language, each through the Node client (or REST wher
     };
     await matrix([
       ['every built-in holds', 'ok', () => alice().doc('misc/m1').set(good)],
-      ['another second', 'denied', () => alice().doc('misc/m2').set({ ...good, at: Timestamp.fromDate(new Date('2020-05-17T12:30:06.123Z')) })],
-      ['other nanos', 'denied', () => alice().doc('misc/m3').set({ ...good, at: Timestamp.fromDate(new Date('2020-05-17T12:30:05.124Z')) })],
-      ['a finite big', 'denied', () => alice().doc('misc/m4').set({ ...good, big: 1e308 })],
-      ["bool('yes') is an error", 'denied', () => alice().doc('misc/m5').set({ ...good, flag: 'yes' })],
-      ['another name hashes otherwise', 'denied', () => alice().doc('misc/m6').set({ ...good, name: 'Ada Byron' })],
-      ['other bytes', 'denied', () => alice().doc('misc/m7').set({ ...good, bin: firebase.firestore.Blob.fromUint8Array(new Uint8Array([1, 2, 4])) })],
-      ['another owner bound into the path', 'denied', () => alice().doc('misc/m8').set({ ...good, owner: 'bob' })],
+      [
+        'another second',
+        'denied',
+        () =>
+          alice()
+            .doc('misc/m2')
+            .set({ ...good, at: Timestamp.fromDate(new Date('2020-05-17T12:30:06.123Z')) }),
+      ],
+      [
+        'other nanos',
+        'denied',
+        () =>
+          alice()
+            .doc('misc/m3')
+            .set({ ...good, at: Timestamp.fromDate(new Date('2020-05-17T12:30:05.124Z')) }),
+      ],
+      [
+        'a finite big',
+        'denied',
+        () =>
+          alice()
+            .doc('misc/m4')
+            .set({ ...good, big: 1e308 }),
+      ],
+      [
+        "bool('yes') is an error",
+        'denied',
+        () =>
+          alice()
+            .doc('misc/m5')
+            .set({ ...good, flag: 'yes' }),
+      ],
+      [
+        'another name hashes otherwise',
+        'denied',
+        () =>
+          alice()
+            .doc('misc/m6')
+            .set({ ...good, name: 'Ada Byron' }),
+      ],
+      [
+        'other bytes',
+        'denied',
+        () =>
+          alice()
+            .doc('misc/m7')
+            .set({ ...good, bin: firebase.firestore.Blob.fromUint8Array(new Uint8Array([1, 2, 4])) }),
+      ],
+      [
+        'another owner bound into the path',
+        'denied',
+        () =>
+          alice()
+            .doc('misc/m8')
+            .set({ ...good, owner: 'bob' }),
+      ],
     ]);
   });
 
@@ -530,7 +754,14 @@ describe('constructs of the language, each through the Node client (or REST wher
 
   it('REST: a write the rules deny answers 403 PERMISSION_DENIED; the same write they allow commits', async () => {
     const write = (uid: string) => ({
-      writes: [{ update: { name: `projects/${PROJECT}/databases/(default)/documents/users/${uid}`, fields: { name: { stringValue: 'N' } } } }],
+      writes: [
+        {
+          update: {
+            name: `projects/${PROJECT}/databases/(default)/documents/users/${uid}`,
+            fields: { name: { stringValue: 'N' } },
+          },
+        },
+      ],
     });
     const denied = await rest(':commit', write('bob'), 'alice');
     expect(denied.status).toBe(403);
@@ -547,7 +778,14 @@ describe('loading rules', () => {
       method: 'PUT',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
-        rules: { files: [{ name: 'bad.rules', content: "rules_version = '2';\nservice cloud.firestore {\n  match /x/{y} { allow read: if nope(); }\n}" }] },
+        rules: {
+          files: [
+            {
+              name: 'bad.rules',
+              content: "rules_version = '2';\nservice cloud.firestore {\n  match /x/{y} { allow read: if nope(); }\n}",
+            },
+          ],
+        },
       }),
     });
     const body = (await res.json()) as { issues?: { sourcePosition: { line: number; column: number }; description: string }[] };
@@ -564,7 +802,14 @@ describe('loading rules', () => {
         method: 'PUT',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({
-          rules: { files: [{ name: 'bad.rules', content: `rules_version = '2';\nservice cloud.firestore {\n  match /x/{y} {\n    allow read: if ${condition};\n  }\n}` }] },
+          rules: {
+            files: [
+              {
+                name: 'bad.rules',
+                content: `rules_version = '2';\nservice cloud.firestore {\n  match /x/{y} {\n    allow read: if ${condition};\n  }\n}`,
+              },
+            ],
+          },
         }),
       });
       const body = (await res.json()) as { issues?: { sourcePosition: { line: number; column: number }; description: string }[] };

@@ -13,8 +13,42 @@ export interface BankResolver {
   resolve(accountNumber: string, bankCode: string): Promise<string | null>;
 }
 
-const FIRST = ['Chinedu', 'Aisha', 'Oluwaseun', 'Ngozi', 'Emeka', 'Fatima', 'Tunde', 'Amaka', 'Ibrahim', 'Funke', 'Uche', 'Zainab', 'Segun', 'Chioma', 'Musa', 'Yetunde'];
-const LAST = ['Okafor', 'Bello', 'Adeyemi', 'Eze', 'Abubakar', 'Ogunleye', 'Nwosu', 'Usman', 'Balogun', 'Okonkwo', 'Ibrahim', 'Adebayo', 'Obi', 'Lawal', 'Chukwu', 'Danjuma'];
+const FIRST = [
+  'Chinedu',
+  'Aisha',
+  'Oluwaseun',
+  'Ngozi',
+  'Emeka',
+  'Fatima',
+  'Tunde',
+  'Amaka',
+  'Ibrahim',
+  'Funke',
+  'Uche',
+  'Zainab',
+  'Segun',
+  'Chioma',
+  'Musa',
+  'Yetunde',
+];
+const LAST = [
+  'Okafor',
+  'Bello',
+  'Adeyemi',
+  'Eze',
+  'Abubakar',
+  'Ogunleye',
+  'Nwosu',
+  'Usman',
+  'Balogun',
+  'Okonkwo',
+  'Ibrahim',
+  'Adebayo',
+  'Obi',
+  'Lawal',
+  'Chukwu',
+  'Danjuma',
+];
 
 export function sandboxAccountName(accountNumber: string, bankCode: string): string {
   const digest = createHash('sha256').update(`${bankCode}:${accountNumber}`).digest();

@@ -45,7 +45,10 @@ export function createSandboxPayments(store: Store): PaymentGateway {
   };
 }
 
-export type FetchLike = (url: string, init?: { method?: string; headers?: Record<string, string>; body?: string }) => Promise<{
+export type FetchLike = (
+  url: string,
+  init?: { method?: string; headers?: Record<string, string>; body?: string },
+) => Promise<{
   status: number;
   json(): Promise<unknown>;
 }>;
@@ -71,11 +74,7 @@ export class GatewayError extends Error {
 }
 
 /** Flutterwave v3: GET /v3/transactions/{id}/verify with the secret key. */
-export function createFlutterwavePayments(options: {
-  secretKey: string;
-  fetch?: FetchLike;
-  baseUrl?: string;
-}): PaymentGateway {
+export function createFlutterwavePayments(options: { secretKey: string; fetch?: FetchLike; baseUrl?: string }): PaymentGateway {
   const doFetch: FetchLike = options.fetch ?? ((url, init) => fetch(url, init));
   const base = options.baseUrl ?? 'https://api.flutterwave.com';
   return {

@@ -16,7 +16,8 @@ export function createAdminBatches(deps: ProviderDeps, { audit, auditIn }: Audit
         // The batch is credited to an admin: admin_id must name an existing account with role 1.
         const owner = await users.get(tx, input.admin_id);
         if (!owner) throw notFound('Admin not found');
-        if (owner.role !== 1) throw badRequest('admin_id: This user is not an admin', [{ message: 'This user is not an admin', field: 'admin_id' }]);
+        if (owner.role !== 1)
+          throw badRequest('admin_id: This user is not an admin', [{ message: 'This user is not an admin', field: 'admin_id' }]);
         batches.set(tx, id, { id, ...input, created_at: now, day: iso(now).slice(0, 10) });
         auditIn(tx, admin, 'batch.create', id);
       });

@@ -37,7 +37,15 @@ export function createAdminContent(deps: ProviderDeps, { audit, writeAudited }: 
       const input = parseBody(blogCreateRequestSchema, body);
       const id = newId();
       const now = deps.now();
-      const doc: BlogDoc = { id, title: input.title, body: input.body, image_url: input.image_url ?? null, author_id: admin.id, created_at: now, updated_at: now };
+      const doc: BlogDoc = {
+        id,
+        title: input.title,
+        body: input.body,
+        image_url: input.image_url ?? null,
+        author_id: admin.id,
+        created_at: now,
+        updated_at: now,
+      };
       await writeAudited(admin, 'blog.create', id, (tx) => blogs.set(tx, id, doc));
       return ok({ message: 'Blog created successfully', data: blogView(doc) });
     },

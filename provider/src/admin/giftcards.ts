@@ -67,7 +67,12 @@ export function createAdminGiftCards(deps: ProviderDeps, { audit, auditIn, write
       const doc = await deps.store.runTransaction(async (tx) => {
         const existing = await giftCardCategories.get(tx, input.id);
         const now = deps.now();
-        const next: GiftCardCategoryDoc = { id: input.id, name: input.name, created_at: existing?.created_at ?? now, updated_at: now };
+        const next: GiftCardCategoryDoc = {
+          id: input.id,
+          name: input.name,
+          created_at: existing?.created_at ?? now,
+          updated_at: now,
+        };
         giftCardCategories.set(tx, input.id, next);
         auditIn(tx, admin, existing ? 'giftcard.category.update' : 'giftcard.category.create', input.id);
         return next;

@@ -64,4 +64,3 @@ export function createAdminTransactions(deps: ProviderDeps, wallet: Wallet, { au
     },
   };
 }
-

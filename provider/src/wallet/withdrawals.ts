@@ -33,7 +33,8 @@ export function createWithdrawals(deps: ProviderDeps, accounts: Accounts, wallet
     return deps.store.runTransaction(async (tx) => {
       const w = await withdrawals.get(tx, withdrawalId);
       if (!w) throw notFound('Transaction not found');
-      if (w.status !== 'PENDING') throw conflict(`This transaction is already ${w.status === 'SUCCESS' ? 'approved' : 'reversed'}`);
+      if (w.status !== 'PENDING')
+        throw conflict(`This transaction is already ${w.status === 'SUCCESS' ? 'approved' : 'reversed'}`);
       const now = deps.now();
       const wallet = outcome.status === 'FAILED' ? await readWallet(tx, w.user_id) : null;
       const updated: WithdrawalDoc = { ...w, status: outcome.status, settled_at: now, settled_by: by };

@@ -20,7 +20,13 @@ function renderApp(path: string) {
 function answerSignedInScreens() {
   fakeApi.answer('nairaWallet', ok({ balance: 8200 }));
   fakeApi.answer('limitTransactions', ok([testTransaction()]));
-  fakeApi.answer('transactions', ok([testTransaction(), testTransaction({ id: 'tx-2', type: 'WITHDRAWAL', amount: 800, old_balance: 9000, new_balance: 8200 })]));
+  fakeApi.answer(
+    'transactions',
+    ok([
+      testTransaction(),
+      testTransaction({ id: 'tx-2', type: 'WITHDRAWAL', amount: 800, old_balance: 9000, new_balance: 8200 }),
+    ]),
+  );
   fakeApi.answer('savedBanks', ok([testSavedBank()]));
   fakeApi.answer('myReferrals', ok([]));
   fakeApi.answer('notifications', ok([]));

@@ -40,7 +40,10 @@ describe('the route table', () => {
     expect(() => buildRoutes({ '/src/app/routes/signals.tsx': screen('x') }, notFound)).toThrow(/'signals' is not a route/);
     expect(() => routeFile('resetPin.tsx')).toThrow(/kebab-case/);
     expect(() => routeFile('root.tsx')).toThrow(/not a route/);
-    expect(routeFile('/src/app/routes/over-two-five-calculator.tsx')).toMatchObject({ path: '/overtwofivecalculator', access: 'protected' });
+    expect(routeFile('/src/app/routes/over-two-five-calculator.tsx')).toMatchObject({
+      path: '/overtwofivecalculator',
+      access: 'protected',
+    });
   });
 
   it('loads a screen lazily and names the file when it exports no Component', async () => {

@@ -5,8 +5,8 @@ export function Footer() {
   return (
     <footer className="footer">
       <p>
-        © {new Date().getFullYear()} Punter. 18+ only. Betting carries a real risk of losing money; trade sport, never
-        stake what you cannot afford to lose.
+        © {new Date().getFullYear()} Punter. 18+ only. Betting carries a real risk of losing money; trade sport, never stake what
+        you cannot afford to lose.
       </p>
       <nav aria-label="Legal" className="footer-links">
         <Link to={paths.privacyPolicy.getHref()}>Privacy policy</Link>

@@ -16,7 +16,8 @@ export function LoadState({
   loadingLabel?: string;
   className?: string;
 }) {
-  if (state.status === 'loading' && state.data === undefined) return <Spinner {...(loadingLabel ? { label: loadingLabel } : {})} />;
+  if (state.status === 'loading' && state.data === undefined)
+    return <Spinner {...(loadingLabel ? { label: loadingLabel } : {})} />;
   if (state.status !== 'error') return null;
   return (
     <div className={className}>

@@ -38,19 +38,29 @@ describe('parseEnv', () => {
     expect(parseEnv({ VITE_FLW_PUBLIC_KEY: 'FLWPUBK-0123456789abcdef0123456789abcdef-X' }).VITE_FLW_PUBLIC_KEY).toBe(
       'FLWPUBK-0123456789abcdef0123456789abcdef-X',
     );
-    expect(parseEnv({ VITE_FLW_PUBLIC_KEY: 'FLWPUBK_TEST-SANDBOXDEMOKEY-X' }).VITE_FLW_PUBLIC_KEY).toBe('FLWPUBK_TEST-SANDBOXDEMOKEY-X');
+    expect(parseEnv({ VITE_FLW_PUBLIC_KEY: 'FLWPUBK_TEST-SANDBOXDEMOKEY-X' }).VITE_FLW_PUBLIC_KEY).toBe(
+      'FLWPUBK_TEST-SANDBOXDEMOKEY-X',
+    );
   });
 
   test('anything else in VITE_FLW_PUBLIC_KEY is refused, a secret key with its own message', () => {
-    expect(() => parseEnv({ VITE_FLW_PUBLIC_KEY: 'pk_test_123' })).toThrow(/VITE_FLW_PUBLIC_KEY: must be a Flutterwave public key/);
+    expect(() => parseEnv({ VITE_FLW_PUBLIC_KEY: 'pk_test_123' })).toThrow(
+      /VITE_FLW_PUBLIC_KEY: must be a Flutterwave public key/,
+    );
     expect(() => parseEnv({ VITE_FLW_PUBLIC_KEY: 'FLWPUBK_TEST-' })).toThrow(/VITE_FLW_PUBLIC_KEY/);
-    expect(() => parseEnv({ VITE_FLW_PUBLIC_KEY: 'FLWSECK_TEST-abc-X' })).toThrow(/VITE_FLW_PUBLIC_KEY: is a Flutterwave secret key/);
+    expect(() => parseEnv({ VITE_FLW_PUBLIC_KEY: 'FLWSECK_TEST-abc-X' })).toThrow(
+      /VITE_FLW_PUBLIC_KEY: is a Flutterwave secret key/,
+    );
     expect(() => parseEnv({ VITE_FLW_PUBLIC_KEY: 'FLWSECK_TEST-abc-X' })).not.toThrow(/must be a Flutterwave public key/);
   });
 
   test('the checkout script must be an http(s) URL', () => {
-    expect(parseEnv({ VITE_FLW_CHECKOUT_SCRIPT: 'http://127.0.0.1:9000/v3.js' }).VITE_FLW_CHECKOUT_SCRIPT).toBe('http://127.0.0.1:9000/v3.js');
-    expect(() => parseEnv({ VITE_FLW_CHECKOUT_SCRIPT: 'checkout.js' })).toThrow(/VITE_FLW_CHECKOUT_SCRIPT: must be an http\(s\) URL/);
+    expect(parseEnv({ VITE_FLW_CHECKOUT_SCRIPT: 'http://127.0.0.1:9000/v3.js' }).VITE_FLW_CHECKOUT_SCRIPT).toBe(
+      'http://127.0.0.1:9000/v3.js',
+    );
+    expect(() => parseEnv({ VITE_FLW_CHECKOUT_SCRIPT: 'checkout.js' })).toThrow(
+      /VITE_FLW_CHECKOUT_SCRIPT: must be an http\(s\) URL/,
+    );
     expect(() => parseEnv({ VITE_FLW_CHECKOUT_SCRIPT: 'javascript:alert(1)' })).toThrow(/VITE_FLW_CHECKOUT_SCRIPT/);
   });
 });

@@ -4,9 +4,7 @@
  */
 import { z } from 'zod';
 
-const hostPort = z
-  .string()
-  .regex(/^[A-Za-z0-9.-]+:\d{1,5}$/, { error: 'must look like host:port, for example 127.0.0.1:9099' });
+const hostPort = z.string().regex(/^[A-Za-z0-9.-]+:\d{1,5}$/, { error: 'must look like host:port, for example 127.0.0.1:9099' });
 
 const envSchema = z
   .object({
@@ -31,11 +29,13 @@ const envSchema = z
     VITE_FLW_PUBLIC_KEY: z
       .string()
       .refine((v) => !/^FLWSECK/i.test(v), {
-        error: 'is a Flutterwave secret key (FLWSECK...): it must never be built into the web app; set the public key (FLWPUBK...) here and the secret key as the provider\'s FLW_SECRET_KEY',
+        error:
+          "is a Flutterwave secret key (FLWSECK...): it must never be built into the web app; set the public key (FLWPUBK...) here and the secret key as the provider's FLW_SECRET_KEY",
         abort: true,
       })
       .regex(/^FLWPUBK(_TEST)?-[A-Za-z0-9-]+$/, {
-        error: 'must be a Flutterwave public key such as FLWPUBK-...-X (live) or FLWPUBK_TEST-...-X (test), from the Flutterwave dashboard (Settings > API keys)',
+        error:
+          'must be a Flutterwave public key such as FLWPUBK-...-X (live) or FLWPUBK_TEST-...-X (test), from the Flutterwave dashboard (Settings > API keys)',
       })
       .optional(),
     /** The Flutterwave inline script, loaded only when a top-up starts with VITE_FLW_PUBLIC_KEY set. */
@@ -49,7 +49,7 @@ const envSchema = z
       .default('2348000000000'),
   })
   .refine((env) => env.VITE_USE_EMULATORS || !env.VITE_FIREBASE_PROJECT_ID.startsWith('demo-'), {
-    error: "a demo- project only exists in the emulators: set VITE_USE_EMULATORS=true or a real VITE_FIREBASE_PROJECT_ID",
+    error: 'a demo- project only exists in the emulators: set VITE_USE_EMULATORS=true or a real VITE_FIREBASE_PROJECT_ID',
     path: ['VITE_USE_EMULATORS'],
   });
 

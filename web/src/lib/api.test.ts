@@ -16,17 +16,26 @@ describe('toApiFailure', () => {
 
   test('shows a refused request the way the provider and the callables word it: the first bad field and its problem', () => {
     const refused = withdrawRequestSchema.safeParse({ destination_account: 'b1', amount: 0, pin: '1234' });
-    const failure = toApiFailure({ code: 'functions/invalid-argument', message: 'ignored', details: errorBodyFromZod(refused.error!) });
+    const failure = toApiFailure({
+      code: 'functions/invalid-argument',
+      message: 'ignored',
+      details: errorBodyFromZod(refused.error!),
+    });
     expect(failure.messages).toEqual(['amount: Amount must be greater than 0']);
   });
 
   test('shows every item of the error list otherwise (SPEC section 8)', () => {
-    const failure = toApiFailure({ code: 'functions/invalid-argument', details: { message: 'two problems', error: [{ message: 'a' }, { message: 'b' }] } });
+    const failure = toApiFailure({
+      code: 'functions/invalid-argument',
+      details: { message: 'two problems', error: [{ message: 'a' }, { message: 'b' }] },
+    });
     expect(failure.messages).toEqual(['a', 'b']);
   });
 
   test('never shows the text of an internal error', () => {
-    expect(toApiFailure({ code: 'functions/internal', message: 'TypeError: x is undefined' }).messages).toEqual(['An error occurred']);
+    expect(toApiFailure({ code: 'functions/internal', message: 'TypeError: x is undefined' }).messages).toEqual([
+      'An error occurred',
+    ]);
     expect(toApiFailure(new Error('boom')).messages).toEqual(['An error occurred']);
     expect(toApiFailure('weird').messages).toEqual(['An error occurred']);
   });
@@ -36,7 +45,9 @@ describe('toApiFailure', () => {
   });
 
   test('keeps the message of a callable validation error', () => {
-    expect(toApiFailure({ code: 'functions/invalid-argument', message: 'Please Enter Your Email' }).messages).toEqual(['Please Enter Your Email']);
+    expect(toApiFailure({ code: 'functions/invalid-argument', message: 'Please Enter Your Email' }).messages).toEqual([
+      'Please Enter Your Email',
+    ]);
   });
 
   test('passes an ApiFailure through', () => {

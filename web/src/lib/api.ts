@@ -66,12 +66,7 @@ export function toApiFailure(error: unknown): ApiFailure {
 // Session callables
 
 export type SessionCallable =
-  | 'sessionLogin'
-  | 'sessionRegister'
-  | 'sessionRequestOtp'
-  | 'sessionVerifyOtp'
-  | 'sessionSendResetOtp'
-  | 'sessionResetPassword';
+  'sessionLogin' | 'sessionRegister' | 'sessionRequestOtp' | 'sessionVerifyOtp' | 'sessionSendResetOtp' | 'sessionResetPassword';
 
 export interface SessionAnswer {
   profile: StoredProfile | null;

@@ -3,12 +3,7 @@
  * set up here so the auth screens do not load Firestore; lib/firestore.ts adds it on demand.
  */
 import { initializeApp } from 'firebase/app';
-import {
-  browserLocalPersistence,
-  connectAuthEmulator,
-  indexedDBLocalPersistence,
-  initializeAuth,
-} from 'firebase/auth';
+import { browserLocalPersistence, connectAuthEmulator, indexedDBLocalPersistence, initializeAuth } from 'firebase/auth';
 import { connectFunctionsEmulator, getFunctions } from 'firebase/functions';
 import { env } from '@/config/env';
 

@@ -1,11 +1,23 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import { clearProfile, expireSession, getProfile, hasActiveSession, onSessionExpired, saveProfile, setProfileCode } from '@/lib/session';
+import {
+  clearProfile,
+  expireSession,
+  getProfile,
+  hasActiveSession,
+  onSessionExpired,
+  saveProfile,
+  setProfileCode,
+} from '@/lib/session';
 import { MemoryStorage, testProfile } from '@/testing/fixtures';
 
 const profile = (code: number, token = 'secret-token') => testProfile({ code, token });
 
 beforeEach(() => {
-  vi.stubGlobal('window', { localStorage: new MemoryStorage(), addEventListener: () => undefined, removeEventListener: () => undefined });
+  vi.stubGlobal('window', {
+    localStorage: new MemoryStorage(),
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  });
 });
 
 describe('the stored profile', () => {

@@ -22,7 +22,8 @@ export function useApiQuery<T>(key: (uid: string) => QueryKey, load: () => Promi
   const { refetch } = query;
   const reload = useCallback(() => void refetch(), [refetch]);
   // 'Try again' shows the spinner again while nothing is known yet (as a first load does).
-  if (query.data === undefined && (query.isPending || query.isFetching)) return { status: 'loading', data: undefined, error: null, reload };
+  if (query.data === undefined && (query.isPending || query.isFetching))
+    return { status: 'loading', data: undefined, error: null, reload };
   if (query.isError) return { status: 'error', data: query.data, error: toApiFailure(query.error), reload };
   if (query.data === undefined) return { status: 'loading', data: undefined, error: null, reload };
   return { status: 'success', data: query.data, error: null, reload };

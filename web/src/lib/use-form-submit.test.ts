@@ -14,7 +14,10 @@ describe('submitForm', () => {
     const { patches, update } = recorder();
     await submitForm(loginFormSchema, { email: 'not-an-email', password: '' }, send, update);
     expect(send).not.toHaveBeenCalled();
-    expect(patches).toEqual([{ failure: [] }, { errors: { email: expect.any(String) as string, password: 'Please Enter Your Password' } }]);
+    expect(patches).toEqual([
+      { failure: [] },
+      { errors: { email: expect.any(String) as string, password: 'Please Enter Your Password' } },
+    ]);
   });
 
   test('valid values clear the old messages, are sent once, and the form is busy meanwhile', async () => {
@@ -28,7 +31,12 @@ describe('submitForm', () => {
   test("a failed call shows the provider's message and ends the busy state", async () => {
     const { patches, update } = recorder();
     const send = () =>
-      Promise.reject(Object.assign(new Error('x'), { code: 'functions/invalid-argument', details: { status: false, message: 'Invalid email or password' } }));
+      Promise.reject(
+        Object.assign(new Error('x'), {
+          code: 'functions/invalid-argument',
+          details: { status: false, message: 'Invalid email or password' },
+        }),
+      );
     await submitForm(loginFormSchema, { email: 'ada@punter.test', password: 'wrong' }, send, update);
     expect(patches.slice(-2)).toEqual([{ failure: ['Invalid email or password'] }, { busy: false }]);
   });

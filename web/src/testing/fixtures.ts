@@ -60,5 +60,12 @@ export function testTransaction(overrides: Partial<Transaction> = {}): Transacti
 
 /** A saved bank as GET saved banks returns it. */
 export function testSavedBank(overrides: Partial<SavedBank> = {}): SavedBank {
-  return { id: 'bank-1', account_name: 'Ada Okafor', account_number: '0123456789', bank_name: 'Access Bank', code: '044', ...overrides };
+  return {
+    id: 'bank-1',
+    account_name: 'Ada Okafor',
+    account_number: '0123456789',
+    bank_name: 'Access Bank',
+    code: '044',
+    ...overrides,
+  };
 }

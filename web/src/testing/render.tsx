@@ -24,7 +24,10 @@ export interface Rendered extends RenderResult {
 }
 
 /** Renders one screen or component at `path` (default '/'), signed in (login code `profileCode`, default 200) unless `visitor`. */
-export function renderWithApp(ui: ReactElement, options: { path?: string; visitor?: boolean; profileCode?: number } = {}): Rendered {
+export function renderWithApp(
+  ui: ReactElement,
+  options: { path?: string; visitor?: boolean; profileCode?: number } = {},
+): Rendered {
   if (!options.visitor) signIn(options.profileCode === undefined ? {} : { code: options.profileCode });
   const user = userEvent.setup();
   const result = render(

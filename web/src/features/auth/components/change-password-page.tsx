@@ -55,7 +55,13 @@ export function ChangePasswordPage() {
       <form noValidate onSubmit={(event) => submit(event, { otp, password })}>
         <ErrorMessages messages={failure} />
         <CodeInput label="Reset code" kind="code" value={otp} onChange={setOtp} error={errors.otp} autoFocus />
-        <PasswordInput label="New password" value={password} onChange={setPassword} autoComplete="new-password" error={errors.password} />
+        <PasswordInput
+          label="New password"
+          value={password}
+          onChange={setPassword}
+          autoComplete="new-password"
+          error={errors.password}
+        />
         <button type="submit" className="button button-block" disabled={busy}>
           {busy ? 'Changing...' : 'Change Password'}
         </button>

@@ -26,7 +26,15 @@ export function ForgotPasswordPage() {
       <p className="muted">Enter the email of your account. We will send a 4-character code to your phone.</p>
       <form noValidate onSubmit={(event) => submit(event, { email })}>
         <ErrorMessages messages={failure} />
-        <TextField label="Email" name="email" type="email" autoComplete="email" value={email} onChange={setEmail} error={errors.email} />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={setEmail}
+          error={errors.email}
+        />
         <button type="submit" className="button button-block" disabled={busy}>
           {busy ? 'Sending code...' : 'Continue'}
         </button>

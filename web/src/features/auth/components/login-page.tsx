@@ -37,9 +37,12 @@ export function LoginPage() {
       setResetEmail(data.email);
       await callSession('sessionSendResetOtp', { email: data.email }).catch(() => undefined);
     }
-    void navigate(isLoggedInCode(profile.code) ? safeReturnTo(params.get(REDIRECT_PARAM) ?? outcome.redirectTo) : outcome.redirectTo, {
-      replace: true,
-    });
+    void navigate(
+      isLoggedInCode(profile.code) ? safeReturnTo(params.get(REDIRECT_PARAM) ?? outcome.redirectTo) : outcome.redirectTo,
+      {
+        replace: true,
+      },
+    );
   });
   const { errors, failure, busy } = form;
   const slow = useSlowHint(busy);

@@ -62,7 +62,10 @@ export function RegisterPage() {
   const [failure, setFailure] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
 
-  const set = <K extends keyof Values>(key: K) => (value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const set =
+    <K extends keyof Values>(key: K) =>
+    (value: Values[K]) =>
+      setValues((v) => ({ ...v, [key]: value }));
 
   // Create Account: every required field filled and both consents ticked (SPEC section 5, core).
   const complete = isCreateAccountEnabled(values);
@@ -114,8 +117,8 @@ export function RegisterPage() {
     <section className="auth-card" aria-labelledby="register-title">
       <h1 id="register-title">Create your account</h1>
       <p className="signup-pitch">
-        <strong>Stop gambling. Start trading sport.</strong> Plan every stake, set a target and a stop loss, and let the
-        numbers, not your feelings, decide.
+        <strong>Stop gambling. Start trading sport.</strong> Plan every stake, set a target and a stop loss, and let the numbers,
+        not your feelings, decide.
       </p>
       <p className="muted step-indicator" aria-live="polite">
         Step {step + 1} of 2
@@ -123,8 +126,22 @@ export function RegisterPage() {
       <ErrorMessages messages={failure} />
       {step === 0 ? (
         <form noValidate onSubmit={next}>
-          <TextField label="First name" name="first_name" autoComplete="given-name" value={values.first_name} onChange={set('first_name')} error={errors.first_name} />
-          <TextField label="Last name" name="last_name" autoComplete="family-name" value={values.last_name} onChange={set('last_name')} error={errors.last_name} />
+          <TextField
+            label="First name"
+            name="first_name"
+            autoComplete="given-name"
+            value={values.first_name}
+            onChange={set('first_name')}
+            error={errors.first_name}
+          />
+          <TextField
+            label="Last name"
+            name="last_name"
+            autoComplete="family-name"
+            value={values.last_name}
+            onChange={set('last_name')}
+            error={errors.last_name}
+          />
           <TextField
             label="Username"
             name="username"
@@ -145,7 +162,15 @@ export function RegisterPage() {
               ))}
             </select>
           </div>
-          <TextField label="Email" name="email" type="email" autoComplete="email" value={values.email} onChange={set('email')} error={errors.email} />
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={values.email}
+            onChange={set('email')}
+            error={errors.email}
+          />
           <button type="submit" className="button button-block">
             Next
           </button>
@@ -174,7 +199,12 @@ export function RegisterPage() {
           />
           <div className="field">
             <label htmlFor="register-gender">Gender</label>
-            <select id="register-gender" name="gender" value={values.gender} onChange={(e) => set('gender')(e.target.value as Gender)}>
+            <select
+              id="register-gender"
+              name="gender"
+              value={values.gender}
+              onChange={(e) => set('gender')(e.target.value as Gender)}
+            >
               <option value="female">Female</option>
               <option value="male">Male</option>
             </select>
@@ -188,10 +218,14 @@ export function RegisterPage() {
             error={errors.referral_code}
           />
           <label className="checkbox">
-            <input type="checkbox" name="accept_terms" checked={values.accept_terms} onChange={(e) => set('accept_terms')(e.target.checked)} />
+            <input
+              type="checkbox"
+              name="accept_terms"
+              checked={values.accept_terms}
+              onChange={(e) => set('accept_terms')(e.target.checked)}
+            />
             <span>
-              {/* In a new tab: following them here would lose the half-filled form. */}
-              I have read and agree to the{' '}
+              {/* In a new tab: following them here would lose the half-filled form. */}I have read and agree to the{' '}
               <Link to={paths.privacyPolicy.getHref()} target="_blank" rel="noopener noreferrer">
                 privacy policy<span className="visually-hidden"> (opens in a new tab)</span>
               </Link>{' '}
@@ -203,7 +237,12 @@ export function RegisterPage() {
             </span>
           </label>
           <label className="checkbox">
-            <input type="checkbox" name="accept_age" checked={values.accept_age} onChange={(e) => set('accept_age')(e.target.checked)} />
+            <input
+              type="checkbox"
+              name="accept_age"
+              checked={values.accept_age}
+              onChange={(e) => set('accept_age')(e.target.checked)}
+            />
             <span>I am over 18 and I understand that gambling is risky and I can lose money.</span>
           </label>
           {errors.accept_terms || errors.accept_age ? (

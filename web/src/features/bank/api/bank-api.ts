@@ -16,7 +16,12 @@ export async function resolveAccountName(accountNumber: string, bankCode: string
   return (await callApi('bankVerify', { body: { account_number: accountNumber, bank_code: bankCode } })).data.account_name;
 }
 
-export async function saveBank(input: { bank_name: string; account_name: string; code: string; account_number: string }): Promise<SavedBank> {
+export async function saveBank(input: {
+  bank_name: string;
+  account_name: string;
+  code: string;
+  account_number: string;
+}): Promise<SavedBank> {
   return (await callApi('bankAdd', { body: input })).data;
 }
 

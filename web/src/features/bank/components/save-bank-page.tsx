@@ -67,11 +67,22 @@ export function SaveBankPage() {
       <h1 id="save-bank-title">Save Bank For Withdrawals</h1>
       <LoadState state={banks} loadingLabel="Loading banks..." className="card" />
       {banks.data ? (
-        <form className="card" noValidate onSubmit={(event) =>
+        <form
+          className="card"
+          noValidate
+          onSubmit={(event) =>
             submit(event, { code, bank_name: bank?.name ?? '', account_number: accountNumber, account_name: accountName })
-          }>
+          }
+        >
           <ErrorMessages messages={failure} />
-          <TextField label="Search bank" name="bank_search" type="search" value={search} onChange={setSearch} autoComplete="off" />
+          <TextField
+            label="Search bank"
+            name="bank_search"
+            type="search"
+            value={search}
+            onChange={setSearch}
+            autoComplete="off"
+          />
           <div className="field">
             <label htmlFor="bank-select">Bank</label>
             <select

@@ -103,7 +103,15 @@ export function OverTwoFivePage() {
             <p className="notice">{GAME_GOING_ON_MESSAGE}</p>
           ) : (
             <form noValidate onSubmit={calculate}>
-              <TextField label="Over 2.5 odd" name="odd" inputMode="decimal" autoComplete="off" placeholder="e.g. 1.50" value={odd} onChange={setOdd} />
+              <TextField
+                label="Over 2.5 odd"
+                name="odd"
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder="e.g. 1.50"
+                value={odd}
+                onChange={setOdd}
+              />
               <button type="submit" className="button button-block" disabled={isCalculateDisabled(odd)}>
                 Calculate
               </button>
@@ -121,10 +129,20 @@ export function OverTwoFivePage() {
                 ]}
               />
               <div className="row">
-                <button type="button" className="button button-danger grow" disabled={!view.canRecordResult} onClick={() => apply(recordOverTwoFiveLoss(state))}>
+                <button
+                  type="button"
+                  className="button button-danger grow"
+                  disabled={!view.canRecordResult}
+                  onClick={() => apply(recordOverTwoFiveLoss(state))}
+                >
                   Loss
                 </button>
-                <button type="button" className="button grow" disabled={!view.canRecordResult} onClick={() => apply(recordOverTwoFiveWin(state))}>
+                <button
+                  type="button"
+                  className="button grow"
+                  disabled={!view.canRecordResult}
+                  onClick={() => apply(recordOverTwoFiveWin(state))}
+                >
                   Win
                 </button>
               </div>
@@ -174,7 +192,14 @@ function SetupForm({ state, onSave }: { state: OverTwoFiveState; onSave: (input:
         onSave({ capital, gameTarget, stopLoss, stretch, splits });
       }}
     >
-      <TextField label="Capital (₦)" name="capital" inputMode="decimal" autoComplete="off" value={capital} onChange={setCapital} />
+      <TextField
+        label="Capital (₦)"
+        name="capital"
+        inputMode="decimal"
+        autoComplete="off"
+        value={capital}
+        onChange={setCapital}
+      />
       <TextField
         label="Winning target per game (₦)"
         name="game_target"
@@ -186,7 +211,13 @@ function SetupForm({ state, onSave }: { state: OverTwoFiveState; onSave: (input:
       />
       {feedback.error ? <Alert>{feedback.error}</Alert> : null}
       {feedback.hint ? <Alert kind="info">{feedback.hint}</Alert> : null}
-      <OptionSelect label="Stop loss (% of capital)" value={stopLoss} options={STOP_LOSS_OPTIONS} onChange={setStopLoss} suffix="%" />
+      <OptionSelect
+        label="Stop loss (% of capital)"
+        value={stopLoss}
+        options={STOP_LOSS_OPTIONS}
+        onChange={setStopLoss}
+        suffix="%"
+      />
       <OptionSelect label="Split after (losses in a row)" value={stretch} options={STRETCH_OPTIONS} onChange={setStretch} />
       <OptionSelect label="Number of splits" value={splits} options={SPLIT_OPTIONS} onChange={setSplits} />
       <button type="submit" className="button button-block" disabled={feedback.saveDisabled}>
@@ -231,8 +262,14 @@ function Guidelines() {
       <ol>
         <li>Set your capital and a winning target per game. The target may not be above 3% of capital; 1.5% is suggested.</li>
         <li>Choose a stop loss (5, 10, 15 or 20% of capital). Stop for the day when the warning shows.</li>
-        <li>Choose after how many losses in a row the accumulated loss is split, and into how many parts, so no single stake grows too big.</li>
-        <li>Pick an over 2.5 game, enter its odd and press Calculate. Place the stake shown; placing a trade takes under 1 minute 30 seconds, so be ready before kick-off.</li>
+        <li>
+          Choose after how many losses in a row the accumulated loss is split, and into how many parts, so no single stake grows
+          too big.
+        </li>
+        <li>
+          Pick an over 2.5 game, enter its odd and press Calculate. Place the stake shown; placing a trade takes under 1 minute 30
+          seconds, so be ready before kick-off.
+        </li>
         <li>Record Win or Loss when the game ends. The next stake recovers the accumulated loss plus your target.</li>
         <li>Never stake money you cannot afford to lose. Betting is risky.</li>
       </ol>

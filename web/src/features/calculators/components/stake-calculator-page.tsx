@@ -73,7 +73,14 @@ export function StakeCalculatorPage() {
           </div>
         ) : null}
         <form className="inline-form" noValidate onSubmit={start}>
-          <TextField label="Game target (₦)" name="game_target" inputMode="decimal" autoComplete="off" value={target} onChange={setTarget} />
+          <TextField
+            label="Game target (₦)"
+            name="game_target"
+            inputMode="decimal"
+            autoComplete="off"
+            value={target}
+            onChange={setTarget}
+          />
           <div className="row">
             <button type="submit" className="button">
               Start Session
@@ -92,8 +99,23 @@ export function StakeCalculatorPage() {
             {view.gameGoingOnMessage ? <p className="notice">{view.gameGoingOnMessage}</p> : null}
             {view.showGameForm ? (
               <form noValidate onSubmit={calculate}>
-                <TextField label="Option" name="option" autoComplete="off" placeholder="e.g. Over 1.5" value={option} onChange={setOption} />
-                <TextField label="Odd" name="odd" inputMode="decimal" autoComplete="off" placeholder="e.g. 1.50" value={odd} onChange={setOdd} />
+                <TextField
+                  label="Option"
+                  name="option"
+                  autoComplete="off"
+                  placeholder="e.g. Over 1.5"
+                  value={option}
+                  onChange={setOption}
+                />
+                <TextField
+                  label="Odd"
+                  name="odd"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  placeholder="e.g. 1.50"
+                  value={odd}
+                  onChange={setOdd}
+                />
                 <button type="submit" className="button button-block">
                   Calculate
                 </button>
@@ -115,10 +137,20 @@ export function StakeCalculatorPage() {
                 ]}
               />
               <div className="row">
-                <button type="button" className="button button-danger grow" disabled={!view.canRecordResult} onClick={() => apply(recordLoss(state))}>
+                <button
+                  type="button"
+                  className="button button-danger grow"
+                  disabled={!view.canRecordResult}
+                  onClick={() => apply(recordLoss(state))}
+                >
                   Loss
                 </button>
-                <button type="button" className="button grow" disabled={!view.canRecordResult} onClick={() => apply(recordWin(state))}>
+                <button
+                  type="button"
+                  className="button grow"
+                  disabled={!view.canRecordResult}
+                  onClick={() => apply(recordWin(state))}
+                >
                   Win
                 </button>
               </div>

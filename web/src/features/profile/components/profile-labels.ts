@@ -2,7 +2,9 @@
 import type { Permissions } from '@punter/core/permissions';
 
 /** What the account may do ('Member' when nothing beyond reading). */
-export function permissionLabels(p: Pick<Permissions, 'role' | 'can_post_signal' | 'can_post_game' | 'can_monetize_game'>): string[] {
+export function permissionLabels(
+  p: Pick<Permissions, 'role' | 'can_post_signal' | 'can_post_game' | 'can_monetize_game'>,
+): string[] {
   const labels = [
     p.role === 1 ? 'Admin' : null,
     p.can_post_signal ? 'Posts signals' : null,

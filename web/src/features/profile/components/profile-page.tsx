@@ -9,7 +9,11 @@ import { LoadState } from '@/components/load-state';
 import { PanelBoundary } from '@/components/error-boundary';
 import { paths } from '@/config/paths';
 import { useReferrals } from '@/features/profile/api/profile-api';
-import { NO_REFERRALS_MESSAGE, permissionLabels, referralSubscriptionDisplay } from '@/features/profile/components/profile-labels';
+import {
+  NO_REFERRALS_MESSAGE,
+  permissionLabels,
+  referralSubscriptionDisplay,
+} from '@/features/profile/components/profile-labels';
 import { logout } from '@/lib/api';
 import { formatDay } from '@/lib/format';
 import { usePermissions } from '@/lib/permissions';
@@ -51,9 +55,7 @@ export function ProfilePage({ walletPanel }: { walletPanel: ReactNode }) {
     <div className="stack-lg">
       <h1>My Profile</h1>
       <div className="grid-2">
-        <div className="stack">
-          {walletPanel}
-        </div>
+        <div className="stack">{walletPanel}</div>
         <section className="card" aria-labelledby="account-title">
           <h2 id="account-title">Account details</h2>
           <dl className="detail-list">

@@ -3,16 +3,7 @@
  * parsed with zod in the converter: a document that does not match (written by hand, an older shape)
  * is left out of the list instead of breaking the screen. Loads the Firestore SDK (lazy route only).
  */
-import {
-  collection,
-  limit,
-  orderBy,
-  query,
-  Timestamp,
-  where,
-  type FirestoreDataConverter,
-  type Query,
-} from 'firebase/firestore';
+import { collection, limit, orderBy, query, Timestamp, where, type FirestoreDataConverter, type Query } from 'firebase/firestore';
 import { z } from 'zod';
 import { SIGNAL_TARGET_GROUPS } from '@punter/core/signals';
 import { db } from '@/lib/firestore';

@@ -5,12 +5,7 @@
  */
 import { Component, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useFirestoreCollectionData } from 'reactfire';
-import {
-  formatSignalTime,
-  SIGNAL_EMPTY_STATE,
-  signalsForCategory,
-  type SignalCategory,
-} from '@punter/core/signals';
+import { formatSignalTime, SIGNAL_EMPTY_STATE, signalsForCategory, type SignalCategory } from '@punter/core/signals';
 import { Spinner } from '@/components/spinner';
 import { signalFeedQuery, type Signal } from '@/features/signals/api/signal-feed';
 import { SubscribeOffer } from '@/features/signals/components/subscribe-offer';
@@ -87,7 +82,13 @@ function FeedList({ generation, category }: { generation: number; category: Sign
   const { status, data } = useFirestoreCollectionData(feed);
   const now = useNow(15_000);
   const signals = useMemo(
-    () => (status === 'success' ? signalsForCategory(data.filter((s): s is Signal => s !== null), category) : null),
+    () =>
+      status === 'success'
+        ? signalsForCategory(
+            data.filter((s): s is Signal => s !== null),
+            category,
+          )
+        : null,
     [status, data, category],
   );
   const fresh = useSignalAlerts(signals);

@@ -50,7 +50,12 @@ export function SignalPage() {
             ))}
           </div>
           <div className="row">
-            <button type="button" className="button button-secondary grow" aria-pressed={panel === 'rules'} onClick={() => setPanel(panel === 'rules' ? 'stakes' : 'rules')}>
+            <button
+              type="button"
+              className="button button-secondary grow"
+              aria-pressed={panel === 'rules'}
+              onClick={() => setPanel(panel === 'rules' ? 'stakes' : 'rules')}
+            >
               Rules
             </button>
             <button

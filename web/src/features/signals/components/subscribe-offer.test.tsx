@@ -7,7 +7,10 @@ import { renderWithApp } from '@/testing/render';
 
 vi.mock('@/lib/api', async (importOriginal) => (await import('@/testing/fake-api')).fakeApiModule(await importOriginal()));
 
-const paid = ok({ entry: testTransaction({ type: 'SUBSCRIPTION', amount: 2000, old_balance: 5000, new_balance: 3000 }), subscription_expires_at: '2026-12-24T10:00:00.000Z' });
+const paid = ok({
+  entry: testTransaction({ type: 'SUBSCRIPTION', amount: 2000, old_balance: 5000, new_balance: 3000 }),
+  subscription_expires_at: '2026-12-24T10:00:00.000Z',
+});
 
 describe('SubscribeOffer', () => {
   it('pays once across a retry (same Idempotency-Key), then marks the cached wallet stale', async () => {

@@ -64,9 +64,7 @@ function SubscribeForm({ onDone }: { onDone: () => void }) {
       <p>₦2,000 will be paid from your wallet for 30 days of signals and Auto-Trada.</p>
       <CodeInput label="Transaction PIN" kind="pin" value={pin} onChange={setPin} error={errors.pin} />
       <ErrorMessages messages={failure} />
-      {failure.some((m) => /insufficient/i.test(m)) ? (
-        <Link to={paths.dashboard.getHref()}>Top up your wallet</Link>
-      ) : null}
+      {failure.some((m) => /insufficient/i.test(m)) ? <Link to={paths.dashboard.getHref()}>Top up your wallet</Link> : null}
       <button type="submit" className="button button-block" disabled={busy}>
         {busy ? 'Paying...' : 'Pay ₦2,000'}
       </button>

@@ -7,7 +7,10 @@ export interface AlertState {
   seen: ReadonlySet<string> | null;
 }
 
-export function arrivals<T extends { id: string }>(state: AlertState, signals: readonly T[]): { state: AlertState; arrived: T[] } {
+export function arrivals<T extends { id: string }>(
+  state: AlertState,
+  signals: readonly T[],
+): { state: AlertState; arrived: T[] } {
   const ids = new Set(signals.map((s) => s.id));
   if (state.seen === null) return { state: { seen: ids }, arrived: [] };
   const seen = state.seen;

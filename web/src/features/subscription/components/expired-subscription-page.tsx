@@ -10,8 +10,8 @@ export function ExpiredSubscriptionPage() {
     <section className="auth-card" aria-labelledby="expired-title">
       <h1 id="expired-title">Your subscription has expired</h1>
       <p>
-        Auto-trading and signals need an active monthly subscription of {formatNaira(nairaToKobo(MONTHLY_PRICE_NAIRA))}.
-        Log in to re-activate it from your wallet.
+        Auto-trading and signals need an active monthly subscription of {formatNaira(nairaToKobo(MONTHLY_PRICE_NAIRA))}. Log in to
+        re-activate it from your wallet.
       </p>
       <Link className="button button-block" to={paths.login.getHref()}>
         Re-activate

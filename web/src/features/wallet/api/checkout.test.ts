@@ -77,7 +77,15 @@ describe('resultFromFlutterwave', () => {
   });
 
   test('a payload that does not look like Flutterwave callback data is a failure', () => {
-    for (const payload of [null, undefined, 'successful', {}, { status: 1 }, { status: 'successful', transaction_id: 'abc' }, { status: 'successful', transaction_id: -3 }]) {
+    for (const payload of [
+      null,
+      undefined,
+      'successful',
+      {},
+      { status: 1 },
+      { status: 'successful', transaction_id: 'abc' },
+      { status: 'successful', transaction_id: -3 },
+    ]) {
       expect(resultFromFlutterwave(payload, 'punter-abc')).toEqual({ status: 'failed' });
     }
   });
@@ -128,7 +136,11 @@ describe('openFlutterwaveCheckout', () => {
   test('works with a v3.js that returns no handle', () => {
     const results: CheckoutResult[] = [];
     let config: FlutterwaveConfig | undefined;
-    openFlutterwaveCheckout((c) => void (config = c), INPUT, (r) => results.push(r));
+    openFlutterwaveCheckout(
+      (c) => void (config = c),
+      INPUT,
+      (r) => results.push(r),
+    );
     config?.callback({ status: 'failed' });
     expect(results).toEqual([{ status: 'failed' }]);
   });

@@ -10,7 +10,10 @@ const sandboxCheckoutMessage = z.object({
   source: z.literal('sandbox-checkout'),
   status: z.enum(['successful', 'cancelled', 'failed']),
   tx_ref: z.string(),
-  transaction_id: z.union([z.string().min(1), z.number()]).transform(String).nullish(),
+  transaction_id: z
+    .union([z.string().min(1), z.number()])
+    .transform(String)
+    .nullish(),
 });
 
 /** The result for this attempt's tx_ref, or null for a message that is not one (or another attempt's). */

@@ -97,19 +97,16 @@ export interface WithdrawRequest {
  */
 export function useWithdraw(): (request: WithdrawRequest) => Promise<Transaction> {
   const attempt = useRef<{ action: string; key: string } | null>(null);
-  return useCallback(
-    async (request: WithdrawRequest) => {
-      const action = JSON.stringify([request.destinationAccount, request.amountNaira]);
-      if (attempt.current?.action !== action) attempt.current = { action, key: randomId() };
-      const { key } = attempt.current;
-      await verifyPin(request.pin);
-      const transaction = await withdraw({ ...request, idempotencyKey: key });
-      attempt.current = null;
-      void refreshWallet();
-      return transaction;
-    },
-    [],
-  );
+  return useCallback(async (request: WithdrawRequest) => {
+    const action = JSON.stringify([request.destinationAccount, request.amountNaira]);
+    if (attempt.current?.action !== action) attempt.current = { action, key: randomId() };
+    const { key } = attempt.current;
+    await verifyPin(request.pin);
+    const transaction = await withdraw({ ...request, idempotencyKey: key });
+    attempt.current = null;
+    void refreshWallet();
+    return transaction;
+  }, []);
 }
 
 /**

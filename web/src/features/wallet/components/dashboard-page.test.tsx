@@ -16,7 +16,17 @@ describe('DashboardPage', () => {
     fakeApi.answerOnce('limitTransactions', ok([testTransaction()]));
     fakeApi.answer(
       'limitTransactions',
-      ok([testTransaction({ id: 'tx-w', type: 'WITHDRAWAL', status: 'PENDING', amount: 2000, old_balance: 5000, new_balance: 3000 }), testTransaction()]),
+      ok([
+        testTransaction({
+          id: 'tx-w',
+          type: 'WITHDRAWAL',
+          status: 'PENDING',
+          amount: 2000,
+          old_balance: 5000,
+          new_balance: 3000,
+        }),
+        testTransaction(),
+      ]),
     );
     fakeApi.answer('savedBanks', ok([testSavedBank()]));
     fakeApi.answer('pinVerify', { status: true, message: 'PIN verified' });
@@ -46,6 +56,10 @@ describe('DashboardPage', () => {
     const { user } = renderWithApp(<DashboardPage />, { profileCode: 203 });
     expect(await screen.findByText('You have no transaction at the moment..')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Payout' }));
-    expect(within(screen.getByRole('dialog', { name: 'Withdraw' })).getByRole('link', { name: 'Create PIN' }).getAttribute('href')).toBe('/create-pin');
+    expect(
+      within(screen.getByRole('dialog', { name: 'Withdraw' }))
+        .getByRole('link', { name: 'Create PIN' })
+        .getAttribute('href'),
+    ).toBe('/create-pin');
   });
 });

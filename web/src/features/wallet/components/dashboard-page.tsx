@@ -29,7 +29,12 @@ const SERVICES = [
   { to: paths.autoTrada.getHref(), Icon: AutoTradaIcon, title: 'Auto-Trada', text: 'Pooled trading pots, 5% referral bonus.' },
   { to: paths.signal.getHref(), Icon: SignalIcon, title: 'Over 4.5 signal', text: 'Live signals for your group.' },
   { to: paths.stakeCalculator.getHref(), Icon: CalculatorIcon, title: 'Stake calculator', text: 'Recover losses with a target.' },
-  { to: paths.overTwoFiveCalculator.getHref(), Icon: OverTwoFiveIcon, title: 'Over 2.5 calculator', text: 'Stop loss, splits and stakes.' },
+  {
+    to: paths.overTwoFiveCalculator.getHref(),
+    Icon: OverTwoFiveIcon,
+    title: 'Over 2.5 calculator',
+    text: 'Stop loss, splits and stakes.',
+  },
   { to: paths.howTo.getHref(), Icon: HowToIcon, title: 'How to', text: 'Tutorial videos.' },
   { to: paths.profile.getHref(), Icon: ProfileIcon, title: 'Profile', text: 'Your account and referrals.' },
   { to: paths.myGames.getHref(), Icon: MyGamesIcon, title: 'My Games', text: 'Codes you got or bought.' },

@@ -56,25 +56,28 @@ export function TopUpModal({ open, onClose }: { open: boolean; onClose: () => vo
   const attempt = useRef<{ txRef: string; amount: number } | null>(null);
 
   /** The one path from a checkout's result to verification and the page reload, for both checkouts. */
-  const onCheckoutResult = useCallback(({ status, transactionId }: CheckoutResult) => {
-    const current = attempt.current;
-    if (!current || handled.current) return;
-    if (status === 'cancelled') {
-      attempt.current = null;
-      setCheckout(null);
-      return;
-    }
-    handled.current = true;
-    if (status !== 'successful' || !transactionId) {
-      finish('error', WALLET_MESSAGES.topUpVerificationFailed);
-      return;
-    }
-    setVerifying(true);
-    verifyTopup(transactionId, current.amount).then(
-      () => finish('success', WALLET_MESSAGES.topUpSuccess),
-      () => finish('error', WALLET_MESSAGES.topUpVerificationFailed),
-    );
-  }, [verifyTopup]);
+  const onCheckoutResult = useCallback(
+    ({ status, transactionId }: CheckoutResult) => {
+      const current = attempt.current;
+      if (!current || handled.current) return;
+      if (status === 'cancelled') {
+        attempt.current = null;
+        setCheckout(null);
+        return;
+      }
+      handled.current = true;
+      if (status !== 'successful' || !transactionId) {
+        finish('error', WALLET_MESSAGES.topUpVerificationFailed);
+        return;
+      }
+      setVerifying(true);
+      verifyTopup(transactionId, current.amount).then(
+        () => finish('success', WALLET_MESSAGES.topUpSuccess),
+        () => finish('error', WALLET_MESSAGES.topUpVerificationFailed),
+      );
+    },
+    [verifyTopup],
+  );
 
   useEffect(() => {
     if (checkout?.kind !== 'sandbox') return;
@@ -95,7 +98,10 @@ export function TopUpModal({ open, onClose }: { open: boolean; onClose: () => vo
     onClose();
   };
 
-  const startFlutterwave = async (publicKey: string, input: { txRef: string; amount: number; email: string; name: string; phoneNumber: string }) => {
+  const startFlutterwave = async (
+    publicKey: string,
+    input: { txRef: string; amount: number; email: string; name: string; phoneNumber: string },
+  ) => {
     const { txRef } = input;
     setCheckout({ kind: 'flutterwave', txRef, amount: input.amount, phase: 'loading' });
     try {
@@ -129,7 +135,13 @@ export function TopUpModal({ open, onClose }: { open: boolean; onClose: () => vo
     const email = profile?.data.email ?? '';
     const name = profile ? `${profile.data.first_name} ${profile.data.last_name}`.trim() : '';
     if (env.VITE_FLW_PUBLIC_KEY) {
-      void startFlutterwave(env.VITE_FLW_PUBLIC_KEY, { txRef, amount, email, name, phoneNumber: profile?.data.phone_number ?? '' });
+      void startFlutterwave(env.VITE_FLW_PUBLIC_KEY, {
+        txRef,
+        amount,
+        email,
+        name,
+        phoneNumber: profile?.data.phone_number ?? '',
+      });
       return;
     }
     setCheckout({ kind: 'sandbox', url: checkoutUrl({ txRef, amount, email, name }), txRef, amount });

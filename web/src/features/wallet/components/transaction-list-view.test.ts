@@ -18,7 +18,10 @@ describe('transactionListView', () => {
     expect(third).toMatchObject({ showLoadMore: false, endMessage: 'Thats all your transactions', emptyMessage: null });
   });
   it('ends at exactly 5 without Load More +', () => {
-    expect(transactionListView(items.slice(0, 5))).toMatchObject({ showLoadMore: false, endMessage: 'Thats all your transactions' });
+    expect(transactionListView(items.slice(0, 5))).toMatchObject({
+      showLoadMore: false,
+      endMessage: 'Thats all your transactions',
+    });
     expect(transactionListView(items.slice(0, 3)).visible).toHaveLength(3);
   });
   it("shows 'You have no transaction at the moment..' when empty", () => {

@@ -11,7 +11,9 @@ const list = () => within(screen.getByRole('region', { name: 'All transactions' 
 const rows = () => list().queryAllByRole('button', { name: /₦/ });
 
 function transactions(count: number) {
-  return Array.from({ length: count }, (_, i) => testTransaction({ id: `tx-${i}`, amount: 100 * (i + 1), new_balance: 100 * (i + 1) }));
+  return Array.from({ length: count }, (_, i) =>
+    testTransaction({ id: `tx-${i}`, amount: 100 * (i + 1), new_balance: 100 * (i + 1) }),
+  );
 }
 
 describe('TransactionsPage', () => {
@@ -20,7 +22,14 @@ describe('TransactionsPage', () => {
     fakeApi.answer(
       'transactions',
       ok([
-        testTransaction({ id: 'a', type: 'JOIN_AUTO_TRADA', status: 'PENDING', amount: 1500, old_balance: 5500, new_balance: 4000 }),
+        testTransaction({
+          id: 'a',
+          type: 'JOIN_AUTO_TRADA',
+          status: 'PENDING',
+          amount: 1500,
+          old_balance: 5500,
+          new_balance: 4000,
+        }),
         testTransaction({ id: 'b', type: 'FUNDING', status: 'SUCCESS', amount: 5500, old_balance: 0, new_balance: 5500 }),
       ]),
     );

@@ -17,7 +17,9 @@ function answerWithdrawal() {
 
 function renderModal(options: { needsPin?: boolean } = {}) {
   const onDone = vi.fn();
-  const rendered = renderWithApp(<WithdrawModal open needsPin={options.needsPin ?? false} onClose={() => undefined} onDone={onDone} />);
+  const rendered = renderWithApp(
+    <WithdrawModal open needsPin={options.needsPin ?? false} onClose={() => undefined} onDone={onDone} />,
+  );
   const dialog = () => within(screen.getByRole('dialog', { name: 'Withdraw' }));
   return { ...rendered, onDone, dialog };
 }
@@ -56,13 +58,17 @@ describe('WithdrawModal', () => {
     fakeApi.answer('savedBanks', ok([ACCESS, long]));
     const { user } = renderModal();
     const select = await screen.findByLabelText('Bank');
-    const [first, second] = within(select).getAllByRole('option').map((option) => option.textContent ?? '');
+    const [first, second] = within(select)
+      .getAllByRole('option')
+      .map((option) => option.textContent ?? '');
     expect(first).toBe('Access Bank ••6789');
     expect(second).toMatch(/^Nigeria Inter-Bank.*••7890$/);
     expect(second?.length).toBeLessThanOrEqual(29);
     expect(screen.getByTestId('withdraw-bank-details').textContent).toBe('Access Bank · 0123456789 · Ada Okafor');
     await user.selectOptions(select, 'bank-3');
-    expect(screen.getByTestId('withdraw-bank-details').textContent).toBe('Nigeria Inter-Bank Settlement System · 0123457890 · Ada Okafor');
+    expect(screen.getByTestId('withdraw-bank-details').textContent).toBe(
+      'Nigeria Inter-Bank Settlement System · 0123457890 · Ada Okafor',
+    );
   });
 
   it('with no saved bank links to /save-bank and cannot submit', async () => {

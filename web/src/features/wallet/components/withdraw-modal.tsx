@@ -87,12 +87,7 @@ function WithdrawForm({ onDone }: { onDone: () => void }) {
       ) : (
         <div className="field">
           <label htmlFor="withdraw-bank">Bank</label>
-          <select
-            id="withdraw-bank"
-            name="bank"
-            value={selected}
-            onChange={(event) => setBankId(event.target.value)}
-          >
+          <select id="withdraw-bank" name="bank" value={selected} onChange={(event) => setBankId(event.target.value)}>
             {saved.map((bank) => (
               <option key={bank.id} value={bank.id}>
                 {bankOptionLabel(bank)}
