@@ -205,11 +205,16 @@ describe('a permission taken away stops working at once (ADR 0004), through the 
       expect((await callFunction(stack, 'clearSignals', {}, idToken)).error?.status).toBe('PERMISSION_DENIED');
       // Same ID token, claim still true: only the permissions document changed.
       expect((await credential.user.getIdTokenResult()).claims.can_post_signal).toBe(true);
-      expect((await getDocsFromServer(collection(db, 'signal'))).size).toBe(2);
+      // Without the permission (and no subscription) the feed is closed to the user too (ADR 0008);
+      // both signals are still there.
+      await expect(getDocsFromServer(collection(db, 'signal'))).rejects.toMatchObject({ code: 'permission-denied' });
+      expect(await store.query('signal')).toHaveLength(2);
 
+      // Suspension: what every signed-in user reads (the betting codes) is refused at once.
+      await getDocsFromServer(collection(db, 'games'));
       await asAdmin('PUT', '/users/suspend-account', { user_id: user.id });
       const suspendedAt = Date.now();
-      await expect(getDocsFromServer(collection(db, 'signal'))).rejects.toMatchObject({ code: 'permission-denied' });
+      await expect(getDocsFromServer(collection(db, 'games'))).rejects.toMatchObject({ code: 'permission-denied' });
       const readRefusedMs = Date.now() - suspendedAt;
       const proxied = await callFunction(
         stack,
