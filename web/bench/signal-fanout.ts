@@ -35,9 +35,9 @@ import {
   Timestamp,
   where,
 } from 'firebase/firestore';
-import type { Browser, Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { z } from 'zod';
-import { launchBrowser } from '../../e2e/support/browser';
+import { chromiumLaunchOptions } from '../../scripts/chromium.mjs';
 import { PROJECT_ID, startStack, type RunningStack } from '../../scripts/stack.mjs';
 import { pageDeliveries, sdkDeliveries, summarise, withinGoal, type Delivery, type Post, type Summary } from './fanout-figures';
 
@@ -193,25 +193,35 @@ async function run() {
   const clients: SdkClient[] = [];
   let browser: Browser | null = null;
   let stack: RunningStack | null = null;
+  /** Set while the stack starts: a signal then waits for it to be up, to stop all of it. */
+  let starting: Promise<RunningStack> | null = null;
   const loadBefore = loadavg();
-  const cleanup = async () => {
-    for (const c of clients) c.unsubscribe();
-    await Promise.allSettled(clients.map((c) => deleteApp(c.app)));
-    clients.length = 0;
-    await browser?.close().catch(() => undefined);
-    browser = null;
-    await stack?.stop();
-    stack = null;
+  // One cleanup, however many ask for it (a signal, and the run's own finally as the browser closes
+  // under it): a second stack.stop() running alongside the first would leave processes behind.
+  let cleaning: Promise<void> | null = null;
+  const cleanup = () => {
+    cleaning ??= (async () => {
+      for (const c of clients) c.unsubscribe();
+      await Promise.allSettled(clients.map((c) => deleteApp(c.app)));
+      await browser?.close().catch(() => undefined);
+      const started = stack ?? (await starting?.catch(() => null)) ?? null;
+      await started?.stop();
+    })();
+    return cleaning;
   };
-  const onSignal = () => {
+  // Kept for every signal until the end (not once): a second Ctrl-C while the stack stops would
+  // otherwise end this process with the emulators still running.
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (process.env.FANOUT_DEBUG) console.error(`[fanout] ${signal}`);
     void cleanup().finally(() => process.exit(130));
   };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   try {
     setLogLevel('error');
     mkdirSync(outDir, { recursive: true });
-    stack = await startStack({ ports: 'free', web: 'preview', quiet: true, logDir: join(outDir, 'fanout-stack-logs') });
+    starting = startStack({ ports: 'free', web: 'preview', quiet: true, logDir: join(outDir, 'fanout-stack-logs') });
+    stack = await starting;
     const running = stack;
     if (!running.webUrl) throw new Error('the stack started without its web app');
     const functionsBase = `http://127.0.0.1:${running.ports.functions}/${PROJECT_ID}/us-central1`;
@@ -223,7 +233,9 @@ async function run() {
     for (let i = 0; i < SETTINGS.FANOUT_CLIENTS; i += SIGN_IN_BATCH) {
       await Promise.all(Array.from({ length: Math.min(SIGN_IN_BATCH, SETTINGS.FANOUT_CLIENTS - i) }, (_, j) => openSdkClient(i + j, running, readerToken, clients)));
     }
-    browser = await launchBrowser();
+    // Playwright's own signal handlers would exit at once (130) with the stack still running: ours
+    // stop everything, the browser too.
+    browser = await chromium.launch({ ...chromiumLaunchOptions(), handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
     const pages = await readerPages(browser, running.webUrl);
     await waitFor('every SDK client listening', () => clients.every((c) => c.size >= 0 || c.error !== null), 60_000);
     const refused = clients.filter((c) => c.error !== null);
