@@ -211,8 +211,7 @@ async function run() {
   };
   // Kept for every signal until the end (not once): a second Ctrl-C while the stack stops would
   // otherwise end this process with the emulators still running.
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (process.env.FANOUT_DEBUG) console.error(`[fanout] ${signal}`);
+  const onSignal = () => {
     void cleanup().finally(() => process.exit(130));
   };
   process.on('SIGINT', onSignal);
