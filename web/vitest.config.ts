@@ -3,14 +3,14 @@ import { defineConfig } from 'vitest/config';
 
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
-// Two layers run together: the logic (*.test.ts, no DOM) and the components and routes (*.test.tsx,
+// Two layers run together: the logic (*.test.ts, no DOM; with the benchmarks' figures) and the components and routes (*.test.tsx,
 // Testing Library in happy-dom against the typed fake API of src/testing/fake-api.ts). The browser
 // journeys live in e2e/.
 export default defineConfig({
   resolve: { alias },
   test: {
     projects: [
-      { resolve: { alias }, test: { name: 'unit', include: ['src/**/*.test.ts'], environment: 'node' } },
+      { resolve: { alias }, test: { name: 'unit', include: ['src/**/*.test.ts', 'bench/**/*.test.ts'], environment: 'node' } },
       {
         resolve: { alias },
         test: { name: 'dom', include: ['src/**/*.test.tsx'], environment: 'happy-dom', setupFiles: ['src/testing/setup-dom.ts'] },
