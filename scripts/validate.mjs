@@ -2,7 +2,8 @@
 // npm run validate: lint and typecheck side by side (both cached: ESLint's content cache and
 // incremental tsc), then the tests, and the time of each step.
 //   node scripts/validate.mjs          every test, as CI runs them (npm test)
-//   node scripts/validate.mjs --quick  the loop while coding: no browser suites, two suites at a time
+//   node scripts/validate.mjs --quick  the loop while coding: no browser suites, and only the tests
+//                                      the uncommitted changes can affect (scripts/test.mjs --quick --changed)
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { runOnSupportedNode } from './node-version.mjs';
@@ -38,7 +39,10 @@ const checks = await Promise.all([
   step('typecheck', 'npm', ['run', 'typecheck', '--silent']),
 ]);
 const tests = await new Promise((done) => {
-  const child = spawn(process.execPath, ['scripts/test.mjs', ...(quick ? ['--quick'] : [])], { cwd: root, stdio: 'inherit' });
+  const child = spawn(process.execPath, ['scripts/test.mjs', ...(quick ? ['--quick', '--changed'] : [])], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   child.on('close', (status) => done({ status }));
 });
 const failed = [...checks, tests].some((r) => r.status !== 0);
