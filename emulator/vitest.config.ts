@@ -6,7 +6,7 @@ const BROWSER_FILES = ['test/browser-sdk.test.ts', 'test/browser-fidelity.test.t
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    exclude: [...configDefaults.exclude, ...(process.env.PUNTER_NO_BROWSER ? BROWSER_FILES : [])],
+    exclude: [...configDefaults.exclude, ...(process.env.PUNTER_QUICK ? BROWSER_FILES : [])],
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

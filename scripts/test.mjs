@@ -5,7 +5,8 @@
 // closing line: "tests: N passed, N failed".
 // Any failure, or a suite that collected no test, makes the exit code non-zero.
 // Usage: node scripts/test.mjs [--quick] [--changed] [scripts | workspace ...]
-//   --quick    no browser suites (e2e, the emulator's browser-SDK files), two suites at a time with
+//   --quick    no browser or whole-stack suites (e2e, the emulator's browser-SDK files, the functions'
+//              stack test), two suites at a time with
 //              their output shown only on failure, no coverage.
 //   --changed  only the tests that the uncommitted changes can affect (Vitest's --changed follows each
 //              test's imports, across workspaces); a suite with none passes. With --quick it is the loop
@@ -35,11 +36,11 @@ function scriptsChanged() {
   const status = spawnSync('git', ['status', '--porcelain', '--', 'scripts'], { cwd: root, encoding: 'utf8' });
   return status.status !== 0 || status.stdout.trim() !== '';
 }
-// Read by emulator/vitest.config.ts: leave out the files that drive Chromium.
+// Read by emulator/ and functions/vitest.config.ts: leave out the files that drive Chromium or start the stack.
 const suiteEnv = {
   ...process.env,
   FORCE_COLOR: process.env.CI || quick ? '0' : '1',
-  ...(quick ? { PUNTER_NO_BROWSER: '1' } : {}),
+  ...(quick ? { PUNTER_QUICK: '1' } : {}),
 };
 const outDir = join(root, 'artifacts', 'test-results');
 rmSync(outDir, { recursive: true, force: true });
