@@ -12,10 +12,11 @@
 //              test's imports, across workspaces); a suite with none passes. With --quick it is the loop
 //              while coding (npm run validate:quick); npm test and CI always run everything.
 // Environment: CI set (to anything) turns colours off in the test output.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { runOnSupportedNode } from './node-version.mjs';
+import { inLanes, runCommand } from './run.mjs';
 
 runOnSupportedNode();
 const root = resolve(import.meta.dirname, '..');
@@ -51,7 +52,7 @@ let failed = 0;
 let skipped = 0;
 const problems = [];
 /** Runs one suite; in quick mode its output is kept and shown only if it fails. */
-function runSuite(ws) {
+async function runSuite(ws) {
   const started = Date.now();
   const outputFile = join(outDir, ws === 'scripts' ? 'scripts.tap' : `${ws}.json`);
   let command;
@@ -82,26 +83,18 @@ function runSuite(ws) {
     commandArgs = ['vitest', 'run', ...extra, '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`];
   }
   const cwd = ws === 'scripts' ? root : join(root, ws);
-  return new Promise((done) => {
-    if (!quick) console.log(`\n=== ${ws} ===`);
-    const child = spawn(command, commandArgs, { cwd, env: suiteEnv, stdio: quick ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
-    const output = [];
-    child.stdout?.on('data', (chunk) => output.push(chunk));
-    child.stderr?.on('data', (chunk) => output.push(chunk));
-    child.on('close', (status, signal) => {
-      const counts = ws === 'scripts' ? tapCounts(outputFile) : jsonCounts(outputFile);
-      passed += counts.numPassedTests;
-      failed += counts.numFailedTests;
-      skipped += counts.numPendingTests + counts.numTodoTests;
-      const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      const bad = status !== 0 || (counts.numTotalTests === 0 && !changed);
-      if (quick && bad) process.stdout.write(`\n=== ${ws} (failed) ===\n${Buffer.concat(output).toString()}`);
-      console.log(`--- ${ws}: ${counts.numPassedTests} passed, ${counts.numFailedTests} failed in ${seconds}s`);
-      if (status !== 0) problems.push(`${ws} exited with ${status ?? signal}`);
-      if (counts.numTotalTests === 0 && !changed) problems.push(`${ws} ran no test`);
-      done();
-    });
-  });
+  if (!quick) console.log(`\n=== ${ws} ===`);
+  const { status, signal, output } = await runCommand(command, commandArgs, { cwd, env: suiteEnv, buffered: quick });
+  const counts = ws === 'scripts' ? tapCounts(outputFile) : jsonCounts(outputFile);
+  passed += counts.numPassedTests;
+  failed += counts.numFailedTests;
+  skipped += counts.numPendingTests + counts.numTodoTests;
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const bad = status !== 0 || (counts.numTotalTests === 0 && !changed);
+  if (quick && bad) process.stdout.write(`\n=== ${ws} (failed) ===\n${output}`);
+  console.log(`--- ${ws}: ${counts.numPassedTests} passed, ${counts.numFailedTests} failed in ${seconds}s`);
+  if (status !== 0) problems.push(`${ws} exited with ${status ?? signal}`);
+  if (counts.numTotalTests === 0 && !changed) problems.push(`${ws} ran no test`);
 }
 
 function tapCounts(file) {
@@ -122,11 +115,7 @@ function jsonCounts(file) {
 }
 
 // One suite after another; in quick mode two at a time (most of their time is spent waiting on emulators and timers).
-const queue = [...workspaces];
-const lanes = Array.from({ length: quick ? 2 : 1 }, async () => {
-  for (let ws = queue.shift(); ws !== undefined; ws = queue.shift()) await runSuite(ws);
-});
-await Promise.all(lanes);
+await inLanes(workspaces, quick ? 2 : 1, runSuite);
 
 if (problems.length > 0) console.log(`\nProblems: ${problems.join('; ')}`);
 console.log(`\ntests: ${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`);
