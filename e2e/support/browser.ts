@@ -249,3 +249,12 @@ export async function registerViaApi(providerOrigin: string, user: ApiUser): Pro
   if (typeof login.token !== 'string') throw new Error(`no token after registering ${user.email}`);
   await providerCall(providerOrigin, 'POST', '/api/v1/user/pin/set', { pin: user.pin }, login.token);
 }
+
+/** Logs in on /login as a user would and waits for the dashboard. */
+export async function loginThroughUi(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL((url) => url.pathname === '/dashboard');
+}

@@ -4,7 +4,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
-import { capture, captureFailure, expectToast, launchBrowser, newSession } from '../support/browser';
+import { capture, captureFailure, expectToast, launchBrowser, loginThroughUi, newSession } from '../support/browser';
 
 const { webUrl } = inject('stack');
 let browser: Browser;
@@ -17,11 +17,7 @@ function stat(label: string) {
 beforeAll(async () => {
   browser = await launchBrowser();
   ({ page } = await newSession(browser, webUrl));
-  await page.goto('/login');
-  await page.getByLabel('Email').fill('signals@punter.test');
-  await page.getByLabel('Password', { exact: true }).fill('Punter#2026');
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL((url) => url.pathname === '/dashboard');
+  await loginThroughUi(page, 'signals@punter.test', 'Punter#2026');
 });
 
 afterEach(async (context) => {

@@ -12,6 +12,7 @@ import {
   captureFailure,
   expectToast,
   launchBrowser,
+  loginThroughUi,
   newSession,
   registerViaApi,
   type ApiUser,
@@ -34,14 +35,6 @@ let poster: Page;
 let reader: Page;
 let stranger: Page;
 
-async function login(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL((url) => url.pathname === '/dashboard');
-}
-
 const feed = (page: Page) => page.getByRole('list', { name: 'Signals' });
 
 beforeAll(async () => {
@@ -50,9 +43,9 @@ beforeAll(async () => {
   ({ page: reader } = await newSession(browser, webUrl));
   ({ page: stranger } = await newSession(browser, webUrl));
   await registerViaApi(providerOrigin, newcomer);
-  await login(poster, 'signals@punter.test', 'Punter#2026');
-  await login(reader, 'user@punter.test', 'Punter#2026');
-  await login(stranger, newcomer.email, newcomer.password);
+  await loginThroughUi(poster, 'signals@punter.test', 'Punter#2026');
+  await loginThroughUi(reader, 'user@punter.test', 'Punter#2026');
+  await loginThroughUi(stranger, newcomer.email, newcomer.password);
 });
 
 afterEach(async (ctx) => {
