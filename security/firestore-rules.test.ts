@@ -115,6 +115,8 @@ describe('signal: subscribers, posters and admins read (ADR 0008); only can_post
   };
   const subscribed = () => env.authenticatedContext('sub', { role: 0 }).firestore() as unknown as Firestore;
   const lapsed = () => env.authenticatedContext('lapsed', { role: 0 }).firestore() as unknown as Firestore;
+  const onBreak = () => env.authenticatedContext('resting', { role: 0 }).firestore() as unknown as Firestore;
+  const breakOver = () => env.authenticatedContext('rested', { role: 0 }).firestore() as unknown as Firestore;
   // can_post_signal still in the token, taken away in the permissions document.
   const revoked = () => env.authenticatedContext('revoked', { can_post_signal: true }).firestore() as unknown as Firestore;
   const actors: Array<[string, () => Firestore, Outcome[]]> = [
@@ -123,6 +125,8 @@ describe('signal: subscribers, posters and admins read (ADR 0008); only can_post
     ['a subscribed reader', subscribed, ['ok', 'ok', 'denied', 'denied', 'denied', 'denied']],
     ['a reader without a subscription', alice, ['denied', 'denied', 'denied', 'denied', 'denied', 'denied']],
     ['a reader whose subscription ended a minute ago', lapsed, ['denied', 'denied', 'denied', 'denied', 'denied', 'denied']],
+    ['a subscribed reader on a break (ADR 0019)', onBreak, ['denied', 'denied', 'denied', 'denied', 'denied', 'denied']],
+    ['a subscribed reader whose break ended', breakOver, ['ok', 'ok', 'denied', 'denied', 'denied', 'denied']],
     ['a poster', poster, ['ok', 'ok', 'ok', 'denied', 'denied', 'ok']],
     ['a revoked poster', revoked, ['denied', 'denied', 'denied', 'denied', 'denied', 'denied']],
     ['an admin (role 1)', admin, ['ok', 'ok', 'denied', 'denied', 'denied', 'denied']],
@@ -130,6 +134,8 @@ describe('signal: subscribers, posters and admins read (ADR 0008); only can_post
   beforeEach(async () => {
     await setPermissions('sub', { subscription_expires_at: Date.now() + DAY });
     await setPermissions('lapsed', { subscription_expires_at: Date.now() - 60_000 });
+    await setPermissions('resting', { subscription_expires_at: Date.now() + DAY, paused_until: Date.now() + DAY });
+    await setPermissions('rested', { subscription_expires_at: Date.now() + DAY, paused_until: Date.now() - 60_000 });
     await setPermissions('revoked', { can_post_signal: false });
   });
   for (const [name, db, outcomes] of actors) {

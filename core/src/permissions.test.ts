@@ -20,9 +20,11 @@ describe('permissionsFor', () => {
       can_post_game: false,
       can_monetize_game: false,
       subscription_expires_at: null,
+      paused_until: null,
       updated_at: 5,
     });
     expect(permissionsFor({ ...facts, subscription_expires_at: 9_000 }, 5).subscription_expires_at).toBe(9_000);
+    expect(permissionsFor({ ...facts, paused_until: 7_000 }, 5).paused_until).toBe(7_000);
   });
   it('a suspended account, one that must change its password, or a deleted one is inactive', () => {
     expect(permissionsFor({ ...facts, suspended: true }, 1).active).toBe(false);

@@ -21,6 +21,11 @@ export const permissionsSchema = z.object({
    * field existed read as null.
    */
   subscription_expires_at: z.number().int().nonnegative().nullable().default(null),
+  /**
+   * The end of a break or self-exclusion the user chose (epoch milliseconds), null when none: until
+   * then the rules close the signal feed to them (ADR 0019). Older documents read as null.
+   */
+  paused_until: z.number().int().nonnegative().nullable().default(null),
   /** Epoch milliseconds of the write. */
   updated_at: z.number().int().nonnegative(),
 });
@@ -35,6 +40,7 @@ export interface PermissionFacts {
   suspended: boolean;
   must_change_password: boolean;
   subscription_expires_at: number | null;
+  paused_until?: number | null | undefined;
 }
 
 /** The document for an account's facts; `null` facts (a deleted account) give an inactive document. */
@@ -47,6 +53,7 @@ export function permissionsFor(facts: PermissionFacts | null, now: number): Perm
       can_post_game: false,
       can_monetize_game: false,
       subscription_expires_at: null,
+      paused_until: null,
       updated_at: now,
     };
   }
@@ -57,6 +64,7 @@ export function permissionsFor(facts: PermissionFacts | null, now: number): Perm
     can_post_game: facts.can_post_game,
     can_monetize_game: facts.can_monetize_game,
     subscription_expires_at: facts.subscription_expires_at,
+    paused_until: facts.paused_until ?? null,
     updated_at: now,
   });
 }

@@ -182,6 +182,9 @@ export const REQUESTS: Partial<Record<ApiCallName, Record<string, unknown>>> = {
   },
   buyOrGetGame: { game_id: 'g_1', amount: 100 },
   subscribe: {},
+  saferPlayLimit: { kind: 'spend', period: 'day', amount: 5000 },
+  saferPlayPause: { kind: 'break', duration: '7d', pin: '1234' },
+  topupCheck: { amount: 5000 },
   batchCreate: {
     creator_name: 'Admin',
     creator_email: 'admin@example.com',
@@ -214,6 +217,11 @@ export const OPTIONAL_REQUEST_KEYS: Partial<Record<ApiCallName, readonly string[
   giftCardUpdate: ['name', 'category_id', 'rate', 'image_url'],
   approveTransaction: ['action', 'reason'],
   userUpdate: ['first_name', 'can_post_game', 'must_change_password'],
+};
+
+const saferPlayState = {
+  limits: [{ kind: 'spend', period: 'day', amount: 5000, pending: { amount: 10000, effective_at: NOW }, used: 1200 }],
+  pause: null,
 };
 
 /** A valid success body for every call. */
@@ -276,6 +284,10 @@ export const RESPONSES: Record<ApiCallName, unknown> = {
   pendingTransactions: ok([{ ...adminTransaction, status: 'PENDING' }]),
   cryptoUpdate: ok({ symbol: 'USDT', buy_rate: 1500, sell_rate: 1450.25, updatedAt: NOW }),
   subscribe: ok({ entry: { ...transaction, type: 'SUBSCRIPTION', amount: 2000 }, subscription_expires_at: NOW }),
+  saferPlay: ok(saferPlayState),
+  saferPlayLimit: ok(saferPlayState),
+  saferPlayPause: ok({ ...saferPlayState, pause: { kind: 'break', until: NOW } }),
+  topupCheck: okMessage,
   userProfile: ok({ ...profileData, avatar_url: 'https://example.com/f.png', has_pin: false, is_subscribed: false }),
   adminDelete: ok({ ...adminUser, role: 0 }),
   allUsers: ok([adminUserDetail]),

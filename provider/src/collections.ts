@@ -115,6 +115,9 @@ export const userSchema = z.object({
   saved_banks: z.number().int().nonnegative().optional(),
   suspended: z.boolean(),
   subscription_expires_at: epochMs.nullable(),
+  /** A break or self-exclusion the user started (ADR 0019): money features and signals closed until then. */
+  paused_until: epochMs.nullable().optional(),
+  pause_kind: z.enum(['break', 'exclusion']).nullable().optional(),
   created_at: epochMs,
 });
 export type UserDoc = z.infer<typeof userSchema>;
@@ -229,6 +232,20 @@ export const ledgerAccountSchema = z.object({
 });
 export type LedgerAccountDoc = z.infer<typeof ledgerAccountSchema>;
 export const ledgerAccounts = new Collection('provider_ledger_accounts', ledgerAccountSchema);
+
+/** A user's safer-play limits and the kobo used per Lagos day (ADR 0019), by user id. */
+const limitSettingSchema = z.object({
+  amount_kobo: kobo.nullable(),
+  pending: z.object({ amount_kobo: kobo.nullable(), effective_at: epochMs }).nullable(),
+});
+const periodLimitsSchema = z.object({ day: limitSettingSchema, week: limitSettingSchema, month: limitSettingSchema });
+export const playGuardSchema = z.object({
+  limits: z.object({ deposit: periodLimitsSchema, spend: periodLimitsSchema }),
+  usage: z.object({ deposit: z.record(z.string(), kobo), spend: z.record(z.string(), kobo) }),
+  updated_at: epochMs,
+});
+export type PlayGuardDoc = z.infer<typeof playGuardSchema>;
+export const playGuards = new Collection('provider_play_guards', playGuardSchema);
 
 /** The first answer of a money request, by sha256(scope:user:key). */
 export const idempotency = new Collection(
@@ -481,6 +498,7 @@ export const C = {
   entries: (userId: string) => entries(userId).path,
   journal: journal.path,
   ledgerAccounts: ledgerAccounts.path,
+  playGuards: playGuards.path,
   idempotency: idempotency.path,
   topups: topups.path,
   withdrawals: withdrawals.path,

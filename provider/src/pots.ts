@@ -19,6 +19,7 @@ import {
 import { myPots, potParticipants, pots, unique, users } from './collections';
 import { KeyedMutex, notify, type ProviderDeps, type UserDoc } from './context';
 import { badRequest, forbidden, notFound, ok, parseBody, type ProviderResponse } from './http';
+import { assertNotPaused, assertWithinLimits, readPlayGuard, recordUsage } from './safer-play';
 import { HOUSE, idempotent, postEntry, readAccount, readWallet, transactionView, transactionViewSchema } from './ledger';
 import { joinAutoTradaBody } from './schemas';
 import { newId, type Tx } from './store';
@@ -55,6 +56,8 @@ export function createPots(deps: ProviderDeps) {
       const input = parseBody(joinAutoTradaBody, body);
       const amount = nairaToKobo(input.amount);
       const now = deps.now();
+      // A break or self-exclusion is the first answer: subscribing would be refused too.
+      assertNotPaused(user, now);
       if (!user.subscription_expires_at || user.subscription_expires_at <= now) {
         throw forbidden('Your subscription has expired. Please subscribe to join a pot.');
       }
@@ -74,18 +77,22 @@ export function createPots(deps: ProviderDeps) {
               if (pot.status !== POT_STATUS_RAISING) throw badRequest('This pot is not raising at the moment');
               const current = await users.get(tx, user.id);
               if (!current) throw notFound('Account not found');
+              assertNotPaused(current, now);
               const referrerId = await referrerFor(tx, current, code);
               const wallet = await readWallet(tx, user.id);
               const referrer = referrerId ? await users.get(tx, referrerId) : null;
               const referrerWallet = referrer ? await readWallet(tx, referrer.id) : null;
               // The pot's own account holds what its participants put in (double entry).
               const potAccount = await readAccount(tx, { kind: 'pot', id: input.pot_id });
+              const guard = await readPlayGuard(tx, user.id);
               const check = checkPotJoin(amount, {
                 balanceKobo: wallet.balance_kobo,
                 potVolumeKobo: nairaToKobo(pot.pot_volume),
                 raisedAmountKobo: nairaToKobo(pot.raised_amount ?? 0),
               });
               if (!check.ok) throw badRequest(check.error);
+              assertWithinLimits(guard, 'spend', amount, now);
+              recordUsage(tx, user.id, guard, 'spend', amount, now);
               const raised = nairaToKobo(pot.raised_amount ?? 0);
               // A code given now becomes the user's referrer for good, in the same transaction as the join.
               if (referrerId && current.referred_by === null) users.update(tx, user.id, { referred_by: referrerId });

@@ -19,6 +19,7 @@ import { ApiError, errorBody, header, notFound, ok, parseBody, type ProviderRequ
 import { UNKNOWN_SOURCE } from './limits';
 import { createPots } from './pots';
 import { createPuntersHub } from './punters-hub';
+import { createSaferPlay } from './safer-play';
 import { handleSandbox } from './sandbox-pages';
 import { analystGamesQuerySchema, buyGameBody, idempotencyKeySchema, sourceSchema } from './schemas';
 import { StoreUnavailableError, type Store } from './store';
@@ -57,6 +58,7 @@ export function createProvider(options: ProviderOptions): Provider {
   const accounts = createAccounts(deps);
   const wallet = createWallet(deps, accounts);
   const hub = createPuntersHub(deps);
+  const saferPlay = createSaferPlay(deps, accounts);
   const admin = createAdmin(deps, wallet);
   const pots = createPots(deps);
 
@@ -112,6 +114,10 @@ export function createProvider(options: ProviderOptions): Provider {
       await accounts.requireStepUp(u, issuedAt, req.body ?? {});
       return wallet.subscribe(u, key(req));
     },
+    saferPlay: (u) => saferPlay.state(u),
+    saferPlayLimit: (u, req) => saferPlay.setLimit(u, req.body),
+    saferPlayPause: (u, req) => saferPlay.pause(u, req.body),
+    topupCheck: (u, req) => saferPlay.topupCheck(u, req.body),
     // SPEC lists this path as defined but unused; the functions bridge uses it to learn whose token it holds.
     userProfile: (u) => ok({ message: 'Profile fetched', data: profileData(u, deps.settings, deps.now()) }),
   };

@@ -11,6 +11,7 @@ import { formatNaira, koboToNaira, multiplyKobo, nairaToKobo } from '@punter/cor
 import { gameCodes, gameSchema, games, myGames, purchases, type EntryDoc, type GameDoc } from './collections';
 import { KeyedMutex, notify, type ProviderDeps, type UserDoc } from './context';
 import { badRequest, forbidden, notFound, ok, parseBody, type ProviderResponse } from './http';
+import { assertNotPaused, assertWithinLimits, readPlayGuard, recordUsage } from './safer-play';
 import { idempotent, postEntry, readAccount, readEntry, readWallet, transactionView, transactionViewSchema } from './ledger';
 import { buyGameBody, createCodeRequestSchemaFor } from './schemas';
 import { newId, type Tx } from './store';
@@ -106,14 +107,19 @@ export function createPuntersHub(deps: ProviderDeps) {
                   transaction: entry ? transactionView(entry) : null,
                 };
               }
+              // On a break or self-excluded: no new code, free or paid (one already bought stays readable above).
+              assertNotPaused(user, deps.now());
               if (game.status !== 'Active') throw badRequest('Game has ended');
               if (priceKobo !== nairaToKobo(game.amount)) throw badRequest('The amount does not match the price of this game');
               const wallet = priceKobo > 0 ? await readWallet(tx, user.id) : null;
               // A paid code's money is held in the code's escrow account, not paid to the punter at once.
               const escrow = priceKobo > 0 ? await readAccount(tx, { kind: 'escrow', id: game.id }) : null;
+              const guard = priceKobo > 0 ? await readPlayGuard(tx, user.id) : null;
               let entry: EntryDoc | null = null;
-              if (wallet && escrow) {
+              if (wallet && escrow && guard) {
                 if (priceKobo > wallet.balance_kobo) throw badRequest('Insufficient funds');
+                assertWithinLimits(guard, 'spend', priceKobo, deps.now());
+                recordUsage(tx, user.id, guard, 'spend', priceKobo, deps.now());
                 entry = postEntry(deps, tx, wallet, {
                   type: 'BUY_GAME',
                   direction: 'debit',

@@ -74,6 +74,9 @@ describe('answers match the contract of core/src/api', () => {
       body: { destination_account: (bank.data as { id: string }).id, amount: 1000, pin: '1357' },
     });
     await check('subscribe', { token: t, headers: { 'idempotency-key': 'contract-subscribe-1' } });
+    await check('saferPlayLimit', { token: t, body: { kind: 'spend', period: 'week', amount: 1_000_000 } });
+    await check('saferPlay', { token: t });
+    await check('topupCheck', { token: t, body: { amount: 500 } });
     await store.set('trading_pots', 'contract-pot', {
       id: 'contract-pot',
       pot_volume: 100_000,
@@ -153,6 +156,8 @@ describe('answers match the contract of core/src/api', () => {
     await check('userUpdate', { token: t, body: { user_id: buyer.id, can_post_signal: true } });
     await check('adminDelete', { token: t, body: { user_id: buyer.id } });
     await check('allLogs', { token: t });
+    // Last: a break closes the account's money features for a week.
+    await check('saferPlayPause', { token: t, body: { kind: 'break', duration: '7d', pin: '1357' } });
 
     expect((Object.keys(API_CALLS) as ApiCallName[]).filter((n) => !covered.has(n))).toEqual([]);
   });

@@ -81,6 +81,7 @@ async function setup() {
       can_post_game: account?.can_post_game,
       can_monetize_game: account?.can_monetize_game,
       subscription_expires_at: account?.subscription_expires_at,
+      paused_until: account?.paused_until ?? null,
       updated_at: expect.any(Number) as number,
     });
     return doc;

@@ -20,6 +20,7 @@ import {
   walletReportSchema,
 } from './admin';
 import { analystGameSchema, analystGamesQuerySchema } from './analyst';
+import { pauseRequestSchema, saferPlayStateSchema, setLimitRequestSchema, topupCheckRequestSchema } from './safer-play';
 import {
   loginRequestSchema,
   otpRequestSchema,
@@ -193,6 +194,12 @@ export const API_CALLS = {
     headers: idempotencyHeadersSchema,
     response: okBody(subscriptionResultSchema),
   },
+  /** Safer play (ADR 0019): the user's limits and pause, setting a limit, starting a break or self-exclusion. */
+  saferPlay: { ...API_ROUTES.saferPlay, response: okBody(saferPlayStateSchema) },
+  saferPlayLimit: { ...API_ROUTES.saferPlayLimit, request: setLimitRequestSchema, response: okBody(saferPlayStateSchema) },
+  saferPlayPause: { ...API_ROUTES.saferPlayPause, request: pauseRequestSchema, response: okBody(saferPlayStateSchema) },
+  /** Asked before the checkout opens: a top-up the user's limits or pause do not allow is refused there. */
+  topupCheck: { ...API_ROUTES.topupCheck, request: topupCheckRequestSchema, response: okMessageBody },
   /** The token owner's profile data (SPEC: defined but unused); the bridge uses it to learn whose token it holds. */
   userProfile: { ...API_ROUTES.userProfile, response: okBody(profileDataSchema) },
   // Other admin-style calls (role 1 only, each audited).

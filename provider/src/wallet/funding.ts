@@ -3,6 +3,7 @@ import { formatNaira, koboToNaira, nairaToKobo } from '@punter/core/money';
 import { topups, type EntryDoc } from '../collections';
 import { notify, type KeyedMutex, type ProviderDeps, type UserDoc } from '../context';
 import { ApiError, conflict, ok, parseBody, type ProviderResponse } from '../http';
+import { readPlayGuard, recordUsage } from '../safer-play';
 import { GATEWAY, postEntry, readEntry, readWallet, transactionView } from '../ledger';
 import { topupBody } from '../schemas';
 
@@ -54,6 +55,8 @@ export function createFunding(deps: ProviderDeps, walletLocks: KeyedMutex) {
           const done = await topups.get(tx, input.transaction_id);
           if (done) return { already: true as const };
           const wallet = await readWallet(tx, user.id);
+          // Counted against the deposit limits (checked before the checkout opened: a payment made is always credited).
+          const guard = await readPlayGuard(tx, user.id);
           const posted = postEntry(deps, tx, wallet, {
             type: 'FUNDING',
             direction: 'credit',
@@ -62,6 +65,7 @@ export function createFunding(deps: ProviderDeps, walletLocks: KeyedMutex) {
             narration: `Wallet top up via ${deps.payments.name === 'sandbox' ? 'sandbox checkout' : 'card payment'}`,
             reference: `topup:${input.transaction_id}`,
           });
+          recordUsage(tx, user.id, guard, 'deposit', payment.amountKobo, deps.now());
           topups.create(tx, input.transaction_id, {
             user_id: user.id,
             entry_id: posted.entry.id,

@@ -4,6 +4,7 @@ import { koboToNaira } from '@punter/core/money';
 import { users } from '../collections';
 import { notify, writePermissions, type KeyedMutex, type ProviderDeps, type UserDoc } from '../context';
 import { badRequest, notFound, ok, type ProviderResponse } from '../http';
+import { assertNotPaused } from '../safer-play';
 import { HOUSE, idempotent, postEntry, readWallet, transactionView, transactionViewSchema } from '../ledger';
 
 export function createSubscription(deps: ProviderDeps, walletLocks: KeyedMutex) {
@@ -23,6 +24,7 @@ export function createSubscription(deps: ProviderDeps, walletLocks: KeyedMutex) 
             async () => {
               const current = await users.get(tx, user.id);
               if (!current) throw notFound('Account not found');
+              assertNotPaused(current, deps.now());
               const wallet = await readWallet(tx, user.id);
               if (price > wallet.balance_kobo) throw badRequest('Insufficient funds');
               const now = deps.now();
