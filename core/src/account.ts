@@ -45,6 +45,8 @@ export const ROUTES = {
   saveBank: route('/save-bank', 'protected'),
   /** Not in SPEC: a PIN blocked after repeated wrong tries is reset with a code sent to the phone. */
   resetPin: route('/reset-pin', 'protected'),
+  /** Not in SPEC: limits, a break and self-exclusion (ADR 0019). */
+  saferPlay: route('/safer-play', 'protected'),
   autoTrada: route('/auto-trada', 'protected'),
   pot: {
     path: '/pot/:id',

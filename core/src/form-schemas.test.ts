@@ -27,6 +27,7 @@ import {
   topUpFormSchema,
   verifyTokenFormSchema,
   withdrawFormSchema,
+  limitFormSchema,
 } from './form-schemas';
 
 function errorsOf(schema: z.ZodType, values: unknown): Record<string, string> {
@@ -376,5 +377,16 @@ describe('fieldErrors', () => {
 
   it('parseForm gives data when valid', () => {
     expect(parseForm(forgotPasswordFormSchema, { email: 'a@b.co' })).toEqual({ ok: true, data: { email: 'a@b.co' } });
+  });
+});
+
+describe('limitFormSchema', () => {
+  it('blank is no limit; an amount is naira; anything else is refused with the amount message', () => {
+    expect(parseForm(limitFormSchema, { amount: '  ' })).toEqual({ ok: true, data: { amount: null } });
+    expect(parseForm(limitFormSchema, { amount: '5,000' })).toMatchObject({ ok: true, data: { amount: 5000 } });
+    expect(parseForm(limitFormSchema, { amount: 'abc' })).toEqual({
+      ok: false,
+      errors: { amount: 'Enter a valid amount in naira' },
+    });
   });
 });

@@ -251,6 +251,17 @@ export const withdrawFormSchema = z.object({
   destination_account: required(MSG_BANK),
 });
 
+/** A safer-play limit (ADR 0019): an amount, or blank for no limit. */
+export const limitFormSchema = z.object({
+  amount: z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), amountField().nullable()),
+});
+
+/** A break or self-exclusion: the chosen length and the PIN that confirms it. */
+export const pauseFormSchema = z.object({
+  duration: required('Please choose how long'),
+  pin: z.string({ error: MSG_PIN }).pipe(pinSchema),
+});
+
 /** Top-up: the amount only (no client bound beyond a valid positive amount). */
 export const topUpFormSchema = z.object({ amount: amountField() });
 

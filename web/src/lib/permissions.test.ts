@@ -11,6 +11,7 @@ const doc = (changes: Record<string, unknown>) => ({
   can_post_signal: false,
   can_post_game: false,
   subscription_expires_at: null,
+  paused_until: null,
   can_monetize_game: false,
   updated_at: 1,
   ...changes,

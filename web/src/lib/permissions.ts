@@ -27,6 +27,8 @@ function fromProfile(profile: StoredProfile): Permissions {
     can_post_game: d.can_post_game,
     can_monetize_game: d.can_monetize_game,
     subscription_expires_at: d.subscription_expires_at ? Date.parse(d.subscription_expires_at) : null,
+    // The profile does not carry a pause; the live document (ADR 0019) does.
+    paused_until: null,
     updated_at: 0,
   };
 }

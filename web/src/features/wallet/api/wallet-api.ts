@@ -50,6 +50,11 @@ export async function withdraw(input: {
   return answer.data.transaction;
 }
 
+/** Asks the provider, before the checkout opens, whether the user's deposit limits and a break allow the amount. */
+export async function checkTopUp(amountNaira: number): Promise<void> {
+  await callApi('topupCheck', { body: { amount: amountNaira } });
+}
+
 /** Asks the provider to verify a checkout payment and credit the wallet once. */
 export async function verifyTopup(transactionId: string, amountNaira: number): Promise<void> {
   await callApi('topup', {

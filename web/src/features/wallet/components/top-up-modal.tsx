@@ -3,7 +3,9 @@
  * provider's sandbox checkout in an iframe, which posts its result to this window; with it, Flutterwave's
  * inline checkout (its script loaded on the first click, its code in a chunk of its own). Both report
  * through onCheckoutResult: the provider then verifies the payment (POST /api/v1/user/topup) and the
- * page reloads, successful or not (SPEC section 4).
+ * page reloads, successful or not (SPEC section 4). Before the checkout opens the provider is asked
+ * whether the user's own deposit limits or a break allow the amount (ADR 0019), so nobody pays first
+ * and is refused after.
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { parseForm, topUpFormSchema } from '@punter/core/form-schemas';
@@ -14,14 +16,17 @@ import { TextField } from '@/components/text-field';
 import { env } from '@/config/env';
 import type { CheckoutResult } from '@/features/wallet/api/checkout';
 import { resultFromSandboxMessage } from '@/features/wallet/api/sandbox-checkout';
-import { useVerifyTopUp } from '@/features/wallet/api/wallet-api';
+import { checkTopUp, useVerifyTopUp } from '@/features/wallet/api/wallet-api';
 import { WALLET_MESSAGES } from '@/features/wallet/components/messages';
+import { toApiFailure } from '@/lib/api';
 import { randomId, setFlash } from '@/lib/flash';
 import { useProfile } from '@/lib/session';
 
 const TX_REF_PREFIX = 'punter-';
 /** Shown when Flutterwave's script (or the chunk that loads it) cannot be loaded. */
 const CHECKOUT_LOAD_ERROR = 'The payment page could not be loaded. Check your connection and try again.';
+/** Shown when the check before the checkout fails without a message (offline, for example). */
+const CHECK_ERROR = 'We could not check this top-up. Check your connection and try again.';
 
 export function checkoutUrl(input: { txRef: string; amount: number; email: string; name: string }): string {
   const url = new URL('/sandbox/checkout', env.VITE_PROVIDER_ORIGIN);
@@ -51,6 +56,7 @@ export function TopUpModal({ open, onClose }: { open: boolean; onClose: () => vo
   const [loadError, setLoadError] = useState<string>();
   const [checkout, setCheckout] = useState<Checkout | null>(null);
   const [verifying, setVerifying] = useState(false);
+  const [checking, setChecking] = useState(false);
   const handled = useRef(false);
   /** The attempt whose result counts (null once the modal is closed or the checkout cancelled). */
   const attempt = useRef<{ txRef: string; amount: number } | null>(null);
@@ -119,8 +125,9 @@ export function TopUpModal({ open, onClose }: { open: boolean; onClose: () => vo
     }
   };
 
-  const start = (event: FormEvent) => {
+  const start = async (event: FormEvent) => {
     event.preventDefault();
+    if (checking) return;
     const form = parseForm(topUpFormSchema, { amount: amountText });
     if (!form.ok) {
       setError(form.errors.amount);
@@ -128,6 +135,15 @@ export function TopUpModal({ open, onClose }: { open: boolean; onClose: () => vo
     }
     setError(undefined);
     setLoadError(undefined);
+    setChecking(true);
+    try {
+      await checkTopUp(form.data.amount);
+    } catch (refused) {
+      setLoadError(toApiFailure(refused).messages.join(' ') || CHECK_ERROR);
+      return;
+    } finally {
+      setChecking(false);
+    }
     handled.current = false;
     const txRef = `${TX_REF_PREFIX}${randomId()}`;
     const amount = form.data.amount;
@@ -157,7 +173,7 @@ export function TopUpModal({ open, onClose }: { open: boolean; onClose: () => vo
       ) : null}
       {!verifying && checkout?.kind === 'flutterwave' ? <Spinner label="Opening the payment page..." /> : null}
       {!checkout ? (
-        <form noValidate onSubmit={start}>
+        <form noValidate onSubmit={(event) => void start(event)}>
           {loadError ? <Alert>{loadError}</Alert> : null}
           <TextField
             label="Amount (₦)"
@@ -169,8 +185,8 @@ export function TopUpModal({ open, onClose }: { open: boolean; onClose: () => vo
             error={error}
             hint={env.VITE_FLW_PUBLIC_KEY ? 'Pay by card, bank transfer or USSD.' : 'Pay by card, mobile money or USSD.'}
           />
-          <button type="submit" className="button button-block">
-            Continue to payment
+          <button type="submit" className="button button-block" disabled={checking}>
+            {checking ? 'Checking...' : 'Continue to payment'}
           </button>
         </form>
       ) : null}

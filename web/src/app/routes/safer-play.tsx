@@ -1,0 +1,1 @@
+export { SaferPlayPage as Component } from '@/features/safer-play/components/safer-play-page';
