@@ -26,6 +26,7 @@ import {
   scaleKobo,
   splitKobo,
   subtractKobo,
+  netKobo,
 } from './money';
 
 describe('constants', () => {
@@ -301,6 +302,19 @@ describe('subtractKobo', () => {
     expect(() => subtractKobo(100, 101)).toThrow('result would be negative');
     expect(() => subtractKobo(-1, 0)).toThrow(MoneyError);
     expect(() => subtractKobo(1, 0.5)).toThrow(MoneyError);
+  });
+});
+
+describe('netKobo', () => {
+  it('adds signed amounts and may end below zero (an external account)', () => {
+    expect(netKobo(1_000, -2_500, 300)).toBe(-1_200);
+    expect(netKobo()).toBe(0);
+    expect(netKobo(-5, 5)).toBe(0);
+  });
+  it('refuses fractions and totals past MAX_KOBO either way', () => {
+    expect(() => netKobo(1, 0.5)).toThrow(MoneyError);
+    expect(() => netKobo(-MAX_KOBO, -1)).toThrow(MoneyError);
+    expect(() => netKobo(MAX_KOBO, 1)).toThrow(MoneyError);
   });
 });
 

@@ -149,6 +149,21 @@ export function addKobo(...amounts: number[]): number {
   return total;
 }
 
+/**
+ * A net position in kobo: the sum of signed whole-kobo amounts, which may be below zero (an account outside
+ * the users' money, such as the payment gateway, holds minus what it brought in). Refuses non-integers and
+ * a total past MAX_KOBO either way.
+ */
+export function netKobo(...amounts: number[]): number {
+  let total = 0;
+  for (const amount of amounts) {
+    assertKobo(Math.abs(amount));
+    total += amount;
+    assertKobo(Math.abs(total), 'net total');
+  }
+  return total;
+}
+
 /** a - b, refusing a negative result: a balance never goes below zero. */
 export function subtractKobo(a: number, b: number): number {
   assertKobo(a);

@@ -200,6 +200,36 @@ export type EntryDoc = z.infer<typeof entrySchema>;
 /** A wallet's immutable entries, under the wallet. */
 export const entries = (userId: string) => new Collection(`${wallets.path}/${userId}/entries`, entrySchema);
 
+/**
+ * Double entry (ARCHITECTURE "Money"): every movement is a transfer between two accounts, written once as
+ * an immutable journal line in the transaction that changes the balances. Account keys: `wallet:{uid}`,
+ * `pot:{potId}`, `escrow:{gameId}`, `house`, `gateway`.
+ */
+export const accountKeySchema = z.string().regex(/^(wallet|pot|escrow):[^/:]+$|^(house|gateway)$/, 'not an account key');
+export const journalSchema = z.object({
+  id: z.string(),
+  from: accountKeySchema,
+  to: accountKeySchema,
+  amount_kobo: z.number().int().positive(),
+  type: transactionTypeSchema,
+  narration: z.string(),
+  reference: z.string(),
+  created_at: epochMs,
+});
+export type JournalDoc = z.infer<typeof journalSchema>;
+export const journal = new Collection('provider_journal', journalSchema);
+
+/** The balance of an internal account that is not a wallet (a pot's or an escrow's money), by account key. */
+export const ledgerAccountSchema = z.object({
+  kind: z.enum(['pot', 'escrow']),
+  owner_id: z.string(),
+  balance_kobo: kobo,
+  seq: z.number().int().nonnegative(),
+  updated_at: epochMs,
+});
+export type LedgerAccountDoc = z.infer<typeof ledgerAccountSchema>;
+export const ledgerAccounts = new Collection('provider_ledger_accounts', ledgerAccountSchema);
+
 /** The first answer of a money request, by sha256(scope:user:key). */
 export const idempotency = new Collection(
   'provider_idempotency',
@@ -449,6 +479,8 @@ export const C = {
   loginGuards: loginGuards.path,
   wallets: wallets.path,
   entries: (userId: string) => entries(userId).path,
+  journal: journal.path,
+  ledgerAccounts: ledgerAccounts.path,
   idempotency: idempotency.path,
   topups: topups.path,
   withdrawals: withdrawals.path,

@@ -1,21 +1,27 @@
 /**
- * The wallet ledger, the one place money moves: balances, entry posting (an immutable entry and the
- * new balance in the same transaction, never below zero, integer kobo through core's money module),
+ * The ledger, the one place money moves: double entry between accounts (wallets, pots, escrows, the house,
+ * the payment gateway), each transfer an immutable journal line written in the same transaction as the
+ * balances it changes, never below zero for what users and pots hold, integer kobo through core's money module;
  * settling a PENDING entry, idempotent money requests, and the statement view of SPEC section 3.
- * Every caller that moves money (top-up, withdrawal, subscription, pot join, game purchase) goes
- * through postEntry inside its own transaction, after reading the wallet with readWallet in it.
+ * Every caller that moves money (top-up, withdrawal, subscription, pot join, game purchase) goes through
+ * transfer (or postEntry, one wallet's view of it) inside its own transaction, after reading the accounts
+ * in it (readWallet, readAccount).
  */
 import type { TransactionStatus, TransactionType } from '@punter/core/account';
-import { addKobo, assertKobo, formatNaira, koboToNaira, subtractKobo } from '@punter/core/money';
+import { addKobo, assertKobo, formatNaira, koboToNaira, netKobo, subtractKobo } from '@punter/core/money';
 import { z } from 'zod';
 import {
   entries,
   entryStatusSchema,
   idempotency,
+  journal,
+  ledgerAccounts,
   parseStored,
   transactionTypeSchema,
   wallets,
   type EntryDoc,
+  type JournalDoc,
+  type LedgerAccountDoc,
   type WalletDoc,
 } from './collections';
 import type { ProviderDeps } from './context';
@@ -51,6 +57,159 @@ export async function totalBalanceKobo(store: Store): Promise<number> {
   return addKobo(0, ...all.map((w) => w.data.balance_kobo));
 }
 
+/** An account money can sit in. Wallet, pot and escrow accounts never go below zero; house and gateway may. */
+export type AccountRef =
+  | { kind: 'wallet'; id: string }
+  | { kind: 'pot'; id: string }
+  | { kind: 'escrow'; id: string }
+  | { kind: 'house' }
+  | { kind: 'gateway' };
+
+/** The house: bonuses, fees and subscriptions come from or go to it. */
+export const HOUSE: AccountState = { ref: { kind: 'house' } };
+/** The payment gateway: money entering (top-ups) and leaving (withdrawals) the system. */
+export const GATEWAY: AccountState = { ref: { kind: 'gateway' } };
+
+/**
+ * An account as read in a transaction, to post to. House and gateway carry no balance: they are not read
+ * (one document every top-up wrote would be a hot spot) and their balances follow from the journal.
+ */
+export type AccountState =
+  | { ref: { kind: 'wallet'; id: string }; wallet: WalletDoc }
+  | { ref: { kind: 'pot' | 'escrow'; id: string }; account: LedgerAccountDoc }
+  | { ref: { kind: 'house' } | { kind: 'gateway' } };
+
+export function accountKey(ref: AccountRef): string {
+  return ref.kind === 'house' || ref.kind === 'gateway' ? ref.kind : `${ref.kind}:${ref.id}`;
+}
+
+/** A wallet read with readWallet, as an account to transfer from or to. */
+export function walletAccount(wallet: WalletDoc): AccountState {
+  return { ref: { kind: 'wallet', id: wallet.user_id }, wallet };
+}
+
+/** Reads an account inside a transaction, before the transaction's first write (a missing one is empty). */
+export async function readAccount(tx: Tx, ref: AccountRef): Promise<AccountState> {
+  switch (ref.kind) {
+    case 'wallet':
+      return walletAccount(await readWallet(tx, ref.id));
+    case 'pot':
+    case 'escrow': {
+      const account = (await ledgerAccounts.get(tx, accountKey(ref))) ?? {
+        kind: ref.kind,
+        owner_id: ref.id,
+        balance_kobo: 0,
+        seq: 0,
+        updated_at: 0,
+      };
+      return { ref, account };
+    }
+    default:
+      return { ref };
+  }
+}
+
+/** The balance an account holds now (its own side's balance, or null for house and gateway). */
+export function heldKobo(state: AccountState): number | null {
+  if ('wallet' in state) return state.wallet.balance_kobo;
+  if ('account' in state) return state.account.balance_kobo;
+  return null;
+}
+
+export interface Transfer {
+  from: AccountState;
+  to: AccountState;
+  /** Whole kobo, more than 0. */
+  amountKobo: number;
+  type: TransactionType;
+  narration: string;
+  reference: string;
+  /** PENDING for a wallet debit whose outcome is not known yet (a withdrawal); settleEntry ends it. */
+  status?: EntryStatus;
+  /** The journal line's id (and the wallet entries'), when the caller names it; otherwise a new one. */
+  id?: string;
+}
+
+/**
+ * Moves money between two accounts read in `tx`: one immutable journal line, each side's new balance, and
+ * for a wallet side the entry its owner sees on the statement. Refused before any write if a wallet, pot or
+ * escrow would go below zero. Returns both accounts as they will be after `tx`, so another transfer in the
+ * same transaction chains on them, and the entry of the wallet side (the `to` side's if both are wallets).
+ */
+export function transfer(
+  deps: Pick<ProviderDeps, 'now'>,
+  tx: Tx,
+  t: Transfer,
+): { from: AccountState; to: AccountState; entry: EntryDoc | null; journal: JournalDoc } {
+  assertKobo(t.amountKobo);
+  if (t.amountKobo <= 0) throw new ApiError(400, 'The amount is not valid');
+  const fromKey = accountKey(t.from.ref);
+  const toKey = accountKey(t.to.ref);
+  if (fromKey === toKey) throw new Error(`A transfer needs two different accounts (${fromKey})`);
+  const held = heldKobo(t.from);
+  if (held !== null && t.amountKobo > held) throw new ApiError(400, 'Insufficient funds');
+  const now = deps.now();
+  const id = t.id ?? newId();
+  const line: JournalDoc = {
+    id,
+    from: fromKey,
+    to: toKey,
+    amount_kobo: t.amountKobo,
+    type: t.type,
+    narration: t.narration,
+    reference: t.reference,
+    created_at: now,
+  };
+  journal.create(tx, id, line);
+  const from = applySide(tx, t.from, -t.amountKobo, t, id, now);
+  const to = applySide(tx, t.to, t.amountKobo, t, id, now);
+  return { from: from.state, to: to.state, entry: to.entry ?? from.entry ?? null, journal: line };
+}
+
+function applySide(
+  tx: Tx,
+  state: AccountState,
+  delta: number,
+  t: Transfer,
+  id: string,
+  now: number,
+): { state: AccountState; entry?: EntryDoc } {
+  if ('wallet' in state) {
+    const wallet = state.wallet;
+    const newBalance = delta > 0 ? addKobo(wallet.balance_kobo, delta) : subtractKobo(wallet.balance_kobo, -delta);
+    const entry: EntryDoc = {
+      id,
+      user_id: wallet.user_id,
+      seq: wallet.seq + 1,
+      type: t.type,
+      direction: delta > 0 ? 'credit' : 'debit',
+      status: t.status ?? 'SUCCESS',
+      amount_kobo: Math.abs(delta),
+      old_balance_kobo: wallet.balance_kobo,
+      new_balance_kobo: newBalance,
+      narration: t.narration,
+      reference: t.reference,
+      created_at: now,
+    };
+    const next: WalletDoc = { user_id: wallet.user_id, balance_kobo: newBalance, seq: entry.seq, updated_at: now };
+    wallets.set(tx, wallet.user_id, next);
+    entries(wallet.user_id).create(tx, id, entry);
+    return { state: { ref: state.ref, wallet: next }, entry };
+  }
+  if ('account' in state) {
+    const account = state.account;
+    const next: LedgerAccountDoc = {
+      ...account,
+      balance_kobo: delta > 0 ? addKobo(account.balance_kobo, delta) : subtractKobo(account.balance_kobo, -delta),
+      seq: account.seq + 1,
+      updated_at: now,
+    };
+    ledgerAccounts.set(tx, accountKey(state.ref), next);
+    return { state: { ref: state.ref, account: next } };
+  }
+  return { state };
+}
+
 export interface Posting {
   type: TransactionType;
   direction: 'credit' | 'debit';
@@ -58,6 +217,8 @@ export interface Posting {
   amountKobo: number;
   narration: string;
   reference: string;
+  /** Where the money comes from (a credit) or goes to (a debit): the other side of the double entry. */
+  counterparty: AccountState;
   /** PENDING for a debit whose outcome is not known yet (a withdrawal); settleEntry ends it. */
   status?: EntryStatus;
   /** The entry's id when the caller names it (a withdrawal's id); otherwise a new one. */
@@ -65,43 +226,73 @@ export interface Posting {
 }
 
 /**
- * Writes one ledger entry and the new balance in `tx`. The wallet must have been read in the same
- * transaction (readWallet). A debit larger than the balance is refused: no balance goes below zero.
- * Returns the wallet as it will be after `tx`, so a second posting in the same transaction chains on it.
+ * A transfer seen from one wallet: a credit from `counterparty` or a debit to it. The wallet must have been
+ * read in the same transaction (readWallet). Returns the wallet and the counterparty as they will be after
+ * `tx`, so a second posting in the same transaction chains on them.
  */
 export function postEntry(
   deps: Pick<ProviderDeps, 'now'>,
   tx: Tx,
   wallet: WalletDoc,
   posting: Posting,
-): { wallet: WalletDoc; entry: EntryDoc } {
-  assertKobo(posting.amountKobo);
-  if (posting.amountKobo === 0) throw new ApiError(400, 'The amount is not valid');
-  const now = deps.now();
-  let newBalance: number;
-  if (posting.direction === 'credit') newBalance = addKobo(wallet.balance_kobo, posting.amountKobo);
-  else {
-    if (posting.amountKobo > wallet.balance_kobo) throw new ApiError(400, 'Insufficient funds');
-    newBalance = subtractKobo(wallet.balance_kobo, posting.amountKobo);
-  }
-  const entry: EntryDoc = {
-    id: posting.id ?? newId(),
-    user_id: wallet.user_id,
-    seq: wallet.seq + 1,
+): { wallet: WalletDoc; entry: EntryDoc; counterparty: AccountState } {
+  const own = walletAccount(wallet);
+  const credit = posting.direction === 'credit';
+  const moved = transfer(deps, tx, {
+    from: credit ? posting.counterparty : own,
+    to: credit ? own : posting.counterparty,
+    amountKobo: posting.amountKobo,
     type: posting.type,
-    direction: posting.direction,
-    status: posting.status ?? 'SUCCESS',
-    amount_kobo: posting.amountKobo,
-    old_balance_kobo: wallet.balance_kobo,
-    new_balance_kobo: newBalance,
     narration: posting.narration,
     reference: posting.reference,
-    created_at: now,
-  };
-  const next: WalletDoc = { user_id: wallet.user_id, balance_kobo: newBalance, seq: entry.seq, updated_at: now };
-  wallets.set(tx, wallet.user_id, next);
-  entries(wallet.user_id).create(tx, entry.id, entry);
-  return { wallet: next, entry };
+    ...(posting.status !== undefined ? { status: posting.status } : {}),
+    ...(posting.id !== undefined ? { id: posting.id } : {}),
+  });
+  const side = credit ? moved.to : moved.from;
+  const entry = 'wallet' in side ? moved.entry : null;
+  if (!('wallet' in side) || !entry) throw new Error('postEntry posts to a wallet');
+  return { wallet: side.wallet, entry, counterparty: credit ? moved.from : moved.to };
+}
+
+/** The balance of any account as committed: a wallet's or pot's own, the house's and gateway's from the journal. */
+export async function accountBalanceKobo(store: Store, ref: AccountRef): Promise<number> {
+  if (ref.kind === 'wallet') return balanceKobo(store, ref.id);
+  const key = accountKey(ref);
+  if (ref.kind === 'pot' || ref.kind === 'escrow') return (await ledgerAccounts.get(store, key))?.balance_kobo ?? 0;
+  const [ins, outs] = await Promise.all([
+    journal.query(store, { where: [['to', '==', key]] }),
+    journal.query(store, { where: [['from', '==', key]] }),
+  ]);
+  return netKobo(...ins.map((l) => l.data.amount_kobo), ...outs.map((l) => -l.data.amount_kobo));
+}
+
+/**
+ * The double-entry check: the sum over every account (wallets, pots, escrows as stored; house and gateway
+ * from the journal) is zero, and each stored balance equals what its journal lines add up to. Reads the
+ * whole journal: for tests, the operator's reconciliation and scripts, never a request path.
+ */
+export async function ledgerCheck(store: Store): Promise<{ sumKobo: number; mismatches: string[] }> {
+  const derived = new Map<string, number>();
+  const add = (key: string, amount: number) => derived.set(key, netKobo(derived.get(key) ?? 0, amount));
+  for (const { data } of await journal.query(store)) {
+    add(data.from, -data.amount_kobo);
+    add(data.to, data.amount_kobo);
+  }
+  const stored = new Map<string, number>();
+  for (const { id, data } of await wallets.query(store)) stored.set(`wallet:${id}`, data.balance_kobo);
+  for (const { id, data } of await ledgerAccounts.query(store)) stored.set(id, data.balance_kobo);
+  const mismatches: string[] = [];
+  let sumKobo = 0;
+  for (const [key, balance] of stored) {
+    sumKobo = netKobo(sumKobo, balance);
+    const fromJournal = derived.get(key) ?? 0;
+    if (fromJournal !== balance) mismatches.push(`${key}: stored ${balance}, journal ${fromJournal}`);
+  }
+  for (const [key, amount] of derived) {
+    if (key === 'house' || key === 'gateway') sumKobo = netKobo(sumKobo, amount);
+    else if (!stored.has(key)) mismatches.push(`${key}: no stored balance, journal ${amount}`);
+  }
+  return { sumKobo, mismatches };
 }
 
 /**

@@ -19,7 +19,7 @@ import {
 import { myPots, potParticipants, pots, unique, users } from './collections';
 import { KeyedMutex, notify, type ProviderDeps, type UserDoc } from './context';
 import { badRequest, forbidden, notFound, ok, parseBody, type ProviderResponse } from './http';
-import { idempotent, postEntry, readWallet, transactionView, transactionViewSchema } from './ledger';
+import { HOUSE, idempotent, postEntry, readAccount, readWallet, transactionView, transactionViewSchema } from './ledger';
 import { joinAutoTradaBody } from './schemas';
 import { newId, type Tx } from './store';
 
@@ -78,6 +78,8 @@ export function createPots(deps: ProviderDeps) {
               const wallet = await readWallet(tx, user.id);
               const referrer = referrerId ? await users.get(tx, referrerId) : null;
               const referrerWallet = referrer ? await readWallet(tx, referrer.id) : null;
+              // The pot's own account holds what its participants put in (double entry).
+              const potAccount = await readAccount(tx, { kind: 'pot', id: input.pot_id });
               const check = checkPotJoin(amount, {
                 balanceKobo: wallet.balance_kobo,
                 potVolumeKobo: nairaToKobo(pot.pot_volume),
@@ -90,6 +92,7 @@ export function createPots(deps: ProviderDeps) {
               const posted = postEntry(deps, tx, wallet, {
                 type: 'JOIN_AUTO_TRADA',
                 direction: 'debit',
+                counterparty: potAccount,
                 amountKobo: amount,
                 narration: `Joined pot ${pot.type ?? ''} managed by ${pot.manager ?? ''}`.trim(),
                 reference: `join-pot:${input.pot_id}`,
@@ -127,6 +130,8 @@ export function createPots(deps: ProviderDeps) {
                   postEntry(deps, tx, referrerWallet, {
                     type: 'MC_DASAINT_BONUS',
                     direction: 'credit',
+                    // A bonus is not created from nothing: the house pays it.
+                    counterparty: HOUSE,
                     amountKobo: bonus,
                     narration: `2.5% referral bonus: ${user.username} joined a pot`,
                     reference: `referral-bonus:${posted.entry.id}`,

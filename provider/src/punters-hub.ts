@@ -11,7 +11,7 @@ import { formatNaira, koboToNaira, multiplyKobo, nairaToKobo } from '@punter/cor
 import { gameCodes, gameSchema, games, myGames, purchases, type EntryDoc, type GameDoc } from './collections';
 import { KeyedMutex, notify, type ProviderDeps, type UserDoc } from './context';
 import { badRequest, forbidden, notFound, ok, parseBody, type ProviderResponse } from './http';
-import { idempotent, postEntry, readEntry, readWallet, transactionView, transactionViewSchema } from './ledger';
+import { idempotent, postEntry, readAccount, readEntry, readWallet, transactionView, transactionViewSchema } from './ledger';
 import { buyGameBody, createCodeRequestSchemaFor } from './schemas';
 import { newId, type Tx } from './store';
 
@@ -109,12 +109,15 @@ export function createPuntersHub(deps: ProviderDeps) {
               if (game.status !== 'Active') throw badRequest('Game has ended');
               if (priceKobo !== nairaToKobo(game.amount)) throw badRequest('The amount does not match the price of this game');
               const wallet = priceKobo > 0 ? await readWallet(tx, user.id) : null;
+              // A paid code's money is held in the code's escrow account, not paid to the punter at once.
+              const escrow = priceKobo > 0 ? await readAccount(tx, { kind: 'escrow', id: game.id }) : null;
               let entry: EntryDoc | null = null;
-              if (wallet) {
+              if (wallet && escrow) {
                 if (priceKobo > wallet.balance_kobo) throw badRequest('Insufficient funds');
                 entry = postEntry(deps, tx, wallet, {
                   type: 'BUY_GAME',
                   direction: 'debit',
+                  counterparty: escrow,
                   amountKobo: priceKobo,
                   narration: `Bought betting code '${game.title}' from ${game.punter_name}`,
                   reference: `buy-game:${game.id}`,

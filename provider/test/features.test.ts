@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { C } from '../src/collections';
+import { accountBalanceKobo } from '../src/ledger';
 import { client, makeProvider, onboardedUser, topUp } from './helpers';
 import { expectLedgerMatchesBalance } from './stores';
 
@@ -48,6 +49,9 @@ describe('Punters Hub', () => {
     const { balanceKobo, entries } = await expectLedgerMatchesBalance(provider.deps.store, buyer.id);
     expect(balanceKobo).toBe(30_000);
     expect(entries.filter((e) => e.type === 'BUY_GAME')).toHaveLength(1);
+    // The price is held in the code's escrow, not paid to the punter at once.
+    expect(await accountBalanceKobo(provider.deps.store, { kind: 'escrow', id: gameId })).toBe(20_000);
+    expect(await accountBalanceKobo(provider.deps.store, { kind: 'wallet', id: punter.id })).toBe(0);
     const mine = await provider.deps.store.query(C.myGames, { where: [['user_id', '==', buyer.id]] });
     expect(mine.map((d) => d.data.game_code)).toEqual(['CODE200']);
     const game = await provider.deps.store.get(C.games, gameId);

@@ -8,6 +8,13 @@ import { z } from 'zod';
 import { StoredDocumentError, entries, idempotency, wallets } from '../src/collections';
 import { ApiError } from '../src/http';
 import {
+  GATEWAY,
+  HOUSE,
+  accountBalanceKobo,
+  ledgerCheck,
+  readAccount,
+  transfer,
+  walletAccount,
   balanceKobo,
   idempotent,
   openWallet,
@@ -30,6 +37,7 @@ const deps = { now: () => (clock += 1000) };
 const credit = (amountKobo: number, reference = 'test:credit'): Posting => ({
   type: 'FUNDING',
   direction: 'credit',
+  counterparty: GATEWAY,
   amountKobo,
   narration: 'Top up',
   reference,
@@ -37,6 +45,7 @@ const credit = (amountKobo: number, reference = 'test:credit'): Posting => ({
 const debit = (amountKobo: number, reference = 'test:debit'): Posting => ({
   type: 'WITHDRAWAL',
   direction: 'debit',
+  counterparty: GATEWAY,
   amountKobo,
   narration: 'Withdrawal',
   reference,
@@ -234,6 +243,89 @@ const envs: Array<[string, () => Promise<StoreEnv>]> = [
 
 // The memory store runs transactions one at a time; on Firestore two clients (two provider processes)
 // race with optimistic transactions, and each debit reads the balance inside its own transaction.
+describe('double entry', () => {
+  it('a transfer writes one journal line and both sides; pots and escrows hold money, house and gateway follow from the journal', async () => {
+    const store = await funded(10_000);
+    await store.runTransaction(async (tx) => {
+      const wallet = await readAccount(tx, { kind: 'wallet', id: 'u1' });
+      const pot = await readAccount(tx, { kind: 'pot', id: 'p1' });
+      const joined = transfer(deps, tx, {
+        from: wallet,
+        to: pot,
+        amountKobo: 6_000,
+        type: 'JOIN_AUTO_TRADA',
+        narration: 'Joined',
+        reference: 'j1',
+      });
+      // The manager's result is booked from the house into the pot, then the pot pays the participant.
+      const booked = transfer(deps, tx, {
+        from: HOUSE,
+        to: joined.to,
+        amountKobo: 600,
+        type: 'JOIN_AUTO_TRADA',
+        narration: 'Result',
+        reference: 'r1',
+      });
+      transfer(deps, tx, {
+        from: booked.to,
+        to: joined.from,
+        amountKobo: 6_600,
+        type: 'JOIN_AUTO_TRADA',
+        narration: 'Payout',
+        reference: 'p1',
+      });
+    });
+    expect(await accountBalanceKobo(store, { kind: 'wallet', id: 'u1' })).toBe(10_600);
+    expect(await accountBalanceKobo(store, { kind: 'pot', id: 'p1' })).toBe(0);
+    expect(await accountBalanceKobo(store, HOUSE.ref)).toBe(-600);
+    expect(await accountBalanceKobo(store, GATEWAY.ref)).toBe(-10_000);
+    expect(await ledgerCheck(store)).toEqual({ sumKobo: 0, mismatches: [] });
+    // The user's statement shows the wallet side of each transfer, chained.
+    const { entries: chain } = await expectLedgerMatchesBalance(store, 'u1');
+    expect(chain.map((e) => [e.direction, e.amount_kobo])).toEqual([
+      ['credit', 10_000],
+      ['debit', 6_000],
+      ['credit', 6_600],
+    ]);
+  });
+
+  it('a pot or escrow cannot pay out more than it holds, and the refusal writes nothing', async () => {
+    const store = createMemoryStore();
+    await funded(1_000, store);
+    await store.runTransaction(async (tx) => {
+      const wallet = await readWallet(tx, 'u1');
+      const escrow = await readAccount(tx, { kind: 'escrow', id: 'g1' });
+      postEntry(deps, tx, wallet, { ...debit(1_000), type: 'BUY_GAME', counterparty: escrow });
+    });
+    const before = JSON.stringify([...store.dump()]);
+    const overpay = store.runTransaction(async (tx) => {
+      const escrow = await readAccount(tx, { kind: 'escrow', id: 'g1' });
+      const wallet = await readAccount(tx, { kind: 'wallet', id: 'u1' });
+      transfer(deps, tx, { from: escrow, to: wallet, amountKobo: 1_001, type: 'BUY_GAME', narration: 'Refund', reference: 'x' });
+    });
+    await expect(overpay).rejects.toThrow('Insufficient funds');
+    expect(JSON.stringify([...store.dump()])).toBe(before);
+    expect(await accountBalanceKobo(store, { kind: 'escrow', id: 'g1' })).toBe(1_000);
+  });
+
+  it('an account cannot pay itself', async () => {
+    const store = await funded(1_000);
+    const self = store.runTransaction(async (tx) => {
+      const wallet = walletAccount(await readWallet(tx, 'u1'));
+      transfer(deps, tx, { from: wallet, to: wallet, amountKobo: 1, type: 'FUNDING', narration: 'Self', reference: 'x' });
+    });
+    await expect(self).rejects.toThrow('two different accounts');
+  });
+
+  it('ledgerCheck finds a balance changed without a journal line (a hand edit), and the sum is no longer zero', async () => {
+    const store = await funded(5_000);
+    expect(await ledgerCheck(store)).toEqual({ sumKobo: 0, mismatches: [] });
+    const wallet = await wallets.get(store, 'u1');
+    await wallets.set(store, 'u1', { ...wallet!, balance_kobo: 9_000 });
+    expect(await ledgerCheck(store)).toEqual({ sumKobo: 4_000, mismatches: ['wallet:u1: stored 9000, journal 5000'] });
+  });
+});
+
 describe.each(envs)('ledger under concurrent debits on the %s store', (_name, makeEnv) => {
   let env: StoreEnv;
   beforeAll(async () => {

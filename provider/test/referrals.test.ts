@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { C } from '../src/collections';
+import { HOUSE, accountBalanceKobo, ledgerCheck } from '../src/ledger';
 import type { Provider } from '../src/provider';
 import type { Store } from '../src/store';
 import { client, makeProvider, onboardedUser, topUp } from './helpers';
@@ -128,6 +129,7 @@ describe.each(envs)('referral bonuses on the %s store', (_name, makeEnv) => {
     const joiner = await subscribedUser(a, 20_000);
     const pot = await newPot(s1!);
     const [codeX, codeY] = [await codeOf(s1!, x), await codeOf(s1!, y)];
+    const houseBefore = await accountBalanceKobo(s1!, HOUSE.ref);
     const results = await Promise.all([join(a, joiner, pot, 'join-race-x', codeX), join(b, joiner, pot, 'join-race-y', codeY)]);
     expect(results.map((r) => r.status)).toEqual([200, 200]);
     const referredBy = (await s1!.get(C.users, joiner.id))?.referred_by;
@@ -135,5 +137,9 @@ describe.each(envs)('referral bonuses on the %s store', (_name, makeEnv) => {
     const [winner, loser] = referredBy === x.id ? [x, y] : [y, x];
     expect(await balance(s1!, winner)).toBe(50_000);
     expect(await balance(s1!, loser)).toBe(0);
+    // Double entry: the joins sit in the pot's account, the bonuses came from the house, and all accounts sum to zero.
+    expect(await accountBalanceKobo(s1!, { kind: 'pot', id: pot })).toBe(2_000_000);
+    expect(await accountBalanceKobo(s1!, HOUSE.ref)).toBe(houseBefore - 50_000);
+    expect(await ledgerCheck(s1!)).toEqual({ sumKobo: 0, mismatches: [] });
   });
 });

@@ -4,6 +4,7 @@
  */
 import { expect } from 'vitest';
 import { entries as entriesOf, wallets, type EntryDoc } from '../src/collections';
+import { ledgerCheck } from '../src/ledger';
 import type { Store } from '../src/store';
 import { createFirestoreStore } from '../src/store-firestore';
 import { createMemoryStore } from '../src/store-memory';
@@ -58,7 +59,11 @@ export async function firestoreEnv(): Promise<StoreEnv> {
   };
 }
 
-/** The wallet's ledger is whole: entries chain old -> new balance, seq 1..n, and their sum equals the balance. */
+/**
+ * The wallet's ledger is whole: entries chain old -> new balance, seq 1..n, and their sum equals the balance.
+ * And the whole store's double entry holds: every account's balance is what its journal lines add up to, and
+ * all accounts sum to zero.
+ */
 export async function expectLedgerMatchesBalance(
   store: Store,
   userId: string,
@@ -77,5 +82,6 @@ export async function expectLedgerMatchesBalance(
   });
   expect(running).toBe(balance);
   expect(balance).toBeGreaterThanOrEqual(0);
+  expect(await ledgerCheck(store)).toEqual({ sumKobo: 0, mismatches: [] });
   return { balanceKobo: balance, entries };
 }

@@ -3,7 +3,7 @@ import { formatNaira, koboToNaira, nairaToKobo } from '@punter/core/money';
 import { topups, type EntryDoc } from '../collections';
 import { notify, type KeyedMutex, type ProviderDeps, type UserDoc } from '../context';
 import { ApiError, conflict, ok, parseBody, type ProviderResponse } from '../http';
-import { postEntry, readEntry, readWallet, transactionView } from '../ledger';
+import { GATEWAY, postEntry, readEntry, readWallet, transactionView } from '../ledger';
 import { topupBody } from '../schemas';
 
 export function createFunding(deps: ProviderDeps, walletLocks: KeyedMutex) {
@@ -57,6 +57,7 @@ export function createFunding(deps: ProviderDeps, walletLocks: KeyedMutex) {
           const posted = postEntry(deps, tx, wallet, {
             type: 'FUNDING',
             direction: 'credit',
+            counterparty: GATEWAY,
             amountKobo: payment.amountKobo,
             narration: `Wallet top up via ${deps.payments.name === 'sandbox' ? 'sandbox checkout' : 'card payment'}`,
             reference: `topup:${input.transaction_id}`,

@@ -4,7 +4,7 @@ import { koboToNaira } from '@punter/core/money';
 import { users } from '../collections';
 import { notify, writePermissions, type KeyedMutex, type ProviderDeps, type UserDoc } from '../context';
 import { badRequest, notFound, ok, type ProviderResponse } from '../http';
-import { idempotent, postEntry, readWallet, transactionView, transactionViewSchema } from '../ledger';
+import { HOUSE, idempotent, postEntry, readWallet, transactionView, transactionViewSchema } from '../ledger';
 
 export function createSubscription(deps: ProviderDeps, walletLocks: KeyedMutex) {
   return {
@@ -31,6 +31,7 @@ export function createSubscription(deps: ProviderDeps, walletLocks: KeyedMutex) 
               const posted = postEntry(deps, tx, wallet, {
                 type: 'SUBSCRIPTION',
                 direction: 'debit',
+                counterparty: HOUSE,
                 amountKobo: price,
                 narration: `Monthly subscription until ${new Date(expires).toISOString().slice(0, 10)}`,
                 reference: `subscription:${user.id}:${expires}`,

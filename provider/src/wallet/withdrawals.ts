@@ -8,7 +8,7 @@ import type { Accounts } from '../accounts';
 import { banks, withdrawals, type WithdrawalDoc } from '../collections';
 import { notify, type KeyedMutex, type ProviderDeps, type UserDoc } from '../context';
 import { ApiError, badRequest, conflict, notFound, ok, parseBody, type ProviderResponse } from '../http';
-import { idempotent, postEntry, readEntry, readWallet, settleEntry, balanceKobo, transactionView } from '../ledger';
+import { GATEWAY, idempotent, postEntry, readEntry, readWallet, settleEntry, balanceKobo, transactionView } from '../ledger';
 import { withdrawBody } from '../schemas';
 import { newId, type Tx } from '../store';
 
@@ -50,6 +50,8 @@ export function createWithdrawals(deps: ProviderDeps, accounts: Accounts, wallet
         const reversal = postEntry(deps, tx, wallet, {
           type: 'FUNDING',
           direction: 'credit',
+          // The payout never left: the gateway returns what the request handed it.
+          counterparty: GATEWAY,
           amountKobo: w.amount_kobo,
           narration: `Refund: your withdrawal of ${amount} to ${w.bank_name} failed (${outcome.reason}); ${amount} was returned to your wallet`,
           reference: `reversal:${w.id}`,
@@ -100,6 +102,7 @@ export function createWithdrawals(deps: ProviderDeps, accounts: Accounts, wallet
                 id: withdrawalId,
                 type: 'WITHDRAWAL',
                 direction: 'debit',
+                counterparty: GATEWAY,
                 amountKobo: input.amount,
                 status: 'PENDING',
                 narration: `Withdrawal to ${bank.bank_name} ${bank.account_number.slice(0, 3)}****${bank.account_number.slice(-3)}`,
