@@ -18,9 +18,11 @@ export async function buyOrGetGame(
   gameId: string,
   amountNaira: z.infer<typeof gamePriceSchema>,
   idempotencyKey: string,
+  /** The transaction PIN: the provider asks for it on a paid code once the session is 15 minutes old. */
+  pin?: string,
 ): Promise<string> {
   const answer = await callApi('buyOrGetGame', {
-    body: { game_id: gameId, amount: amountNaira },
+    body: { game_id: gameId, amount: amountNaira, ...(pin ? { pin } : {}) },
     headers: { 'Idempotency-Key': idempotencyKey },
   });
   // A purchase changed the balance and the statement: every screen showing them asks again.

@@ -15,6 +15,7 @@ import {
   gameAction,
 } from '@punter/core/punters-hub';
 import { nairaToKobo } from '@punter/core/money';
+import { CodeInput } from '@/components/code-input';
 import { ApiFailure } from '@/lib/api';
 import { randomId } from '@/lib/flash';
 import { formatApiNaira, formatDateTime } from '@/lib/format';
@@ -38,6 +39,8 @@ export function GameDetail({
 }) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  const [pin, setPin] = useState('');
+  const priced = game.amount > 0;
   // One key per intended purchase of this game: a retry after a lost answer charges once.
   const key = useRef(randomId());
   const owner = canSeeExpectedProfit(viewerId, game.user_id);
@@ -46,7 +49,7 @@ export function GameDetail({
   const unlock = async () => {
     setBusy(true);
     try {
-      const unlocked = await buyOrGetGame(game.id, game.amount, key.current);
+      const unlocked = await buyOrGetGame(game.id, game.amount, key.current, priced ? pin : undefined);
       onUnlocked(unlocked);
       showToast('success', buySuccessMessage(nairaToKobo(game.amount)), 'game');
     } catch (error) {
@@ -110,9 +113,17 @@ export function GameDetail({
           </button>
         </div>
       ) : action.canGetOrBuy ? (
-        <button type="button" className="button button-block" disabled={busy} onClick={() => void unlock()}>
-          {busy ? 'Please wait...' : game.amount === 0 ? 'Get code' : `Buy code for ${formatApiNaira(game.amount)}`}
-        </button>
+        <div className="stack">
+          {priced ? <CodeInput label="Transaction PIN" kind="pin" value={pin} onChange={setPin} /> : null}
+          <button
+            type="button"
+            className="button button-block"
+            disabled={busy || (priced && pin.length !== 4)}
+            onClick={() => void unlock()}
+          >
+            {busy ? 'Please wait...' : priced ? `Buy code for ${formatApiNaira(game.amount)}` : 'Get code'}
+          </button>
+        </div>
       ) : (
         <p className="muted">{action.message}</p>
       )}

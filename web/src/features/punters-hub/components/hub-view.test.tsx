@@ -117,12 +117,16 @@ describe('Punters Hub', () => {
     const { user } = renderWithApp(<HubView games={[priced]} />);
     await user.click(panel().getByRole('button', { name: 'Sure two odds by tunde' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Sure two odds' }));
+    // A paid code asks for the transaction PIN (the provider's step-up) before Buy is enabled.
+    expect((dialog.getByRole('button', { name: 'Buy code for ₦500' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.type(dialog.getByLabelText('Transaction PIN'), '1234');
     await user.click(dialog.getByRole('button', { name: 'Buy code for ₦500' }));
     await screen.findByText('Insufficient funds');
     expect(dialog.queryByLabelText('Game code')).toBeNull();
     await user.click(dialog.getByRole('button', { name: 'Buy code for ₦500' }));
     await screen.findByText('Game bought successfully');
     expect(dialog.getByLabelText('Game code').textContent).toBe('B9-123');
+    expect(fakeApi.callsTo('buyOrGetGame')[1]?.body).toEqual({ game_id: 'g1', amount: 500, pin: '1234' });
   });
 
   it('an expired token clears the session and goes to /login', async () => {
