@@ -118,7 +118,7 @@ describe('Punters Hub', () => {
     await user.click(panel().getByRole('button', { name: 'Sure two odds by tunde' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Sure two odds' }));
     // A paid code asks for the transaction PIN (the provider's step-up) before Buy is enabled.
-    expect((dialog.getByRole('button', { name: 'Buy code for ₦500' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(dialog.getByRole<HTMLButtonElement>('button', { name: 'Buy code for ₦500' }).disabled).toBe(true);
     await user.type(dialog.getByLabelText('Transaction PIN'), '1234');
     await user.click(dialog.getByRole('button', { name: 'Buy code for ₦500' }));
     await screen.findByText('Insufficient funds');
