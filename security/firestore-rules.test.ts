@@ -181,37 +181,95 @@ describe('signal: subscribers, posters and admins read (ADR 0008); only can_post
   });
 });
 
-describe('games: signed-in users read; only role 1 deletes; nobody writes', () => {
-  it('reads', async () => {
-    await assertFails(getDocs(collection(visitor(), 'games')));
-    await assertSucceeds(getDocs(collection(alice(), 'games')));
+type Outcome = 'ok' | 'denied';
+
+/** Runs each actor's row of a matrix: one test per actor naming every operation's expected outcome. */
+function matrix<Op extends string>(
+  ops: Record<Op, (db: Firestore) => Promise<unknown>>,
+  actors: Array<[string, () => Firestore, Outcome[]]>,
+) {
+  const names = Object.keys(ops) as Op[];
+  for (const [name, db, outcomes] of actors) {
+    it(`${name}: ${names.map((op, i) => `${op} ${outcomes[i]}`).join(', ')}`, async () => {
+      for (const [i, op] of names.entries()) {
+        const attempt = ops[op](db());
+        await (outcomes[i] === 'ok' ? assertSucceeds(attempt) : assertFails(attempt));
+      }
+    });
+  }
+}
+
+// The Punters Hub actors: the punter who posted g1 ('punter'), a buyer of it ('alice', my-games m1),
+// another user ('bob', my-games m2 is his), an admin, a visitor, and a punter whose can_post_game
+// (and role 1) is still in the token but taken away in the permissions document.
+const punter = () => env.authenticatedContext('punter', { can_post_game: true }).firestore() as unknown as Firestore;
+const bob = () => env.authenticatedContext('bob', { role: 0 }).firestore() as unknown as Firestore;
+const revokedPunter = () =>
+  env.authenticatedContext('revokedPunter', { can_post_game: true, role: 1 }).firestore() as unknown as Firestore;
+
+describe('games: signed-in users read; only role 1 deletes (Clear Games); no client creates or changes a code', () => {
+  beforeEach(async () => {
+    await setPermissions('punter', { can_post_game: true, can_monetize_game: true });
+    await setPermissions('bob', {});
+    await setPermissions('revokedPunter', { can_post_game: false, role: 0 });
   });
-  it('deletes', async () => {
-    await assertFails(deleteDoc(doc(alice(), 'games/g1')));
-    await assertFails(deleteDoc(doc(poster(), 'games/g1')));
-    await assertSucceeds(deleteDoc(doc(admin(), 'games/g1')));
-  });
-  it('writes', async () => {
-    await assertFails(setDoc(doc(admin(), 'games/g2'), { title: 'x' }));
-    await assertFails(updateDoc(doc(admin(), 'games/g1'), { status: 'Boom' }));
+  const validGame = { title: 'Sure two odds', status: 'Active', user_id: 'punter', odd: 2.5, amount: 0 };
+  // Each write runs on its own document so a delete earlier in the row does not hide a later result.
+  const ops = {
+    list: (db: Firestore) => getDocs(collection(db, 'games')),
+    get: (db: Firestore) => getDoc(doc(db, 'games/g1')),
+    create: (db: Firestore) => setDoc(doc(db, 'games/new'), validGame),
+    'settle Boom': (db: Firestore) => updateDoc(doc(db, 'games/g1'), { status: 'Boom' }),
+    'change odds': (db: Firestore) => updateDoc(doc(db, 'games/g1'), { odd: 50 }),
+    'raise punting_power': (db: Firestore) => updateDoc(doc(db, 'games/g1'), { punting_power: 99 }),
+    delete: (db: Firestore) => deleteDoc(doc(db, 'games/g1')),
+  };
+  matrix(ops, [
+    //                        list, get, create, settle, odds, power, delete
+    ['the owner (punter)', punter, ['ok', 'ok', 'denied', 'denied', 'denied', 'denied', 'denied']],
+    ['a buyer', alice, ['ok', 'ok', 'denied', 'denied', 'denied', 'denied', 'denied']],
+    ['another user', bob, ['ok', 'ok', 'denied', 'denied', 'denied', 'denied', 'denied']],
+    ['an admin (role 1)', admin, ['ok', 'ok', 'denied', 'denied', 'denied', 'denied', 'ok']],
+    ['a visitor', visitor, ['denied', 'denied', 'denied', 'denied', 'denied', 'denied', 'denied']],
+    ['a revoked poster', revokedPunter, ['ok', 'ok', 'denied', 'denied', 'denied', 'denied', 'denied']],
+  ]);
+  it('a suspended punter reads no code, their own included', async () => {
+    await setPermissions('punter', { active: false, can_post_game: true });
+    await assertFails(getDocs(collection(punter(), 'games')));
+    await assertFails(getDoc(doc(punter(), 'games/g1')));
   });
 });
 
-describe('my-games: a user reads only their own', () => {
-  it('a query filtered on their user_id succeeds', async () => {
-    await assertSucceeds(getDocs(query(collection(alice(), 'my-games'), where('user_id', '==', 'alice'))));
+describe("my-games: a user reads only their own purchases (with the code); nobody writes, the code's owner included", () => {
+  beforeEach(async () => {
+    await setPermissions('punter', { can_post_game: true, can_monetize_game: true });
+    await setPermissions('bob', {});
+    await setPermissions('revokedPunter', { can_post_game: false, role: 0 });
   });
-  it('an unfiltered query or one on another user fails', async () => {
-    await assertFails(getDocs(collection(alice(), 'my-games')));
-    await assertFails(getDocs(query(collection(alice(), 'my-games'), where('user_id', '==', 'bob'))));
-  });
-  it("get of their own document succeeds, another user's fails", async () => {
-    await assertSucceeds(getDoc(doc(alice(), 'my-games/m1')));
-    await assertFails(getDoc(doc(alice(), 'my-games/m2')));
-  });
-  it('nobody writes', async () => {
-    await assertFails(setDoc(doc(alice(), 'my-games/m3'), { user_id: 'alice' }));
-    await assertFails(deleteDoc(doc(alice(), 'my-games/m1')));
+  const ops = {
+    "list alice's": (db: Firestore) => getDocs(query(collection(db, 'my-games'), where('user_id', '==', 'alice'))),
+    "get alice's": (db: Firestore) => getDoc(doc(db, 'my-games/m1')),
+    "list bob's": (db: Firestore) => getDocs(query(collection(db, 'my-games'), where('user_id', '==', 'bob'))),
+    "get bob's": (db: Firestore) => getDoc(doc(db, 'my-games/m2')),
+    'list unfiltered': (db: Firestore) => getDocs(collection(db, 'my-games')),
+    create: (db: Firestore) => setDoc(doc(db, 'my-games/m3'), { user_id: 'alice', title: 'x', game_code: 'FREE' }),
+    'update status': (db: Firestore) => updateDoc(doc(db, 'my-games/m1'), { status: 'Boom' }),
+    delete: (db: Firestore) => deleteDoc(doc(db, 'my-games/m1')),
+  };
+  // m1 is alice's purchase of g1, m2 is bob's.
+  matrix(ops, [
+    //                   list alice's, get alice's, list bob's, get bob's, unfiltered, create, update, delete
+    ['the buyer', alice, ['ok', 'ok', 'denied', 'denied', 'denied', 'denied', 'denied', 'denied']],
+    ['the owner of the code (punter)', punter, ['denied', 'denied', 'denied', 'denied', 'denied', 'denied', 'denied', 'denied']],
+    ['another user (bob)', bob, ['denied', 'denied', 'ok', 'ok', 'denied', 'denied', 'denied', 'denied']],
+    ['an admin (role 1)', admin, ['denied', 'denied', 'denied', 'denied', 'denied', 'denied', 'denied', 'denied']],
+    ['a visitor', visitor, ['denied', 'denied', 'denied', 'denied', 'denied', 'denied', 'denied', 'denied']],
+    ['a revoked poster', revokedPunter, ['denied', 'denied', 'denied', 'denied', 'denied', 'denied', 'denied', 'denied']],
+  ]);
+  it('a suspended buyer no longer reads their own purchases', async () => {
+    await setPermissions('alice', { active: false });
+    await assertFails(getDoc(doc(alice(), 'my-games/m1')));
+    await assertFails(getDocs(query(collection(alice(), 'my-games'), where('user_id', '==', 'alice'))));
   });
 });
 

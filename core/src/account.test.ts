@@ -144,8 +144,8 @@ describe('login', () => {
 });
 
 describe('transactions', () => {
-  it('lists the SPEC types and statuses', () => {
-    expect([...TRANSACTION_TYPES]).toEqual([
+  it('lists the SPEC types first, then the escrow release and refund of the Punters Hub (ADR 0011), and the statuses', () => {
+    expect(TRANSACTION_TYPES.slice(0, 8)).toEqual([
       'WITHDRAWAL',
       'FUNDING',
       'BUY_GAME',
@@ -155,6 +155,8 @@ describe('transactions', () => {
       'SUBSCRIPTION',
       'JOIN_AUTO_TRADA',
     ]);
+    expect(TRANSACTION_TYPES).toContain('ESCROW_RELEASE');
+    expect(TRANSACTION_TYPES).toContain('REFUND');
     expect([...TRANSACTION_STATUSES]).toEqual(['SUCCESS', 'PENDING']);
   });
 });

@@ -174,6 +174,10 @@ export const TRANSACTION_TYPES = [
   'MC_DASAINT_BONUS',
   'SUBSCRIPTION',
   'JOIN_AUTO_TRADA',
+  // Not in SPEC: a paid code's escrow paid to its punter when it lands (Boom), and a buyer's refund
+  // when it fails (Cut) or is never settled (Ended); ADR 0011.
+  'ESCROW_RELEASE',
+  'REFUND',
 ] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 

@@ -42,6 +42,8 @@ import {
   unlockedCode,
   validatePostGame,
   type PostGameForm,
+  punterRecord,
+  salesClosed,
 } from './punters-hub';
 
 const games = [
@@ -284,5 +286,37 @@ describe('unlocked codes', () => {
     expect(parseUnlockedCodes(null)).toEqual({});
     expect(parseUnlockedCodes('CODE')).toEqual({});
     expect(parseUnlockedCodes(['a'])).toEqual({});
+  });
+});
+
+describe('the verified record (ADR 0010)', () => {
+  const at = (i: number) => Date.UTC(2026, 10, 1) + i * 86_400_000;
+  it('counts settled codes only: win rate, streak, ROI for a buyer of every paid code, new below 10', () => {
+    const record = punterRecord([
+      { status: 'Boom', odd: 3, priceKobo: 20_000, settledAt: at(1) },
+      { status: 'Cut', odd: 5, priceKobo: 50_000, settledAt: at(2) },
+      { status: 'Boom', odd: 2, priceKobo: 0, settledAt: at(3) },
+      { status: 'Boom', odd: 1.5, priceKobo: 0, settledAt: at(4) },
+    ]);
+    expect(record).toMatchObject({ games: 4, won: 3, lost: 1, winRate: 75, paidGames: 2, streak: 2, isNew: true });
+    // Paid codes: Boom at 3.00 for ₦200 (stake ₦1,000 returns ₦3,000 for ₦1,200) and a Cut (stake lost, price refunded).
+    // (3000 - 1200 - 1000) / 2200 = 36.4%
+    expect(record.roi).toBe(36.4);
+    // (3 + 5) / (4 + 10) = 57%: a short lucky run does not show a perfect rating.
+    expect(record.puntingPower).toBe(57);
+    expect(puntingPowerArrow(record.puntingPower)).toBe('up');
+  });
+  it('a losing run streaks negative and rates below 50; no paid code means no ROI', () => {
+    const record = punterRecord(
+      Array.from({ length: 12 }, (_, i) => ({ status: i < 4 ? 'Boom' : 'Cut', odd: 2, priceKobo: 0, settledAt: at(i) }) as const),
+    );
+    expect(record).toMatchObject({ games: 12, won: 4, streak: -8, roi: null, isNew: false, puntingPower: 41 });
+    expect(punterRecord([])).toMatchObject({ games: 0, winRate: 0, streak: 0, roi: null, puntingPower: 50, isNew: true });
+  });
+  it('closes sales when the first game starts', () => {
+    const game = { earliest_game_time: '2026-11-24T18:00:00.000Z', startDate: '2026-11-24T19:00:00.000Z' };
+    expect(salesClosed(game, Date.parse('2026-11-24T17:59:59.000Z'))).toBe(false);
+    expect(salesClosed(game, Date.parse('2026-11-24T18:00:00.000Z'))).toBe(true);
+    expect(salesClosed({ earliest_game_time: null, startDate: 'not a date' }, 0)).toBe(true);
   });
 });

@@ -272,3 +272,96 @@ export function pruneUnlockedCodes(
   if (![...ended].some((id) => Object.prototype.hasOwnProperty.call(store, id))) return store;
   return Object.fromEntries(Object.entries(store).filter(([id]) => !ended.has(id)));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Settlement and the verified record (SPEC is silent; ADR 0010).
+// ---------------------------------------------------------------------------------------------
+
+/** What a punter (or an admin correcting it) may settle a code as. */
+export const SETTLED_STATUSES = ['Boom', 'Cut'] as const;
+export type SettledStatus = (typeof SETTLED_STATUSES)[number];
+
+/** An Active code nobody settled this long after its last game (endDate) becomes Ended; its buyers are refunded. */
+export const UNSETTLED_ENDS_AFTER_MS = 48 * 60 * 60 * 1000;
+/** Below this many settled codes a punter is shown as new: the record says too little yet. */
+export const MIN_RECORD_SAMPLE = 10;
+/** The stake the ROI assumes a buyer puts on every paid code (₦1,000), on top of the code's price. */
+export const REFERENCE_STAKE_KOBO = nairaToKobo(1000);
+
+export const SALES_CLOSED_MESSAGE = 'Sales of this code closed when its first game started';
+export const SETTLE_TOO_EARLY_MESSAGE = 'A code is settled after its last game has ended';
+export const ALREADY_SETTLED_MESSAGE = 'This code is already settled; an admin can correct it';
+
+/** One settled code, as the record counts it; `settledAt` orders them (epoch ms). */
+export interface SettledCode {
+  readonly status: SettledStatus;
+  /** Total odds. */
+  readonly odd: number;
+  /** The code's price in kobo; 0 for a free code. */
+  readonly priceKobo: number;
+  readonly settledAt: number;
+}
+
+export interface PunterRecord {
+  /** Settled codes (Boom + Cut): the sample size. */
+  readonly games: number;
+  readonly won: number;
+  readonly lost: number;
+  /** Percent of settled codes that landed, 0..100 (0 with no sample). */
+  readonly winRate: number;
+  /**
+   * Return on investment in percent for a buyer who bought every paid code and staked
+   * REFERENCE_STAKE_KOBO on it: a Boom returns stake x odds, a Cut loses the stake (the price is
+   * refunded). Null when the punter has no settled paid code.
+   */
+  readonly roi: number | null;
+  readonly paidGames: number;
+  /** Current streak: +n for n Booms in a row (newest first), -n for n Cuts, 0 with none. */
+  readonly streak: number;
+  /**
+   * The rating shown on cards, 0..100: the win rate pulled towards 50 by ten imaginary codes, so a
+   * lucky first Boom does not show 100 (above 50 shows an up arrow).
+   */
+  readonly puntingPower: number;
+  /** Fewer than MIN_RECORD_SAMPLE settled codes. */
+  readonly isNew: boolean;
+}
+
+/** The verified record of a punter from their settled codes only (order does not matter). */
+export function punterRecord(settled: readonly SettledCode[]): PunterRecord {
+  const games = settled.length;
+  const won = settled.filter((s) => s.status === 'Boom').length;
+  const lost = games - won;
+  const paid = settled.filter((s) => s.priceKobo > 0);
+  let cost = 0;
+  let back = 0;
+  for (const s of paid) {
+    // Kobo stay integers: the stake times the odds is rounded to the kobo.
+    cost += REFERENCE_STAKE_KOBO + (s.status === 'Boom' ? s.priceKobo : 0);
+    back += s.status === 'Boom' ? Math.round(REFERENCE_STAKE_KOBO * s.odd) : 0;
+  }
+  const newestFirst = [...settled].sort((a, b) => b.settledAt - a.settledAt);
+  const head = newestFirst[0]?.status;
+  let run = 0;
+  for (const s of newestFirst) {
+    if (s.status !== head) break;
+    run += 1;
+  }
+  return {
+    games,
+    won,
+    lost,
+    winRate: games === 0 ? 0 : Math.round((won / games) * 1000) / 10,
+    roi: cost === 0 ? null : Math.round(((back - cost) / cost) * 1000) / 10,
+    paidGames: paid.length,
+    streak: head === undefined ? 0 : head === 'Boom' ? run : -run,
+    puntingPower: Math.round(((won + 5) / (games + 10)) * 100),
+    isNew: games < MIN_RECORD_SAMPLE,
+  };
+}
+
+/** True once the code's first game has started: from then on nobody can buy or get it. */
+export function salesClosed(game: { earliest_game_time: string | null; startDate: string }, now: number): boolean {
+  const first = Date.parse(game.earliest_game_time ?? game.startDate);
+  return !Number.isFinite(first) || first <= now;
+}

@@ -181,6 +181,7 @@ export const REQUESTS: Partial<Record<ApiCallName, Record<string, unknown>>> = {
     endDate: '2026-11-22T20:00',
   },
   buyOrGetGame: { game_id: 'g_1', amount: 100 },
+  settleGame: { game_id: 'g_1', status: 'Cut' },
   subscribe: {},
   saferPlayLimit: { kind: 'spend', period: 'day', amount: 5000 },
   saferPlayPause: { kind: 'break', duration: '7d', pin: '1234' },
@@ -224,6 +225,19 @@ const saferPlayState = {
   pause: null,
 };
 
+const punterRecord = {
+  username: 'tunde',
+  games: 12,
+  won: 8,
+  lost: 4,
+  win_rate: 66.7,
+  roi: 12.5,
+  paid_games: 6,
+  streak: 3,
+  punting_power: 59,
+  is_new: false,
+};
+
 /** A valid success body for every call. */
 export const RESPONSES: Record<ApiCallName, unknown> = {
   login: profileBody,
@@ -250,6 +264,9 @@ export const RESPONSES: Record<ApiCallName, unknown> = {
   bettingCodes: ok([{ ...bettingCode, game_code: undefined }]),
   createCode: ok(bettingCode),
   buyOrGetGame: ok({ game: bettingCode, transaction: { ...transaction, type: 'BUY_GAME' } }),
+  settleGame: ok({ game_id: 'g_1', status: 'Cut', refunded: 3, released: 0 }),
+  punters: ok([punterRecord]),
+  punterProfile: ok({ record: punterRecord, games: [{ ...bettingCode, game_code: undefined }] }),
   analystGames: ok([analystGame]),
   topGames: ok([{ id: 'm_2', homeScore: 4, awayScore: 3 }]),
   notifications: ok([notification]),

@@ -324,11 +324,60 @@ export const games = new Collection('games', gameSchema);
 /** The secret codes of games, closed to every client. */
 export const gameCodes = new Collection('provider_game_codes', z.object({ game_code: z.string(), user_id: z.string() }));
 
-/** A (user, game) purchase, id `${userId}_${gameId}`; entry_id is null for a free code. */
+/**
+ * A (user, game) purchase, id `${userId}_${gameId}`; entry_id is null for a free code. refunded_at is set
+ * in the same transaction as the refund (ADR 0011), so a purchase is refunded once however often
+ * settlement runs.
+ */
 export const purchases = new Collection(
   'provider_purchases',
-  z.object({ user_id: z.string(), game_id: z.string(), entry_id: z.string().nullable(), amount_kobo: kobo, created_at: epochMs }),
+  z.object({
+    user_id: z.string(),
+    game_id: z.string(),
+    entry_id: z.string().nullable(),
+    amount_kobo: kobo,
+    created_at: epochMs,
+    refunded_at: epochMs.nullable().optional(),
+  }),
 );
+
+const settledResultSchema = z.object({
+  status: z.enum(['Boom', 'Cut']),
+  odd: z.number().nonnegative(),
+  price_kobo: kobo,
+  settled_at: epochMs,
+});
+/**
+ * The settlement of each code (ADR 0010), id = game id: who settled it how and when, and how much of its
+ * escrow went to the punter. Kept apart from the public game (which an admin may clear) so the record
+ * outlives it.
+ */
+export const settlements = new Collection(
+  'provider_settlements',
+  z.object({
+    game_id: z.string(),
+    user_id: z.string(),
+    status: z.enum(['Boom', 'Cut', 'Ended']),
+    settled_by: z.string(),
+    settled_at: epochMs,
+    released_kobo: kobo,
+  }),
+);
+/**
+ * A punter's verified record, id = user id: the settled result of each of their codes (game id ->
+ * result). Everything shown (won, lost, punting_power...) is computed from it (core punterRecord); no
+ * call writes a count by hand.
+ */
+export const punterRecords = new Collection(
+  'provider_punter_records',
+  z.object({
+    user_id: z.string(),
+    username: z.string(),
+    results: z.record(z.string(), settledResultSchema),
+    updated_at: epochMs,
+  }),
+);
+export type PunterRecordDoc = z.infer<typeof punterRecords.schema>;
 
 /** The user's own copy of a game they got, with its code (owner-only rules). */
 export const myGames = new Collection(
@@ -507,6 +556,8 @@ export const C = {
   audit: audit.path,
   gameCodes: gameCodes.path,
   purchases: purchases.path,
+  settlements: settlements.path,
+  punterRecords: punterRecords.path,
   adminRecords: ADMIN_RECORDS,
   games: games.path,
   myGames: myGames.path,

@@ -18,6 +18,7 @@ import { DEFAULT_SETTINGS, authenticateSession, profileData, requireAdmin, type 
 import { ApiError, errorBody, header, notFound, ok, parseBody, type ProviderRequest, type ProviderResponse } from './http';
 import { UNKNOWN_SOURCE } from './limits';
 import { createPots } from './pots';
+import { createHubSettlement } from './hub-settlement';
 import { createPuntersHub } from './punters-hub';
 import { createSaferPlay } from './safer-play';
 import { handleSandbox } from './sandbox-pages';
@@ -34,6 +35,8 @@ export type ProviderOptions = { store: Store } & Partial<Omit<ProviderDeps, 'sto
 export interface Provider {
   deps: ProviderDeps;
   handle(req: ProviderRequest): Promise<ProviderResponse>;
+  /** Work a scheduler runs: ends codes left unsettled and refunds their buyers (ADR 0010); answers how many ended. */
+  endUnsettledGames(): Promise<number>;
 }
 
 type Handler = (
@@ -59,6 +62,7 @@ export function createProvider(options: ProviderOptions): Provider {
   const wallet = createWallet(deps, accounts);
   const hub = createPuntersHub(deps);
   const saferPlay = createSaferPlay(deps, accounts);
+  const settlement = createHubSettlement(deps);
   const admin = createAdmin(deps, wallet);
   const pots = createPots(deps);
 
@@ -104,6 +108,9 @@ export function createProvider(options: ProviderOptions): Provider {
       if (priced) await accounts.requireStepUp(u, issuedAt, req.body);
       return hub.buyOrGet(u, req.body, key(req));
     },
+    settleGame: (u, req) => settlement.settle(u, req.body),
+    punters: () => settlement.punters(),
+    punterProfile: (u, _req, params) => settlement.profile(params.id ?? '', (punterId) => hub.viewsFor(u, punterId)),
     analystGames: (_u, req) => {
       const query = parseBody(analystGamesQuerySchema, req.query ?? {});
       return ok({ message: 'Games fetched', data: analystGames(query, deps.now()) });
@@ -185,6 +192,7 @@ export function createProvider(options: ProviderOptions): Provider {
 
   return {
     deps,
+    endUnsettledGames: () => settlement.endUnsettled(),
     async handle(req) {
       try {
         return await route(req);

@@ -8,7 +8,9 @@
  */
 import { z } from 'zod';
 import { formatNaira, koboToNaira, multiplyKobo, nairaToKobo } from '@punter/core/money';
-import { gameCodes, gameSchema, games, myGames, purchases, type EntryDoc, type GameDoc } from './collections';
+import { SALES_CLOSED_MESSAGE, salesClosed } from '@punter/core/punters-hub';
+import { gameCodes, gameSchema, games, myGames, punterRecords, purchases, type EntryDoc, type GameDoc } from './collections';
+import { gameRecordFields, recordOf } from './hub-settlement';
 import { KeyedMutex, notify, type ProviderDeps, type UserDoc } from './context';
 import { badRequest, forbidden, notFound, ok, parseBody, type ProviderResponse } from './http';
 import { assertNotPaused, assertWithinLimits, readPlayGuard, recordUsage } from './safer-play';
@@ -34,25 +36,34 @@ function gameView(game: GameDoc, code: string | undefined) {
 export function createPuntersHub(deps: ProviderDeps) {
   const locks = new KeyedMutex();
 
+  /** The codes `user` may see (all, or one punter's), newest first, with the code where they have it. */
+  async function viewsFor(user: UserDoc, punterId?: string) {
+    const [listed, bought] = await Promise.all([
+      games.query(deps.store, punterId === undefined ? { limit: 500 } : { where: [['user_id', '==', punterId]], limit: 500 }),
+      purchases.query(deps.store, { where: [['user_id', '==', user.id]] }),
+    ]);
+    const boughtIds = new Set(bought.map((p) => p.data.game_id));
+    const visible = listed.map((g) => g.data).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    const codes = await Promise.all(
+      visible.map(async (g) => (g.user_id === user.id || boughtIds.has(g.id) ? codeOf(deps.store, g.id) : undefined)),
+    );
+    return visible.map((g, i) => gameView(g, codes[i]));
+  }
+
   return {
     async list(user: UserDoc): Promise<ProviderResponse> {
-      const [listed, bought] = await Promise.all([
-        games.query(deps.store, { limit: 500 }),
-        purchases.query(deps.store, { where: [['user_id', '==', user.id]] }),
-      ]);
-      const boughtIds = new Set(bought.map((p) => p.data.game_id));
-      const visible = listed.map((g) => g.data).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-      const codes = await Promise.all(
-        visible.map(async (g) => (g.user_id === user.id || boughtIds.has(g.id) ? codeOf(deps.store, g.id) : undefined)),
-      );
-      return ok({ message: 'Betting codes fetched', data: visible.map((g, i) => gameView(g, codes[i])) });
+      return ok({ message: 'Betting codes fetched', data: await viewsFor(user) });
     },
+
+    viewsFor,
 
     async create(user: UserDoc, body: unknown): Promise<ProviderResponse> {
       if (!user.can_post_game) throw forbidden('Only approved punters can post games');
       const input = parseBody(createCodeRequestSchemaFor(user.can_monetize_game), body);
       const id = newId();
       const now = deps.now();
+      // The punter's verified record as it stands, shown on the code (ADR 0010).
+      const recordDoc = await punterRecords.get(deps.store, user.id);
       const game: GameDoc = {
         id,
         title: input.title,
@@ -64,20 +75,19 @@ export function createPuntersHub(deps: ProviderDeps) {
         status: 'Active',
         punter_name: user.username,
         user_id: user.id,
-        game_count: 0,
-        win_count: 0,
-        lost_count: 0,
-        won_count: 0,
-        punting_power: 50,
+        ...gameRecordFields(recordOf(recordDoc)),
         buyers_count: 0,
         possible_profit: 0,
         createdAt: new Date(now).toISOString(),
         earliest_game_time: input.startDate,
       };
-      await deps.store.runTransaction((tx) => {
+      await deps.store.runTransaction(async (tx) => {
+        // A punter's record exists from their first code, so their profile can be found before any settles.
+        const existing = await punterRecords.get(tx, user.id);
+        if (!existing)
+          punterRecords.set(tx, user.id, { user_id: user.id, username: user.username, results: {}, updated_at: now });
         gameCodes.create(tx, id, { game_code: input.game_code, user_id: user.id });
         games.create(tx, id, { ...game, timestamp: new Date(now) });
-        return Promise.resolve();
       });
       return ok({ message: 'Game posted successfully', data: gameView(game, input.game_code) });
     },
@@ -86,86 +96,93 @@ export function createPuntersHub(deps: ProviderDeps) {
       const input = parseBody(buyGameBody, body);
       const priceKobo = nairaToKobo(input.amount);
       const purchaseId = `${user.id}_${input.game_id}`;
+      // One purchase of a code at a time per provider instance: every purchase rewrites the code's
+      // document and its escrow, and a crowd of transactions on one document only makes them all retry
+      // until they time out. Across instances Firestore's own locking still serialises them.
       const result = await locks.run(user.id, () =>
-        deps.store.runTransaction((tx) =>
-          idempotent(
-            tx,
-            'buy-game',
-            user.id,
-            idempotencyKey,
-            input,
-            buyAnswerSchema,
-            async () => {
-              const game = await games.get(tx, input.game_id);
-              if (!game) throw notFound('Game not found');
-              const code = await codeOf(tx, game.id);
-              const earlier = await purchases.get(tx, purchaseId);
-              if (game.user_id === user.id || earlier) {
-                const entry = earlier?.entry_id ? await readEntry(tx, user.id, earlier.entry_id) : null;
-                return {
-                  game: gameView(game, code),
-                  transaction: entry ? transactionView(entry) : null,
+        locks.run(`game:${input.game_id}`, () =>
+          deps.store.runTransaction((tx) =>
+            idempotent(
+              tx,
+              'buy-game',
+              user.id,
+              idempotencyKey,
+              input,
+              buyAnswerSchema,
+              async () => {
+                const game = await games.get(tx, input.game_id);
+                if (!game) throw notFound('Game not found');
+                const code = await codeOf(tx, game.id);
+                const earlier = await purchases.get(tx, purchaseId);
+                if (game.user_id === user.id || earlier) {
+                  const entry = earlier?.entry_id ? await readEntry(tx, user.id, earlier.entry_id) : null;
+                  return {
+                    game: gameView(game, code),
+                    transaction: entry ? transactionView(entry) : null,
+                  };
+                }
+                // On a break or self-excluded: no new code, free or paid (one already bought stays readable above).
+                assertNotPaused(user, deps.now());
+                if (game.status !== 'Active') throw badRequest('Game has ended');
+                // Once the first game has started the outcome is being decided: nobody buys in (ADR 0010).
+                if (salesClosed(game, deps.now())) throw badRequest(SALES_CLOSED_MESSAGE);
+                if (priceKobo !== nairaToKobo(game.amount)) throw badRequest('The amount does not match the price of this game');
+                const wallet = priceKobo > 0 ? await readWallet(tx, user.id) : null;
+                // A paid code's money is held in the code's escrow account, not paid to the punter at once.
+                const escrow = priceKobo > 0 ? await readAccount(tx, { kind: 'escrow', id: game.id }) : null;
+                const guard = priceKobo > 0 ? await readPlayGuard(tx, user.id) : null;
+                let entry: EntryDoc | null = null;
+                if (wallet && escrow && guard) {
+                  if (priceKobo > wallet.balance_kobo) throw badRequest('Insufficient funds');
+                  assertWithinLimits(guard, 'spend', priceKobo, deps.now());
+                  recordUsage(tx, user.id, guard, 'spend', priceKobo, deps.now());
+                  entry = postEntry(deps, tx, wallet, {
+                    type: 'BUY_GAME',
+                    direction: 'debit',
+                    counterparty: escrow,
+                    amountKobo: priceKobo,
+                    narration: `Bought betting code '${game.title}' from ${game.punter_name}`,
+                    reference: `buy-game:${game.id}`,
+                  }).entry;
+                  notify(deps, tx, user.id, 'BUY_GAME', {
+                    amount: koboToNaira(priceKobo),
+                    game_id: game.id,
+                    message: `You bought '${game.title}' for ${formatNaira(priceKobo)}`,
+                  });
+                }
+                const now = deps.now();
+                const buyers = game.buyers_count + 1;
+                const updated: GameDoc = {
+                  ...game,
+                  buyers_count: buyers,
+                  possible_profit: koboToNaira(multiplyKobo(priceKobo, buyers)),
                 };
-              }
-              // On a break or self-excluded: no new code, free or paid (one already bought stays readable above).
-              assertNotPaused(user, deps.now());
-              if (game.status !== 'Active') throw badRequest('Game has ended');
-              if (priceKobo !== nairaToKobo(game.amount)) throw badRequest('The amount does not match the price of this game');
-              const wallet = priceKobo > 0 ? await readWallet(tx, user.id) : null;
-              // A paid code's money is held in the code's escrow account, not paid to the punter at once.
-              const escrow = priceKobo > 0 ? await readAccount(tx, { kind: 'escrow', id: game.id }) : null;
-              const guard = priceKobo > 0 ? await readPlayGuard(tx, user.id) : null;
-              let entry: EntryDoc | null = null;
-              if (wallet && escrow && guard) {
-                if (priceKobo > wallet.balance_kobo) throw badRequest('Insufficient funds');
-                assertWithinLimits(guard, 'spend', priceKobo, deps.now());
-                recordUsage(tx, user.id, guard, 'spend', priceKobo, deps.now());
-                entry = postEntry(deps, tx, wallet, {
-                  type: 'BUY_GAME',
-                  direction: 'debit',
-                  counterparty: escrow,
-                  amountKobo: priceKobo,
-                  narration: `Bought betting code '${game.title}' from ${game.punter_name}`,
-                  reference: `buy-game:${game.id}`,
-                }).entry;
-                notify(deps, tx, user.id, 'BUY_GAME', {
-                  amount: koboToNaira(priceKobo),
+                games.update(tx, game.id, { buyers_count: updated.buyers_count, possible_profit: updated.possible_profit });
+                purchases.create(tx, purchaseId, {
+                  user_id: user.id,
                   game_id: game.id,
-                  message: `You bought '${game.title}' for ${formatNaira(priceKobo)}`,
+                  entry_id: entry?.id ?? null,
+                  amount_kobo: priceKobo,
+                  created_at: now,
                 });
-              }
-              const now = deps.now();
-              const buyers = game.buyers_count + 1;
-              const updated: GameDoc = {
-                ...game,
-                buyers_count: buyers,
-                possible_profit: koboToNaira(multiplyKobo(priceKobo, buyers)),
-              };
-              games.update(tx, game.id, { buyers_count: updated.buyers_count, possible_profit: updated.possible_profit });
-              purchases.create(tx, purchaseId, {
-                user_id: user.id,
-                game_id: game.id,
-                entry_id: entry?.id ?? null,
-                amount_kobo: priceKobo,
-                created_at: now,
-              });
-              myGames.set(tx, purchaseId, {
-                user_id: user.id,
-                game_id: game.id,
-                timestamp: new Date(now),
-                title: game.title,
-                punter_name: game.punter_name,
-                status: game.status,
-                amount: game.amount,
-                platform: game.platform,
-                game_code: code,
-                odd: game.odd,
-                startDate: game.startDate,
-                endDate: game.endDate,
-              });
-              return { game: gameView(updated, code), transaction: entry ? transactionView(entry) : null };
-            },
-            deps.now(),
+                myGames.set(tx, purchaseId, {
+                  user_id: user.id,
+                  game_id: game.id,
+                  timestamp: new Date(now),
+                  title: game.title,
+                  punter_name: game.punter_name,
+                  status: game.status,
+                  amount: game.amount,
+                  platform: game.platform,
+                  game_code: code,
+                  odd: game.odd,
+                  startDate: game.startDate,
+                  endDate: game.endDate,
+                });
+                return { game: gameView(updated, code), transaction: entry ? transactionView(entry) : null };
+              },
+              deps.now(),
+            ),
           ),
         ),
       );

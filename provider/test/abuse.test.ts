@@ -517,8 +517,8 @@ describe('step-up: money committed needs the PIN or a fresh login', () => {
           game_code: `S${amount}`,
           platform: 'nairabet',
           amount,
-          startDate: '2026-11-22T18:00:00Z',
-          endDate: '2026-11-22T20:00:00Z',
+          startDate: '2099-11-22T18:00:00Z',
+          endDate: '2099-11-22T20:00:00Z',
         },
         seller.token,
       );

@@ -108,8 +108,8 @@ describe('answers match the contract of core/src/api', () => {
         game_code: 'CT1',
         platform: 'nairabet',
         amount: 100,
-        startDate: '2026-11-22T18:00:00Z',
-        endDate: '2026-11-22T20:00:00Z',
+        startDate: '2099-11-22T18:00:00Z',
+        endDate: '2099-11-22T20:00:00Z',
       },
     });
     const buyer = await onboardedUser(provider);
@@ -120,6 +120,10 @@ describe('answers match the contract of core/src/api', () => {
       headers: { 'idempotency-key': 'contract-buy-1' },
       body: { game_id: (game.data as { id: string }).id, amount: 100 },
     });
+    // Settled by an admin (role 1 may settle any code at any time); the buyer is refunded.
+    await check('settleGame', { token: t, body: { game_id: (game.data as { id: string }).id, status: 'Cut' } });
+    await check('punters', { token: buyer.token });
+    await check('punterProfile', { token: buyer.token, params: { id: payload.username } });
 
     await check('pendingTransactions', { token: t });
     await check('approveTransaction', {

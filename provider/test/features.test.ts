@@ -10,8 +10,8 @@ const code = (amount: number) => ({
   game_code: `CODE${amount}`,
   platform: 'sportybet',
   amount,
-  startDate: '2026-11-22T18:00',
-  endDate: '2026-11-22T21:00',
+  startDate: '2099-11-22T18:00',
+  endDate: '2099-11-22T21:00',
 });
 
 describe('Punters Hub', () => {

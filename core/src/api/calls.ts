@@ -63,6 +63,9 @@ import {
   buyOrGetGameRequestSchema,
   buyOrGetGameResultSchema,
   createCodeRequestSchema,
+  punterRecordSchema,
+  settleGameRequestSchema,
+  settleGameResultSchema,
 } from './punters-hub';
 import { API_ROUTES, type ApiAuth, type ApiRouteName, type HttpMethod } from './routes';
 import { subscribeRequestSchema, subscriptionResultSchema } from './subscription';
@@ -175,6 +178,16 @@ export const API_CALLS = {
     request: buyOrGetGameRequestSchema,
     headers: idempotencyHeadersSchema,
     response: okBody(buyOrGetGameResultSchema),
+  },
+  settleGame: {
+    ...API_ROUTES.settleGame,
+    request: settleGameRequestSchema,
+    response: okBody(settleGameResultSchema),
+  },
+  punters: { ...API_ROUTES.punters, response: okBody(z.array(punterRecordSchema)) },
+  punterProfile: {
+    ...API_ROUTES.punterProfile,
+    response: okBody(z.object({ record: punterRecordSchema, games: z.array(bettingCodeListEntrySchema) })),
   },
   analystGames: {
     ...API_ROUTES.analystGames,

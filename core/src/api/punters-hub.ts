@@ -1,6 +1,6 @@
 /** The Punters Hub's betting codes (SPEC sections 3, 7, 9): the list, create-code, buy-or-get-game and my-games. */
 import { z } from 'zod';
-import { GAME_STATUSES, INVALID_ODDS_MESSAGE, ODDS_PATTERN, PLATFORMS } from '../punters-hub';
+import { GAME_STATUSES, INVALID_ODDS_MESSAGE, ODDS_PATTERN, PLATFORMS, SETTLED_STATUSES } from '../punters-hub';
 import { displayText } from '../display-text';
 import { countSchema, timestampMillis } from './common';
 import { dateTimeInput, idSchema, isoDateTime, nairaBalance, pinSchema, text } from './primitives';
@@ -109,3 +109,32 @@ export const buyOrGetGameResultSchema = z.object({
   /** The BUY_GAME entry, null for a free game. */
   transaction: transactionSchema.nullable(),
 });
+
+/** POST puntershub/settle-game (ADR 0010): the punter after the last game, or an admin correcting it. */
+export const settleGameRequestSchema = z.object({
+  game_id: idSchema,
+  status: z.enum(SETTLED_STATUSES, { error: 'Status must be Boom or Cut' }),
+});
+export const settleGameResultSchema = z.object({
+  game_id: idSchema,
+  status: z.enum(SETTLED_STATUSES),
+  /** Buyers refunded by this call (a Cut); 0 when they were already refunded. */
+  refunded: countSchema,
+  /** Naira paid to the punter from the escrow by this call (a Boom). */
+  released: nairaBalance,
+});
+
+/** A punter's verified record (core punterRecord), as listed on /punters and /punter/{username}. */
+export const punterRecordSchema = z.object({
+  username: z.string(),
+  games: countSchema,
+  won: countSchema,
+  lost: countSchema,
+  win_rate: z.number().min(0).max(100),
+  roi: z.number().nullable(),
+  paid_games: countSchema,
+  streak: z.number().int(),
+  punting_power: z.number().min(0).max(100),
+  is_new: z.boolean(),
+});
+export type PunterRecordView = z.infer<typeof punterRecordSchema>;

@@ -43,6 +43,11 @@ export const API_ROUTES = {
   bettingCodes: { method: 'GET', path: '/api/v1/puntershub/get-betting-codes', auth: 'user' },
   createCode: { method: 'POST', path: '/api/v1/puntershub/create-code', auth: 'user' },
   buyOrGetGame: { method: 'POST', path: '/api/v1/puntershub/buy-or-get-game', auth: 'user' },
+  // Not in SPEC (ADR 0010): settlement by the punter (or an admin's correction) and the verified records
+  // (punterProfile's :id is the punter's username).
+  settleGame: { method: 'POST', path: '/api/v1/puntershub/settle-game', auth: 'user' },
+  punters: { method: 'GET', path: '/api/v1/puntershub/punters', auth: 'user' },
+  punterProfile: { method: 'GET', path: '/api/v1/puntershub/punter/:id', auth: 'user' },
   analystGames: { method: 'GET', path: '/games', auth: 'user' },
   topGames: { method: 'GET', path: '/top-games', auth: 'user' },
   notifications: { method: 'GET', path: '/api/v1/admin/notifications', auth: 'user' },

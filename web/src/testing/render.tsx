@@ -23,12 +23,16 @@ export interface Rendered extends RenderResult {
   client: QueryClient;
 }
 
-/** Renders one screen or component at `path` (default '/'), signed in (login code `profileCode`, default 200) unless `visitor`. */
+/**
+ * Renders one screen or component at `path` (default '/'), signed in (login code `profileCode`, default 200;
+ * `profile` sets the id and permissions) unless `visitor`.
+ */
 export function renderWithApp(
   ui: ReactElement,
-  options: { path?: string; visitor?: boolean; profileCode?: number } = {},
+  options: { path?: string; visitor?: boolean; profileCode?: number; profile?: Parameters<typeof testProfile>[0] } = {},
 ): Rendered {
-  if (!options.visitor) signIn(options.profileCode === undefined ? {} : { code: options.profileCode });
+  if (!options.visitor)
+    signIn({ ...options.profile, ...(options.profileCode === undefined ? {} : { code: options.profileCode }) });
   const user = userEvent.setup();
   const result = render(
     <>

@@ -1,5 +1,13 @@
+/** Types whose words alone would not say what happened to the user's money. */
+const TYPE_LABELS: Readonly<Record<string, string>> = {
+  REFUND: 'Refunded',
+  ESCROW_RELEASE: 'Code sales paid out',
+};
+
 /** How a transaction's type reads on screen: 'JOIN_AUTO_TRADA' -> 'Join auto trada', the same in the list and the detail. */
 export function transactionTypeLabel(type: string): string {
+  const named = Object.hasOwn(TYPE_LABELS, type) ? TYPE_LABELS[type] : undefined;
+  if (named !== undefined) return named;
   const words = type.replace(/_/g, ' ').trim().toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

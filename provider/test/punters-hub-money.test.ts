@@ -1,0 +1,255 @@
+/**
+ * The Punters Hub's money under load (issue 13, ADR 0010 and 0011), on the in-memory store and on
+ * Firestore through the project's own emulator: a paid code's price sits in its escrow; 100 buyers at
+ * once are each charged once; Boom pays the escrow to the punter once; Cut (and an unsettled code's
+ * end) refunds every buyer once however the settlement is raced; every race ends with all accounts
+ * summing to zero.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { C, entries as entriesOf, users, type UserDoc } from '../src/collections';
+import { issueToken } from '../src/context';
+import { accountBalanceKobo, GATEWAY, ledgerCheck, readAccount, transfer } from '../src/ledger';
+import type { Provider } from '../src/provider';
+import type { Store } from '../src/store';
+import { client, makeProvider, uniqueSuffix } from './helpers';
+import { firestoreEnv, memoryEnv, type StoreEnv } from './stores';
+
+const HOUR = 60 * 60 * 1000;
+const START = Date.parse('2026-12-01T18:00:00.000Z');
+
+/** A clock the test moves: before the first game, after the last, two days later. */
+function clock() {
+  let now = START - 2 * HOUR;
+  return { now: () => now, set: (at: number) => (now = at) };
+}
+
+/**
+ * A signed-in user made straight in the store (signing 100 users up through OTP and scrypt would take
+ * minutes), with `nairaBalance` topped up through the ledger (gateway -> wallet, as a top-up does).
+ */
+async function quickUser(provider: Provider, nairaBalance: number, changes: Partial<UserDoc> = {}) {
+  const id = `u_${uniqueSuffix()}`;
+  const now = provider.deps.now();
+  await users.set(provider.deps.store, id, {
+    id,
+    first_name: 'Bola',
+    last_name: 'Ade',
+    email: `${id}@example.com`,
+    username: id.slice(0, 30),
+    phone_number: `080${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+    country: 'Nigeria',
+    gender: 'female',
+    avatar_url: 'https://example.com/female.png',
+    device_type: 'WEB',
+    marketing_channel: 'Others',
+    referral_code: id,
+    referred_by: null,
+    role: 0,
+    can_post_signal: false,
+    can_post_game: false,
+    can_monetize_game: false,
+    password_hash: 'unused',
+    phone_verified: true,
+    must_change_password: false,
+    pin_hash: null,
+    pin_failed: 0,
+    pin_locked_until: 0,
+    suspended: false,
+    subscription_expires_at: null,
+    created_at: now,
+    ...changes,
+  });
+  if (nairaBalance > 0) {
+    await provider.deps.store.runTransaction(async (tx) => {
+      const wallet = await readAccount(tx, { kind: 'wallet', id });
+      transfer(provider.deps, tx, {
+        from: GATEWAY,
+        to: wallet,
+        amountKobo: nairaBalance * 100,
+        type: 'FUNDING',
+        narration: 'Test top up',
+        reference: `test-topup:${id}`,
+      });
+    });
+  }
+  return { id, token: await issueToken(provider.deps, id) };
+}
+
+async function postCode(provider: Provider, token: string, amount: number) {
+  const res = await client(provider).call(
+    'POST',
+    '/api/v1/puntershub/create-code',
+    {
+      odd: '3.00',
+      title: `Escrow test ${amount}`,
+      game_code: `ESC${amount}`,
+      platform: 'bet9ja',
+      amount,
+      startDate: new Date(START).toISOString(),
+      endDate: new Date(START + 2 * HOUR).toISOString(),
+    },
+    token,
+  );
+  expect(res.status).toBe(200);
+  return (res.body.data as { id: string }).id;
+}
+
+const buy = (provider: Provider, token: string, gameId: string, amount: number, key: string) =>
+  client(provider).call('POST', '/api/v1/puntershub/buy-or-get-game', { game_id: gameId, amount }, token, {
+    'idempotency-key': key,
+  });
+
+const settle = (provider: Provider, token: string, gameId: string, status: 'Boom' | 'Cut') =>
+  client(provider).call('POST', '/api/v1/puntershub/settle-game', { game_id: gameId, status }, token);
+
+async function entriesOfType(store: Store, userId: string, type: string) {
+  return (await entriesOf(userId).query(store)).map((d) => d.data).filter((e) => e.type === type);
+}
+
+const envs: Array<[string, () => Promise<StoreEnv>]> = [
+  ['memory', memoryEnv],
+  ['firestore emulator', firestoreEnv],
+];
+
+describe.each(envs)('Punters Hub escrow on the %s store', (_name, makeEnv) => {
+  let env: StoreEnv;
+  beforeAll(async () => {
+    env = await makeEnv();
+  });
+  afterAll(async () => {
+    await env.stop();
+  });
+
+  /** Two provider instances on the same database, sharing one clock. */
+  function providers() {
+    const time = clock();
+    const [s1, s2] = env.clients(2);
+    return { time, a: makeProvider({ store: s1!, now: time.now }), b: makeProvider({ store: s2!, now: time.now }), store: s1! };
+  }
+
+  it('100 buyers at once (each sending twice) are each charged once; buyers_count is exact; the escrow holds it all', async () => {
+    const { a, b, store } = providers();
+    const punter = await quickUser(a, 0, { can_post_game: true, can_monetize_game: true });
+    const gameId = await postCode(a, punter.token, 200);
+    const buyers = await Promise.all(Array.from({ length: 100 }, () => quickUser(a, 500)));
+    const results = await Promise.all(
+      buyers.flatMap((u, i) => [
+        buy(i % 2 === 0 ? a : b, u.token, gameId, 200, `buy-${u.id}-1`),
+        buy(i % 2 === 0 ? b : a, u.token, gameId, 200, `buy-${u.id}-2`),
+      ]),
+    );
+    expect(results.filter((r) => r.status !== 200).map((r) => `${r.status} ${r.body.message}`)).toEqual([]);
+    for (const u of buyers) {
+      expect(await entriesOfType(store, u.id, 'BUY_GAME')).toHaveLength(1);
+      expect(await accountBalanceKobo(store, { kind: 'wallet', id: u.id })).toBe(30_000);
+    }
+    expect(await store.get(C.games, gameId)).toMatchObject({ buyers_count: 100, possible_profit: 20_000 });
+    expect(await accountBalanceKobo(store, { kind: 'escrow', id: gameId })).toBe(2_000_000);
+    expect(await accountBalanceKobo(store, { kind: 'wallet', id: punter.id })).toBe(0);
+    expect(await ledgerCheck(store)).toEqual({ sumKobo: 0, mismatches: [] });
+  });
+
+  it('a Cut refunds every buyer once while the punter, an admin and the end-of-life job race to settle it', async () => {
+    const { time, a, b, store } = providers();
+    const punter = await quickUser(a, 0, { can_post_game: true, can_monetize_game: true });
+    const admin = await quickUser(a, 0, { role: 1 });
+    const gameId = await postCode(a, punter.token, 500);
+    const buyers = await Promise.all(Array.from({ length: 30 }, () => quickUser(a, 1000)));
+    await Promise.all(buyers.map((u, i) => buy(i % 2 ? a : b, u.token, gameId, 500, `cut-buy-${u.id}`)));
+    expect(await accountBalanceKobo(store, { kind: 'escrow', id: gameId })).toBe(1_500_000);
+
+    // The code's first game starts: no more sales. Its last game ends: the punter settles.
+    time.set(START);
+    const late = await quickUser(a, 1000);
+    expect((await buy(a, late.token, gameId, 500, `late-${late.id}`)).body.message).toBe(
+      'Sales of this code closed when its first game started',
+    );
+    time.set(START + 50 * HOUR);
+    // Sessions last less than two days: everyone signs in again.
+    punter.token = await issueToken(a.deps, punter.id);
+    admin.token = await issueToken(a.deps, admin.id);
+    const raced = await Promise.all([
+      settle(a, punter.token, gameId, 'Cut'),
+      settle(b, punter.token, gameId, 'Cut'),
+      settle(b, admin.token, gameId, 'Cut'),
+      a.endUnsettledGames(),
+      b.endUnsettledGames(),
+      settle(a, punter.token, gameId, 'Cut'),
+    ]);
+    const answers = raced.filter((r) => typeof r === 'object').map((r) => r.status);
+    expect(answers).toEqual([200, 200, 200, 200]);
+    for (const u of buyers) {
+      expect(await entriesOfType(store, u.id, 'REFUND')).toHaveLength(1);
+      expect(await accountBalanceKobo(store, { kind: 'wallet', id: u.id })).toBe(100_000);
+    }
+    expect(await accountBalanceKobo(store, { kind: 'escrow', id: gameId })).toBe(0);
+    expect(await accountBalanceKobo(store, { kind: 'wallet', id: punter.id })).toBe(0);
+    expect(await ledgerCheck(store)).toEqual({ sumKobo: 0, mismatches: [] });
+    // The buyer sees it: the refund in the statement, a notification, the code Cut in My Games.
+    const buyer = buyers[0]!;
+    buyer.token = await issueToken(a.deps, buyer.id);
+    const statement = await client(a).call('GET', '/api/v1/user/transactions', undefined, buyer.token);
+    expect((statement.body.data as Array<{ type: string; amount: number }>)[0]).toMatchObject({ type: 'REFUND', amount: 500 });
+    const notes = await store.query(C.notifications, { where: [['user_id', '==', buyer.id]] });
+    expect(notes.map((n) => n.data.type)).toContain('REFUND');
+    const mine = await store.query(C.myGames, { where: [['user_id', '==', buyer.id]] });
+    expect(mine.map((d) => d.data.status)).toEqual(['Cut']);
+    // Settled once: the punter cannot turn it into a Boom; the record counts one lost code.
+    expect((await settle(a, punter.token, gameId, 'Boom')).status).toBe(409);
+    expect(await store.get(C.games, gameId)).toMatchObject({ status: 'Cut', game_count: 1, lost_count: 1, won_count: 0 });
+  });
+
+  it('Boom pays the escrow to the punter once; an admin correcting it to Cut takes it back and refunds the buyers', async () => {
+    const { time, a, b, store } = providers();
+    const punter = await quickUser(a, 0, { can_post_game: true, can_monetize_game: true });
+    const admin = await quickUser(a, 0, { role: 1 });
+    const stranger = await quickUser(a, 0);
+    const gameId = await postCode(a, punter.token, 100);
+    const buyers = await Promise.all(Array.from({ length: 5 }, () => quickUser(a, 100)));
+    await Promise.all(buyers.map((u) => buy(a, u.token, gameId, 100, `boom-buy-${u.id}`)));
+    // Not before the last game has ended, and never by someone else.
+    time.set(START + HOUR);
+    expect((await settle(a, punter.token, gameId, 'Boom')).body.message).toBe('A code is settled after its last game has ended');
+    time.set(START + 3 * HOUR);
+    expect((await settle(a, stranger.token, gameId, 'Boom')).status).toBe(403);
+
+    const raced = await Promise.all([settle(a, punter.token, gameId, 'Boom'), settle(b, punter.token, gameId, 'Boom')]);
+    expect(raced.map((r) => r.status)).toEqual([200, 200]);
+    expect(raced.map((r) => (r.body.data as { released: number }).released).sort()).toEqual([0, 500]);
+    expect(await accountBalanceKobo(store, { kind: 'wallet', id: punter.id })).toBe(50_000);
+    expect(await entriesOfType(store, punter.id, 'ESCROW_RELEASE')).toHaveLength(1);
+    expect(await store.get(C.games, gameId)).toMatchObject({ status: 'Boom', won_count: 1, game_count: 1, punting_power: 55 });
+    expect(await ledgerCheck(store)).toEqual({ sumKobo: 0, mismatches: [] });
+
+    const corrected = await settle(b, admin.token, gameId, 'Cut');
+    expect(corrected.body.data).toMatchObject({ status: 'Cut', refunded: 5 });
+    expect(await accountBalanceKobo(store, { kind: 'wallet', id: punter.id })).toBe(0);
+    for (const u of buyers) expect(await accountBalanceKobo(store, { kind: 'wallet', id: u.id })).toBe(10_000);
+    expect(await store.get(C.games, gameId)).toMatchObject({ status: 'Cut', won_count: 0, lost_count: 1, game_count: 1 });
+    expect(await ledgerCheck(store)).toEqual({ sumKobo: 0, mismatches: [] });
+
+    // The verified record: listed and on the punter's profile, counted from settled codes only.
+    const listed = await client(a).call('GET', '/api/v1/puntershub/punters', undefined, stranger.token);
+    const row = (listed.body.data as Array<{ username: string }>).find((p) => p.username === punter.id.slice(0, 30));
+    expect(row).toMatchObject({ games: 1, won: 0, lost: 1, streak: -1, is_new: true, roi: -100 });
+    const profile = await client(a).call('GET', `/api/v1/puntershub/punter/${punter.id.slice(0, 30)}`, undefined, stranger.token);
+    expect(profile.body.data).toMatchObject({ record: { games: 1 }, games: [{ id: gameId }] });
+  });
+
+  it('an Active code left unsettled two days after its end becomes Ended and its buyers are refunded; the record ignores it', async () => {
+    const { time, a, store } = providers();
+    const punter = await quickUser(a, 0, { can_post_game: true, can_monetize_game: true });
+    const gameId = await postCode(a, punter.token, 200);
+    const buyer = await quickUser(a, 200);
+    expect((await buy(a, buyer.token, gameId, 200, `end-buy-${buyer.id}`)).status).toBe(200);
+    time.set(START + 2 * HOUR + 47 * HOUR);
+    expect(await a.endUnsettledGames()).toBe(0);
+    time.set(START + 2 * HOUR + 48 * HOUR);
+    expect(await a.endUnsettledGames()).toBe(1);
+    punter.token = await issueToken(a.deps, punter.id);
+    expect(await accountBalanceKobo(store, { kind: 'wallet', id: buyer.id })).toBe(20_000);
+    expect(await store.get(C.games, gameId)).toMatchObject({ status: 'Ended', game_count: 0 });
+    expect((await settle(a, punter.token, gameId, 'Boom')).status).toBe(409);
+    expect(await ledgerCheck(store)).toEqual({ sumKobo: 0, mismatches: [] });
+  });
+});

@@ -1,0 +1,50 @@
+/**
+ * The Punters Hub's calls: get or buy a code and post one (provider, SPEC section 7), and Clear Games
+ * (the clearGames callable, role 1; functions/src/content.ts checks it again).
+ */
+import { clearResultSchema } from '@punter/core/bridge-schemas';
+import { UNEXPECTED_RESPONSE_STATUS } from '@punter/core/punters-hub';
+import type { ApiRequestInput } from '@punter/core/api/calls';
+import type { z } from 'zod';
+import type { gamePriceSchema } from '@punter/core/api/punters-hub';
+import { ApiFailure, callApi, toApiFailure } from '@/lib/api';
+import { queryClient, queryKeys } from '@/lib/query-client';
+
+/**
+ * Gets (free) or buys (priced) a code and answers the code. `idempotencyKey` is made once per
+ * intended purchase, so a retry after a lost answer charges once.
+ */
+export async function buyOrGetGame(
+  gameId: string,
+  amountNaira: z.infer<typeof gamePriceSchema>,
+  idempotencyKey: string,
+  /** The transaction PIN: the provider asks for it on a paid code once the session is 15 minutes old. */
+  pin?: string,
+): Promise<string> {
+  const answer = await callApi('buyOrGetGame', {
+    body: { game_id: gameId, amount: amountNaira, ...(pin ? { pin } : {}) },
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+  // A purchase changed the balance and the statement: every screen showing them asks again.
+  if (amountNaira > 0) void queryClient.invalidateQueries({ queryKey: queryKeys.wallet });
+  const code = answer.data.game.game_code;
+  if (!code) throw new ApiFailure([UNEXPECTED_RESPONSE_STATUS], 'bad-answer');
+  return code;
+}
+
+export async function postGame(input: ApiRequestInput<'createCode'>): Promise<void> {
+  await callApi('createCode', { body: input });
+}
+
+/** Deletes every code of the Hub; resolves with how many were deleted. */
+export async function clearGames(): Promise<number> {
+  let raw: unknown;
+  try {
+    raw = await (await import('@/lib/firebase-session')).callFunction('clearGames', {});
+  } catch (error) {
+    throw toApiFailure(error);
+  }
+  const result = clearResultSchema.safeParse(raw);
+  if (!result.success) throw new ApiFailure(['An error occurred'], 'bad-answer');
+  return result.data.deleted;
+}

@@ -1,0 +1,68 @@
+/**
+ * One betting code in the Hub's list (SPEC section 3): title, platform, total odds, price, punter,
+ * punting_power with its arrow (up above 50), buyers and the start and end. The card is a button
+ * that opens the detail.
+ */
+import { platformHasIcon, puntingPowerArrow, type Platform } from '@punter/core/punters-hub';
+import { formatApiNaira, formatDateTime } from '@/lib/format';
+import type { HubGame } from '@/features/punters-hub/api/games-feed';
+
+const PLATFORM_MARKS: Record<Exclude<Platform, 'nairabet'>, { colour: string; text: string }> = {
+  sportybet: { colour: '#e41827', text: 'S' },
+  bet9ja: { colour: '#0b7a3e', text: '9ja' },
+  '1xbet': { colour: '#1a5685', text: '1x' },
+};
+
+/** An icon for sportybet, bet9ja and 1xbet; a text badge for nairabet, which has none (SPEC section 9). */
+export function PlatformMark({ platform }: { platform: Platform }) {
+  if (!platformHasIcon(platform) || platform === 'nairabet') {
+    return <span className="badge platform-badge">{platform}</span>;
+  }
+  const mark = PLATFORM_MARKS[platform];
+  return (
+    <svg className="platform-icon" width="28" height="28" viewBox="0 0 28 28" role="img" aria-label={platform}>
+      <circle cx="14" cy="14" r="14" fill={mark.colour} />
+      <text x="14" y="18" textAnchor="middle" fontSize="11" fontWeight="700" fill="#fff">
+        {mark.text}
+      </text>
+    </svg>
+  );
+}
+
+export function priceLabel(amountNaira: number): string {
+  return amountNaira === 0 ? 'Free' : formatApiNaira(amountNaira);
+}
+
+export function PuntingPower({ value }: { value: number }) {
+  const up = puntingPowerArrow(value) === 'up';
+  return (
+    <span className={up ? 'power power-up' : 'power power-down'} aria-label={`Punting power ${value}, ${up ? 'up' : 'down'}`}>
+      {up ? '▲' : '▼'} {value}
+    </span>
+  );
+}
+
+export function GameCard({ game, onOpen }: { game: HubGame; onOpen: () => void }) {
+  return (
+    <li>
+      <button type="button" className="game-card" onClick={onOpen} aria-label={`${game.title} by ${game.punter_name}`}>
+        <span className="game-card-head">
+          <PlatformMark platform={game.platform} />
+          <strong className="game-title">{game.title}</strong>
+          <span className="game-price">{priceLabel(game.amount)}</span>
+        </span>
+        <span className="game-card-meta">
+          <span>Odds {game.odd.toFixed(2)}</span>
+          <span>{game.punter_name}</span>
+          <PuntingPower value={game.punting_power} />
+          <span>
+            {game.buyers_count} {game.buyers_count === 1 ? 'buyer' : 'buyers'}
+          </span>
+        </span>
+        <span className="game-card-dates muted">
+          {formatDateTime(game.startDate)} to {formatDateTime(game.endDate)}
+        </span>
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,132 @@
+/**
+ * The game-detail modal's body (SPEC sections 2, 4, 6, 8): the code stays hidden until the user gets
+ * (free) or buys (priced) it; only Active codes offer the action, otherwise 'Game has ended'. The
+ * owner sees the code and Expected Profit. A token the provider calls expired sends the user to /login.
+ */
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import {
+  buyFailureOutcome,
+  buySuccessMessage,
+  canSeeExpectedProfit,
+  CODE_COPIED,
+  CODE_COPY_FAILURE,
+  EXPECTED_PROFIT_LABEL,
+  gameAction,
+} from '@punter/core/punters-hub';
+import { nairaToKobo } from '@punter/core/money';
+import { CodeInput } from '@/components/code-input';
+import { ApiFailure } from '@/lib/api';
+import { randomId } from '@/lib/flash';
+import { formatApiNaira, formatDateTime } from '@/lib/format';
+import { clearProfile } from '@/lib/session';
+import { showToast } from '@/lib/toast';
+import { buyOrGetGame } from '@/features/punters-hub/api/hub-calls';
+import type { HubGame } from '@/features/punters-hub/api/games-feed';
+import { PlatformMark, priceLabel, PuntingPower } from '@/features/punters-hub/components/game-card';
+
+export function GameDetail({
+  game,
+  viewerId,
+  code,
+  onUnlocked,
+}: {
+  game: HubGame;
+  viewerId: string | null;
+  /** The code when the user already has it (kept in the browser), else null. */
+  code: string | null;
+  onUnlocked: (code: string) => void;
+}) {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [pin, setPin] = useState('');
+  const priced = game.amount > 0;
+  // One key per intended purchase of this game: a retry after a lost answer charges once.
+  const key = useRef(randomId());
+  const owner = canSeeExpectedProfit(viewerId, game.user_id);
+  const action = gameAction(game.status);
+
+  const unlock = async () => {
+    setBusy(true);
+    try {
+      const unlocked = await buyOrGetGame(game.id, game.amount, key.current, priced ? pin : undefined);
+      onUnlocked(unlocked);
+      showToast('success', buySuccessMessage(nairaToKobo(game.amount)), 'game');
+    } catch (error) {
+      const outcome = buyFailureOutcome(error instanceof ApiFailure ? error.message : null);
+      showToast('error', outcome.toast, 'game');
+      if (outcome.clearProfile) clearProfile();
+      if (outcome.redirectTo) void navigate(outcome.redirectTo);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const copy = async (text: string) => {
+    try {
+      await navigator.clipboard.writeText(text);
+      showToast('success', CODE_COPIED, 'copy');
+    } catch {
+      showToast('error', CODE_COPY_FAILURE, 'copy');
+    }
+  };
+
+  return (
+    <div className="stack">
+      <dl className="details">
+        <dt>Platform</dt>
+        <dd>
+          <PlatformMark platform={game.platform} />
+        </dd>
+        <dt>Total odds</dt>
+        <dd>{game.odd.toFixed(2)}</dd>
+        <dt>Price</dt>
+        <dd>{priceLabel(game.amount)}</dd>
+        <dt>Punter</dt>
+        <dd>{game.punter_name}</dd>
+        <dt>Punting power</dt>
+        <dd>
+          <PuntingPower value={game.punting_power} />
+        </dd>
+        <dt>Buyers</dt>
+        <dd>{game.buyers_count}</dd>
+        <dt>Starts</dt>
+        <dd>{formatDateTime(game.startDate)}</dd>
+        <dt>Ends</dt>
+        <dd>{formatDateTime(game.endDate)}</dd>
+        <dt>Status</dt>
+        <dd>{game.status}</dd>
+        {owner ? (
+          <>
+            <dt>{EXPECTED_PROFIT_LABEL}</dt>
+            <dd>{formatApiNaira(game.possible_profit)}</dd>
+          </>
+        ) : null}
+      </dl>
+      {code !== null ? (
+        <div className="row">
+          <code className="game-code" aria-label="Game code">
+            {code}
+          </code>
+          <button type="button" className="button button-small" onClick={() => void copy(code)}>
+            Copy code
+          </button>
+        </div>
+      ) : action.canGetOrBuy ? (
+        <div className="stack">
+          {priced ? <CodeInput label="Transaction PIN" kind="pin" value={pin} onChange={setPin} /> : null}
+          <button
+            type="button"
+            className="button button-block"
+            disabled={busy || (priced && pin.length !== 4)}
+            onClick={() => void unlock()}
+          >
+            {busy ? 'Please wait...' : priced ? `Buy code for ${formatApiNaira(game.amount)}` : 'Get code'}
+          </button>
+        </div>
+      ) : (
+        <p className="muted">{action.message}</p>
+      )}
+    </div>
+  );
+}

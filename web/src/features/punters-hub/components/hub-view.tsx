@@ -1,0 +1,164 @@
+/**
+ * The Punters Hub over a list of codes (SPEC section 2 'Punters Hub'): tabs Active, Boom, Cut and
+ * Ended with their empty states, the cards, the detail modal, Add Game (can_post_game) or 'Become a
+ * punter', and Clear Games for role 1 behind a confirmation. The live listener (hub-page.tsx) feeds it;
+ * tests feed it a list.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import {
+  canClearGames,
+  CLEAR_GAMES_LABEL,
+  GAME_STATUSES,
+  parseUnlockedCodes,
+  postGameButton,
+  pruneUnlockedCodes,
+  reconcileUnlockedCode,
+  storeUnlockedCode,
+  tabView,
+  type GameStatus,
+  type UnlockedCodes,
+} from '@punter/core/punters-hub';
+import { CLEAR_DOCUMENTS_SUCCESS, clearDocumentsFailureMessage } from '@punter/core/signals';
+import { Modal } from '@/components/modal';
+import { usePermissions } from '@/lib/permissions';
+import { useProfile } from '@/lib/session';
+import { showToast } from '@/lib/toast';
+import { useStoredState } from '@/lib/use-stored-state';
+import type { HubGame } from '@/features/punters-hub/api/games-feed';
+import { clearGames } from '@/features/punters-hub/api/hub-calls';
+import { AddGameForm } from '@/features/punters-hub/components/add-game-form';
+import { GameCard } from '@/features/punters-hub/components/game-card';
+import { GameDetail } from '@/features/punters-hub/components/game-detail';
+
+export const UNLOCKED_CODES_KEY = 'unlocked_codes';
+
+function loadCodes(stored: unknown): UnlockedCodes {
+  if (typeof stored !== 'string') return {};
+  try {
+    return parseUnlockedCodes(JSON.parse(stored));
+  } catch {
+    return {};
+  }
+}
+const saveCodes = (codes: UnlockedCodes) => JSON.stringify(codes);
+
+export function HubView({ games }: { games: readonly HubGame[] }) {
+  const permissions = usePermissions();
+  const profile = useProfile();
+  const viewerId = profile?.data.id ?? null;
+  const [tab, setTab] = useState<GameStatus>('Active');
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [modal, setModal] = useState<'post' | 'become' | 'clear' | null>(null);
+  const [codes, setCodes] = useStoredState(UNLOCKED_CODES_KEY, loadCodes, saveCodes);
+  const view = useMemo(() => tabView(games, tab), [games, tab]);
+  const open = openId === null ? null : (games.find((g) => g.id === openId) ?? null);
+
+  // A code whose game has Ended is no longer kept in the browser (SPEC section 4).
+  useEffect(() => {
+    const pruned = pruneUnlockedCodes(codes, games);
+    if (pruned !== codes) setCodes(pruned);
+  }, [codes, games, setCodes]);
+
+  const canPost = permissions?.can_post_game === true;
+  const postLabel = postGameButton(canPost);
+
+  return (
+    <div className="stack-lg">
+      <div className="row">
+        <h1 className="grow">Punters Hub</h1>
+        <button type="button" className="button" onClick={() => setModal(canPost ? 'post' : 'become')}>
+          {postLabel}
+        </button>
+        {canClearGames(permissions?.role) ? (
+          <button type="button" className="button button-danger" onClick={() => setModal('clear')}>
+            {CLEAR_GAMES_LABEL}
+          </button>
+        ) : null}
+      </div>
+      <div className="segmented" role="tablist" aria-label="Game status">
+        {GAME_STATUSES.map((status) => (
+          <button key={status} type="button" role="tab" aria-selected={tab === status} onClick={() => setTab(status)}>
+            {status}
+          </button>
+        ))}
+      </div>
+      <section role="tabpanel" aria-label={`${tab} games`}>
+        {view.emptyMessage !== null ? (
+          <p className="empty">{view.emptyMessage}</p>
+        ) : (
+          <ul className="plain-list game-list">
+            {view.games.map((game) => (
+              <GameCard key={game.id} game={game} onOpen={() => setOpenId(game.id)} />
+            ))}
+          </ul>
+        )}
+      </section>
+      <Modal open={open !== null} title={open?.title ?? 'Game'} onClose={() => setOpenId(null)}>
+        {open ? (
+          <GameDetail
+            key={open.id}
+            game={open}
+            viewerId={viewerId}
+            code={reconcileUnlockedCode(codes, open).code}
+            onUnlocked={(code) => setCodes(storeUnlockedCode(codes, open.id, code))}
+          />
+        ) : null}
+      </Modal>
+      <Modal open={modal === 'post'} title="Add Game" onClose={() => setModal(null)}>
+        {modal === 'post' ? (
+          <AddGameForm canMonetize={permissions?.can_monetize_game === true} onDone={() => setModal(null)} />
+        ) : null}
+      </Modal>
+      <Modal open={modal === 'become'} title="Become a punter" onClose={() => setModal(null)}>
+        <BecomeAPunter />
+      </Modal>
+      <Modal open={modal === 'clear'} title={CLEAR_GAMES_LABEL} onClose={() => setModal(null)}>
+        <ClearGamesConfirm onDone={() => setModal(null)} />
+      </Modal>
+    </div>
+  );
+}
+
+/** How a user becomes a punter (SPEC shows only a placeholder; the text is ours). */
+function BecomeAPunter() {
+  return (
+    <div className="stack">
+      <p>Punters are approved by the Punter team so that buyers can trust every code in the Hub.</p>
+      <ul>
+        <li>Post your codes for free first: at least 20 settled codes give you a public record.</li>
+        <li>Your record (win rate, return for a buyer, current streak) is counted from settled codes only.</li>
+        <li>With a steady record, ask for selling rights through the WhatsApp support link on this page.</li>
+      </ul>
+      <p className="muted">Support will check your record and turn on Add Game for your account.</p>
+    </div>
+  );
+}
+
+function ClearGamesConfirm({ onDone }: { onDone: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const clear = async () => {
+    setBusy(true);
+    try {
+      await clearGames();
+      showToast('success', CLEAR_DOCUMENTS_SUCCESS, 'games');
+      onDone();
+    } catch (error) {
+      showToast('error', clearDocumentsFailureMessage(error), 'games');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="stack">
+      <p>Delete every betting code from the Hub for every user? This cannot be undone.</p>
+      <div className="row">
+        <button type="button" className="button button-secondary grow" onClick={onDone} disabled={busy}>
+          Cancel
+        </button>
+        <button type="button" className="button button-danger grow" onClick={() => void clear()} disabled={busy}>
+          {busy ? 'Clearing...' : 'Clear all games'}
+        </button>
+      </div>
+    </div>
+  );
+}
