@@ -172,6 +172,10 @@ export const TRANSACTION_TYPES = [
   'MC_DASAINT_BONUS',
   'SUBSCRIPTION',
   'JOIN_AUTO_TRADA',
+  // A due pot's capital plus the participant's share of the manager's result (ADR 0013).
+  'POT_PAYOUT',
+  // The manager's result booked between the house and a pot's account; on no wallet's statement.
+  'POT_RESULT',
 ] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
