@@ -4,7 +4,7 @@
  * before anything is sent (the provider checks again), a join above ₦50,000 sent to support, the risk
  * disclosure accepted before a first join, and 'Join now' showing 'Loading....' while busy.
  */
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { formatNaira, koboToNaira, nairaToKobo } from '@punter/core/money';
 import {
   JOIN_DIALOG_TITLE,
@@ -34,6 +34,7 @@ interface JoinDialogProps {
 
 export function JoinDialog({ open, onClose, pot, balanceNaira, firstJoin }: JoinDialogProps) {
   const join = useJoinPot();
+  const amountId = useId();
   const [amount, setAmount] = useState('');
   const [accepted, setAccepted] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -85,9 +86,10 @@ export function JoinDialog({ open, onClose, pot, balanceNaira, firstJoin }: Join
   return (
     <Modal open={open} title={JOIN_DIALOG_TITLE} onClose={onClose}>
       <form className="stack" onSubmit={(e) => void submit(e)} noValidate>
-        <label className="stack">
-          <span>{TRADING_AMOUNT_LABEL}</span>
+        <div className="stack">
+          <label htmlFor={amountId}>{TRADING_AMOUNT_LABEL}</label>
           <input
+            id={amountId}
             inputMode="numeric"
             name="amount"
             value={amount}
@@ -95,12 +97,12 @@ export function JoinDialog({ open, onClose, pot, balanceNaira, firstJoin }: Join
               setAmount(e.target.value.replace(/[^\d.]/g, ''));
               setSupport(false);
             }}
-            aria-describedby="trading-amount-hint"
+            aria-describedby={`${amountId}-hint`}
           />
-          <small id="trading-amount-hint" className="muted">
+          <small id={`${amountId}-hint`} className="muted">
             {TRADING_AMOUNT_HINT}
           </small>
-        </label>
+        </div>
         {quote?.ok ? (
           <p aria-live="polite">
             Expected ROI: {formatNaira(quote.roiKobo)} · Total: {formatNaira(quote.totalKobo)}
