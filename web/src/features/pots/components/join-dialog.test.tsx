@@ -53,7 +53,7 @@ describe('JoinDialog', () => {
   it("SPEC's checks in order, before anything is sent: balance first, then the minimum, then what is left", async () => {
     const { user, dialog, type } = renderDialog({ balance: 30_000 });
     expect(dialog().getByText('Minimum of ₦10,000')).toBeTruthy();
-    expect((dialog().getByRole('button', { name: 'Join now' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(dialog().getByRole<HTMLButtonElement>('button', { name: 'Join now' }).disabled).toBe(true);
     const tries: Array<[string, string]> = [
       ['40000', 'Insufficient funds'],
       ['5000', 'Minimum amount to join with is ₦10,000'],
@@ -91,12 +91,13 @@ describe('JoinDialog', () => {
     expect(callFunction).not.toHaveBeenCalled();
     await user.click(dialog().getByRole('checkbox'));
     await user.click(dialog().getByRole('button', { name: 'Join now' }));
-    const busy = await dialog().findByRole('button', { name: 'Loading....' });
-    expect((busy as HTMLButtonElement).disabled).toBe(true);
-    expect(callFunction).toHaveBeenCalledWith(
-      'joinPot',
-      expect.objectContaining({ pot_id: 'pot-1', amount: 10_000, acceptRisk: true, idempotencyKey: expect.any(String) }),
-    );
+    const busy = await dialog().findByRole<HTMLButtonElement>('button', { name: 'Loading....' });
+    expect(busy.disabled).toBe(true);
+    expect(callFunction).toHaveBeenCalledTimes(1);
+    const [name, payload] = callFunction.mock.calls[0]!;
+    expect(name).toBe('joinPot');
+    expect(payload).toMatchObject({ pot_id: 'pot-1', amount: 10_000, acceptRisk: true });
+    expect(typeof (payload as { idempotencyKey?: unknown }).idempotencyKey).toBe('string');
     finish({ message: 'Pot joined' });
     expect(await screen.findByText('Pot joined')).toBeTruthy();
     await waitFor(() => expect(onClose).toHaveBeenCalled());
