@@ -61,6 +61,8 @@ beforeEach(async () => {
     await setDoc(doc(db, 'my-pots/pp1'), { pot_id: 'p1', user_id: 'bob', name: 'Bola A.', amount: 10_000 });
     await setDoc(doc(db, 'my-pots/pp2'), { pot_id: 'p1', user_id: 'alice', name: 'Alice B.', amount: 20_000 });
     await setDoc(doc(db, 'provider_wallets/alice'), { balance_kobo: 500_000 });
+    await setDoc(doc(db, 'app_config/auto_trada'), { enabled: false, reason: 'Paused', updated_at: 1 });
+    await setDoc(doc(db, 'provider_pot_stakes/pp1'), { pot_id: 'p1', user_id: 'bob', amount_kobo: 1_000_000 });
     await setDoc(doc(db, 'user_permissions/alice'), permissions({}));
     await setDoc(doc(db, 'user_permissions/poster'), permissions({ can_post_signal: true }));
     await setDoc(doc(db, 'user_permissions/admin'), permissions({ role: 1 }));
@@ -283,6 +285,13 @@ describe('pots and participants: signed-in users read; joins only through the ca
     await assertFails(updateDoc(doc(alice(), 'trading_pots/p1'), { raised_amount: 10_000 }));
     await assertFails(updateDoc(doc(admin(), 'trading_pots/p1'), { status: 'Trading' }));
     await assertFails(addDoc(collection(alice(), 'pot_participants'), { pot_id: 'p1', user_id: 'alice', amount: 10_000 }));
+  });
+  it("the Auto-Trada switch: signed-in users read it, no client changes it; a pot's stakes stay with the provider", async () => {
+    await assertFails(getDoc(doc(visitor(), 'app_config/auto_trada')));
+    await assertSucceeds(getDoc(doc(alice(), 'app_config/auto_trada')));
+    await assertFails(updateDoc(doc(admin(), 'app_config/auto_trada'), { enabled: true }));
+    await assertFails(getDoc(doc(alice(), 'provider_pot_stakes/pp1')));
+    await assertFails(getDocs(query(collection(admin(), 'provider_pot_stakes'), where('pot_id', '==', 'p1'))));
   });
 });
 

@@ -154,6 +154,8 @@ describe('transactions', () => {
       'MC_DASAINT_BONUS',
       'SUBSCRIPTION',
       'JOIN_AUTO_TRADA',
+      'POT_PAYOUT',
+      'POT_RESULT',
     ]);
     expect(TRANSACTION_TYPES).toContain('ESCROW_RELEASE');
     expect(TRANSACTION_TYPES).toContain('REFUND');

@@ -178,6 +178,10 @@ export const TRANSACTION_TYPES = [
   // when it fails (Cut) or is never settled (Ended); ADR 0011.
   'ESCROW_RELEASE',
   'REFUND',
+  // A due pot's capital plus the participant's share of the manager's result (ADR 0013).
+  'POT_PAYOUT',
+  // The manager's result booked between the house and a pot's account; on no wallet's statement.
+  'POT_RESULT',
 ] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 

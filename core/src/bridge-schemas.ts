@@ -177,6 +177,8 @@ export const joinPotSchema = z.object({
   idempotencyKey: idempotencyKeySchema,
   /** Step-up: the transaction PIN, required by the provider unless the session is less than 15 minutes old. */
   pin: pinSchema.optional(),
+  /** The risk disclosure, accepted once before the user's first join (ADR 0012). */
+  acceptRisk: z.literal(true, { error: 'acceptRisk must be true when given' }).optional(),
 });
 export type JoinPotPayload = z.infer<typeof joinPotSchema>;
 /** joinPot result: 'Pot joined' on success (SPEC section 8). */

@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { MAX_KOBO, MoneyError } from './money';
 import {
   participantDisplayName,
+  nextPotStatus,
+  participantResultKobo,
+  participantStatusFor,
+  potsForTab,
   AVAILABLE_POTS_TITLE,
   BACK_TO_POTS_LABEL,
   CLICK_TO_CHAT_LABEL,
@@ -331,5 +335,53 @@ describe('participantDisplayName', () => {
     expect(participantDisplayName(' Chidi ', ' okafor')).toBe('Chidi O.');
     expect(participantDisplayName('Émeka', 'Ọkọnkwọ')).toBe('Émeka Ọ.');
     expect(participantDisplayName('Musa', '')).toBe('Musa');
+  });
+});
+
+describe('the life of a pot (ADR 0012)', () => {
+  const day = 86_400_000;
+  const pot = { status: 'Raising', potVolumeKobo: 1_000_000, raisedAmountKobo: 0, raisingToMs: 10 * day, tradeToMs: 40 * day };
+
+  it('Raising ends at raising_to or as soon as the pot is full; Trading ends at trade_to (Due)', () => {
+    expect(nextPotStatus(pot, 10 * day - 1)).toBe('Raising');
+    expect(nextPotStatus(pot, 10 * day)).toBe('Trading');
+    expect(nextPotStatus({ ...pot, raisedAmountKobo: 1_000_000 }, 0)).toBe('Trading');
+    expect(nextPotStatus({ ...pot, status: 'Trading' }, 40 * day - 1)).toBe('Trading');
+    expect(nextPotStatus({ ...pot, status: 'Trading' }, 40 * day)).toBe('Due');
+    // A scheduler that was down for the whole trading period still lands on Due in one step.
+    expect(nextPotStatus(pot, 41 * day)).toBe('Due');
+  });
+
+  it('other statuses, and a pot without its dates, stay as they are', () => {
+    expect(nextPotStatus({ ...pot, status: 'Due' }, 100 * day)).toBe('Due');
+    expect(nextPotStatus({ ...pot, status: 'Closed' }, 100 * day)).toBe('Closed');
+    expect(nextPotStatus({ ...pot, raisingToMs: null, tradeToMs: null }, 100 * day)).toBe('Raising');
+  });
+
+  it('a participant is Pending while raising, Active after, and Paid stays Paid', () => {
+    expect(participantStatusFor('Raising', 'Pending')).toBe('Pending');
+    expect(participantStatusFor('Trading', 'Pending')).toBe('Active');
+    expect(participantStatusFor('Due', 'Active')).toBe('Active');
+    expect(participantStatusFor('Due', 'Paid')).toBe('Paid');
+  });
+
+  it("a participant's share of the result: a percentage of the capital, negative for a loss, rounded to the kobo", () => {
+    expect(participantResultKobo(1_000_000, 10)).toBe(100_000);
+    expect(participantResultKobo(1_000_000, -2.5)).toBe(-25_000);
+    expect(participantResultKobo(333, 10)).toBe(33);
+    expect(participantResultKobo(1_000_000, -100)).toBe(-1_000_000);
+    expect(() => participantResultKobo(1_000, -101)).toThrow(MoneyError);
+    expect(() => participantResultKobo(1_000, Number.NaN)).toThrow(MoneyError);
+  });
+
+  it('the tabs filter: Raising and Trading by status, My Pots by what the user joined', () => {
+    const all = [
+      { id: 'a', status: 'Raising' },
+      { id: 'b', status: 'Trading' },
+      { id: 'c', status: 'Due' },
+    ];
+    expect(potsForTab(all, 'Raising', new Set()).map((p) => p.id)).toEqual(['a']);
+    expect(potsForTab(all, 'Trading', new Set()).map((p) => p.id)).toEqual(['b']);
+    expect(potsForTab(all, 'My Pots', new Set(['c', 'a'])).map((p) => p.id)).toEqual(['a', 'c']);
   });
 });

@@ -277,3 +277,76 @@ export function managerChatLink(managersNumber: string): string | null {
   if (digits === '') return null;
   return `https://wa.me/${digits.startsWith('0') ? `234${digits.slice(1)}` : digits}`;
 }
+
+// ---------------------------------------------------------------------------------------------
+// The life of a pot (ADR 0012) and its money (ADR 0013). SPEC shows no transitions; these are ours.
+// ---------------------------------------------------------------------------------------------
+
+/** Trading has ended (trade_to passed): the manager's result is booked, then each participant is paid out. */
+export const POT_STATUS_DUE = 'Due';
+export const PARTICIPANT_STATUS_ACTIVE = 'Active';
+export const PARTICIPANT_STATUS_PAID = 'Paid';
+export const PAYOUT_LABEL = 'PAYOUT';
+export const POT_PAID_OUT = 'Your capital and ROI are in your wallet';
+export const POT_PAYOUT_NOT_DUE = 'This pot is not due yet. Payout opens on the due date.';
+export const POT_PAYOUT_AWAITING_RESULT = "The manager's result is not booked yet. Please try again later.";
+export const POT_PAYOUT_NOTHING = 'You have nothing to collect in this pot';
+export const AUTO_TRADA_OFF_DEFAULT_REASON = 'Auto-Trada is paused by the operator. No new joins for now.';
+export const RISK_ACK_REQUIRED = 'Please read and accept the risk disclosure before your first join';
+/** What the user accepts once, before a first join. */
+export const RISK_DISCLOSURE =
+  'A pot is not a savings account, a deposit or a regulated investment scheme. Your capital is traded by the pot manager ' +
+  'and can be lost in part or in full; the ROI shown is the target, not a promise. Your money stays locked in the pot ' +
+  'until its due date.';
+
+export interface PotClock {
+  readonly status: string;
+  readonly potVolumeKobo: number;
+  readonly raisedAmountKobo: number;
+  readonly raisingToMs: number | null;
+  readonly tradeToMs: number | null;
+}
+
+/**
+ * The status a pot should have at `nowMs` (ADR 0012): Raising ends at raising_to or when full, Trading ends
+ * at trade_to (Due). Any other status stays. A pot that is both past raising_to and past trade_to goes to Due.
+ */
+export function nextPotStatus(pot: PotClock, nowMs: number): string {
+  let status = pot.status;
+  if (status === POT_STATUS_RAISING) {
+    const full = pot.raisedAmountKobo >= pot.potVolumeKobo;
+    const ended = pot.raisingToMs !== null && nowMs >= pot.raisingToMs;
+    if (full || ended) status = POT_STATUS_TRADING;
+  }
+  if (status === POT_STATUS_TRADING && pot.tradeToMs !== null && nowMs >= pot.tradeToMs) status = POT_STATUS_DUE;
+  return status;
+}
+
+/** A participant's status while the pot has `potStatus`, unless already Paid: Pending, then Active. */
+export function participantStatusFor(potStatus: string, current: string): string {
+  if (current === PARTICIPANT_STATUS_PAID) return current;
+  return potStatus === POT_STATUS_RAISING ? PARTICIPANT_INITIAL_STATUS : PARTICIPANT_STATUS_ACTIVE;
+}
+
+/**
+ * A participant's share of the manager's result: `resultPercent` (over the whole duration, negative for a
+ * loss, never below -100) of the capital, rounded half up to the kobo. The payout is capital plus that.
+ */
+export function participantResultKobo(capitalKobo: number, resultPercent: number): number {
+  if (!Number.isFinite(resultPercent) || resultPercent < -100) throw new MoneyError('The result percentage is not valid');
+  const share = percentOfKobo(capitalKobo, Math.abs(resultPercent));
+  return resultPercent < 0 ? -share : share;
+}
+
+/** The tabs of /auto-trada: Raising and Trading filter by status; My Pots shows the pots the user joined. */
+export const POT_TABS = ['Raising', 'Trading', 'My Pots'] as const;
+export type PotTab = (typeof POT_TABS)[number];
+
+export function potsForTab<P extends { id: string; status: string }>(
+  all: readonly P[],
+  tab: PotTab,
+  joined: ReadonlySet<string>,
+): P[] {
+  if (tab === 'My Pots') return all.filter((p) => joined.has(p.id));
+  return all.filter((p) => p.status === tab);
+}

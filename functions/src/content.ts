@@ -71,6 +71,7 @@ export async function joinPot(providerCall: ReturnType<typeof createProviderCall
       amount: input.amount,
       ...(input.referalCode ? { referalCode: input.referalCode } : {}),
       ...(input.pin ? { pin: input.pin } : {}),
+      ...(input.acceptRisk ? { acceptRisk: true } : {}),
     },
   });
   const body = result.data as { message?: unknown; data?: unknown };

@@ -173,6 +173,7 @@ describe('clearSignals refuses a payload and callers without the permission', ()
     can_post_game: false,
     can_monetize_game: false,
     subscription_expires_at: null,
+    paused_until: null,
     updated_at: 0,
   };
   const permissions: Record<string, Permissions> = { u1: { ...base, can_post_signal: true }, u2: base, u3: { ...base, role: 1 } };
@@ -250,7 +251,7 @@ describe('joinPot refuses bad amounts and tokens; the wallet and the pot do not 
     const me = await signedIn(h);
     await fundAndSubscribe(h, me, 20_000);
     await h.store.set('trading_pots', pot.id, pot);
-    const body = { pot_id: pot.id, amount: 10_000, idempotencyKey: 'join-pot-bad-amount', token: me.token };
+    const body = { pot_id: pot.id, amount: 10_000, acceptRisk: true as const, idempotencyKey: 'join-pot-bad-amount', token: me.token };
     const before = snapshot(h);
     const error = await rejection(joinPot(call, { uid: me.uid, claims: {} }, { ...body, amount }));
     expect(error.code).toBe('invalid-argument');
@@ -290,7 +291,7 @@ describe('joinPot refuses bad amounts and tokens; the wallet and the pot do not 
     const me = await signedIn(h);
     await fundAndSubscribe(h, me, 10_000);
     await h.store.set('trading_pots', pot.id, pot);
-    const body = { pot_id: pot.id, amount: 10_000, idempotencyKey: 'join-pot-expired-1', token: me.token };
+    const body = { pot_id: pot.id, amount: 10_000, acceptRisk: true as const, idempotencyKey: 'join-pot-expired-1', token: me.token };
     clock += 25 * 60 * 60 * 1000;
     const before = snapshot(h);
     const expired = await rejection(joinPot(call, { uid: me.uid, claims: {} }, body));

@@ -49,6 +49,7 @@ describe('the client address', () => {
       can_post_game: false,
       can_monetize_game: false,
       subscription_expires_at: null,
+      paused_until: null,
       updated_at: 0,
     };
     const call = createProviderCall({ provider: proxied.client, permissions: { permissionsOf: () => Promise.resolve(member) } });

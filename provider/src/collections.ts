@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@punter/core/account';
+import { timestampMillis } from '@punter/core/api/common';
 import { PERMISSIONS_COLLECTION, permissionsSchema } from '@punter/core/permissions';
 import type { Data, QuerySpec, Store, Tx } from './store';
 
@@ -118,6 +119,8 @@ export const userSchema = z.object({
   /** A break or self-exclusion the user started (ADR 0019): money features and signals closed until then. */
   paused_until: epochMs.nullable().optional(),
   pause_kind: z.enum(['break', 'exclusion']).nullable().optional(),
+  /** When the user accepted the pots' risk disclosure (before a first join, ADR 0012); absent until then. */
+  pot_risk_accepted_at: epochMs.optional(),
   created_at: epochMs,
 });
 export type UserDoc = z.infer<typeof userSchema>;
@@ -400,7 +403,10 @@ export const myGames = new Collection(
 
 // ---------------------------------------------------------------- pots (the app's collections)
 
-/** The fields of a pot the provider reads; admins write pots through the web. */
+/**
+ * A pot as the provider reads it (SPEC 3 'Trading pot'); an admin creates it through the provider (ADR 0012).
+ * Times are Firestore timestamps (the web reads them), converted to epoch ms here.
+ */
 export const potSchema = z.object({
   status: z.string(),
   pot_volume: z.number().nonnegative(),
@@ -410,8 +416,38 @@ export const potSchema = z.object({
   duration: z.number().optional(),
   type: z.string().optional(),
   manager: z.string().optional(),
+  raising_to: timestampMillis.optional(),
+  trade_to: timestampMillis.optional(),
+  /** The manager's result over the whole duration, in percent of the capital, once booked (ADR 0013). */
+  result_percent: z.number().optional(),
+  result_booked_at: epochMs.optional(),
 });
+export type PotDoc = z.infer<typeof potSchema>;
 export const pots = new Collection('trading_pots', potSchema);
+
+/**
+ * The money side of one join (provider-only, same id as the participant documents): who, how much, who
+ * referred them, and what has been paid (ADR 0013). The public documents mirror its status.
+ */
+export const potStakeSchema = z.object({
+  pot_id: z.string(),
+  user_id: z.string(),
+  amount_kobo: kobo,
+  referrer_id: z.string().nullable(),
+  status: z.string(),
+  /** The second 2.5 % referral bonus, paid once when the pot is due. */
+  due_bonus_paid: z.boolean(),
+  payout_kobo: kobo.nullable(),
+  created_at: epochMs,
+});
+export type PotStakeDoc = z.infer<typeof potStakeSchema>;
+export const potStakes = new Collection('provider_pot_stakes', potStakeSchema);
+
+/** app_config/auto_trada: the operator's switch, read live by the page (signed-in users may read it). */
+export const appConfig = new Collection(
+  'app_config',
+  z.object({ enabled: z.boolean(), reason: z.string(), updated_at: epochMs }),
+);
 
 const participantSchema = z.object({
   pot_id: z.string(),
@@ -546,6 +582,7 @@ export const C = {
   wallets: wallets.path,
   entries: (userId: string) => entries(userId).path,
   journal: journal.path,
+  potStakes: potStakes.path,
   ledgerAccounts: ledgerAccounts.path,
   playGuards: playGuards.path,
   idempotency: idempotency.path,

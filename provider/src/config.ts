@@ -21,6 +21,8 @@
  * `demo-` project (which can only reach an emulator's data) or PROVIDER_SANDBOX_PROJECT; on any other
  * project optionsFromEnv refuses to build a provider without FLW_SECRET_KEY and TERMII_API_KEY.
  *   PROVIDER_TOKEN_TTL_MINUTES  bearer token lifetime (default 1440 = 24 h)
+ *   PROVIDER_POT_TICK_SECONDS   how often this process moves pots whose time has come (default 15; 0: never,
+ *                               when a scheduler calls tickPots instead; ADR 0012)
  *   PROVIDER_TRUSTED_PROXIES    comma-separated addresses whose X-Forwarded-For names the client (the
  *                           functions calling over HTTP); default loopback (127.0.0.1,::1,::ffff:127.0.0.1)
  *   PROVIDER_LIMITS         JSON object overriding abuse-limit settings, e.g. {"smsPerSourcePerHour":10}
@@ -64,6 +66,7 @@ const envSchema = z.object({
   PROVIDER_SANDBOX: z.enum(['true', 'false']).optional(),
   PROVIDER_SANDBOX_PROJECT: z.string().min(1).optional(),
   PROVIDER_TOKEN_TTL_MINUTES: z.coerce.number().int().positive().default(1440),
+  PROVIDER_POT_TICK_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
   PROVIDER_TRUSTED_PROXIES: z
     .string()
     .transform((v) =>

@@ -33,7 +33,22 @@ server.listen(env.PROVIDER_PORT, env.PROVIDER_HOST, () => {
     console.log(`Sandbox checkout: ${origin}/sandbox/checkout  SMS inbox: ${origin}/sandbox/sms?phone=...`);
   }
 });
+// The life of a pot (ADR 0012): the same code a production scheduler calls, on a timer. A failed run is
+// logged and the next one tries again; runs never overlap.
+let ticking = false;
+const potTimer =
+  env.PROVIDER_POT_TICK_SECONDS > 0
+    ? setInterval(() => {
+        if (ticking) return;
+        ticking = true;
+        provider
+          .tickPots()
+          .catch((error: unknown) => console.error(JSON.stringify({ message: 'pot tick failed', error: String(error) })))
+          .finally(() => (ticking = false));
+      }, env.PROVIDER_POT_TICK_SECONDS * 1000)
+    : null;
 const shutdown = () => {
+  if (potTimer) clearInterval(potTimer);
   server.close();
   void store.close().finally(() => process.exit(0));
 };

@@ -1,34 +1,74 @@
 /**
- * POST /api/v1/user/join-auto-trada: joins a Raising pot of the app's 'trading_pots' collection.
- * One transaction: SPEC section 5's checks in order, the JOIN_AUTO_TRADA debit, the participant
- * document, the pot's raised_amount and investors_count, and the 2.5% instant referral bonus
- * (SPEC section 9) credited to the referrer. Needs an active subscription (SPEC section 1).
+ * Auto-Trada pots from raising to payout (SPEC sections 5 and 9; ADR 0012 for the life of a pot, ADR 0013 for
+ * its money). A pot's money sits in its own ledger account (`pot:{id}`): joins move wallet -> pot, the
+ * manager's result is booked house -> pot (or pot -> house for a loss) once the pot is due, and PAYOUT moves
+ * pot -> wallet. Referral bonuses (2.5 % at join, 2.5 % when due) come from the house.
+ *
+ * POST /api/v1/user/join-auto-trada: one transaction: the switch, the risk disclosure, SPEC section 5's checks
+ * in order, the transfer, the participant documents, the pot's raised_amount and investors_count (and Trading
+ * as soon as it is full), and the instant referral bonus. Needs an active subscription (SPEC section 1).
  */
 import { z } from 'zod';
-import { koboToNaira, nairaToKobo, percentOfKobo } from '@punter/core/money';
+import { addKobo, koboToNaira, nairaToKobo, netKobo, percentOfKobo } from '@punter/core/money';
 import {
+  AUTO_TRADA_OFF_DEFAULT_REASON,
   PARTICIPANT_INITIAL_STATUS,
+  PARTICIPANT_STATUS_PAID,
   POT_JOINED,
   POT_NOT_FOUND,
+  POT_PAID_OUT,
+  POT_PAYOUT_AWAITING_RESULT,
+  POT_PAYOUT_NOTHING,
+  POT_PAYOUT_NOT_DUE,
+  POT_STATUS_DUE,
   POT_STATUS_RAISING,
+  POT_STATUS_TRADING,
+  REFERRAL_BONUS_AFTER_DUE_PERCENT,
   REFERRAL_BONUS_INSTANT_PERCENT,
+  RISK_ACK_REQUIRED,
   checkPotJoin,
   joinQuote,
+  nextPotStatus,
   participantDisplayName,
+  participantResultKobo,
+  participantStatusFor,
 } from '@punter/core/pots';
-import { myPots, potParticipants, pots, unique, users } from './collections';
+import {
+  autoTradaSwitchRequestSchema,
+  potCreateRequestSchema,
+  potPayoutRequestSchema,
+  potResultRequestSchema,
+} from '@punter/core/api/pots';
+import type { Audit } from './admin/audit';
+import { appConfig, myPots, potParticipants, pots, potStakes, unique, users, type PotDoc, type PotStakeDoc } from './collections';
 import { KeyedMutex, notify, type ProviderDeps, type UserDoc } from './context';
 import { badRequest, forbidden, notFound, ok, parseBody, type ProviderResponse } from './http';
+import {
+  HOUSE,
+  idempotent,
+  readAccount,
+  readWallet,
+  transactionView,
+  transactionViewSchema,
+  transfer,
+  walletAccount,
+  type AccountState,
+} from './ledger';
 import { assertNotPaused, assertWithinLimits, readPlayGuard, recordUsage } from './safer-play';
-import { HOUSE, idempotent, postEntry, readAccount, readWallet, transactionView, transactionViewSchema } from './ledger';
 import { joinAutoTradaBody } from './schemas';
 import { newId, type Tx } from './store';
 
 const joinAnswerSchema = z.object({ transaction: transactionViewSchema, balance: z.number() });
+const payoutAnswerSchema = z.object({ amount: z.number(), balance: z.number() });
 
 export const REFERRAL_CODE_INVALID = 'The referral code is not valid';
 export const REFERRAL_CODE_OWN = 'You cannot use your own referral code';
 export const REFERRAL_CODE_CIRCULAR = 'You cannot use the referral code of someone you referred';
+export const POT_NOT_RAISING = 'This pot is not raising at the moment';
+export const POT_ALREADY_PAID = 'You have already been paid out for this pot';
+export const POT_RESULT_NOT_DUE = 'A result can only be booked once the pot is due';
+export const POT_RESULT_BOOKED = 'The result of this pot is already booked';
+export const AUTO_TRADA_CONFIG_ID = 'auto_trada';
 
 /**
  * Who earns the bonus of a join (SPEC 9). The referrer fixed at registration always; a code given at
@@ -49,113 +89,394 @@ async function referrerFor(tx: Tx, user: UserDoc, code: string | null): Promise<
   return referrer.id;
 }
 
-export function createPots(deps: ProviderDeps) {
+/** The status a stored pot should have now (its clock: the dates and how full it is). */
+function statusAt(pot: PotDoc, now: number): string {
+  return nextPotStatus(
+    {
+      status: pot.status,
+      potVolumeKobo: nairaToKobo(pot.pot_volume),
+      raisedAmountKobo: nairaToKobo(pot.raised_amount ?? 0),
+      raisingToMs: pot.raising_to ?? null,
+      tradeToMs: pot.trade_to ?? null,
+    },
+    now,
+  );
+}
+
+export function createPots(deps: ProviderDeps, audit: Audit) {
   const locks = new KeyedMutex();
+
+  /** The public participant, the owner's copy and the stake change status together. */
+  function setStakeStatus(tx: Tx, stakeId: string, status: string, extra: Partial<PotStakeDoc> = {}): void {
+    potStakes.update(tx, stakeId, { status, ...extra });
+    potParticipants.update(tx, stakeId, { status });
+    myPots.update(tx, stakeId, { status });
+  }
+
+  /**
+   * Brings one pot's participants in line with the pot (Pending -> Active) and, once due, pays each referrer
+   * the second 2.5 % bonus. One small transaction per stake that re-reads it, so a second scheduler run (or
+   * two at once) changes nothing twice.
+   */
+  async function settleStakes(potId: string, potStatus: string): Promise<void> {
+    const pending = await potStakes.query(deps.store, {
+      where: [
+        ['pot_id', '==', potId],
+        ['status', '==', PARTICIPANT_INITIAL_STATUS],
+      ],
+    });
+    const unpaidBonus =
+      potStatus === POT_STATUS_DUE
+        ? await potStakes.query(deps.store, {
+            where: [
+              ['pot_id', '==', potId],
+              ['due_bonus_paid', '==', false],
+            ],
+          })
+        : [];
+    const ids = new Set([...pending, ...unpaidBonus].map((d) => d.id));
+    for (const id of ids) {
+      await deps.store.runTransaction(async (tx) => {
+        const stake = await potStakes.get(tx, id);
+        if (!stake) return;
+        const payBonus = potStatus === POT_STATUS_DUE && !stake.due_bonus_paid && stake.referrer_id !== null;
+        const referrerWallet = payBonus && stake.referrer_id ? await readWallet(tx, stake.referrer_id) : null;
+        const status = participantStatusFor(potStatus, stake.status);
+        if (status !== stake.status) setStakeStatus(tx, id, status);
+        if (potStatus === POT_STATUS_DUE && !stake.due_bonus_paid) {
+          potStakes.update(tx, id, { due_bonus_paid: true });
+          const bonus = percentOfKobo(stake.amount_kobo, REFERRAL_BONUS_AFTER_DUE_PERCENT);
+          if (referrerWallet && bonus > 0) {
+            transfer(deps, tx, {
+              from: HOUSE,
+              to: walletAccount(referrerWallet),
+              amountKobo: bonus,
+              type: 'MC_DASAINT_BONUS',
+              narration: '2.5% referral bonus: a pot you referred someone to is due',
+              reference: `referral-bonus-due:${id}`,
+            });
+            notify(deps, tx, referrerWallet.user_id, 'REFERRAL_BONUS', {
+              amount: koboToNaira(bonus),
+              message: 'You earned a referral bonus',
+            });
+          }
+        }
+      });
+    }
+  }
+
   return {
     async join(user: UserDoc, body: unknown, idempotencyKey: string): Promise<ProviderResponse> {
       const input = parseBody(joinAutoTradaBody, body);
       const amount = nairaToKobo(input.amount);
       const now = deps.now();
-      // A break or self-exclusion is the first answer: subscribing would be refused too.
+      // A break or self-exclusion is the first answer: subscribing would be refused too (ADR 0019).
       assertNotPaused(user, now);
       if (!user.subscription_expires_at || user.subscription_expires_at <= now) {
         throw forbidden('Your subscription has expired. Please subscribe to join a pot.');
       }
       const code = input.referalCode ? input.referalCode.toUpperCase() : null;
-      const { value } = await locks.run(user.id, () =>
-        deps.store.runTransaction((tx) =>
-          idempotent(
-            tx,
-            'join-pot',
-            user.id,
-            idempotencyKey,
-            input,
-            joinAnswerSchema,
-            async () => {
-              const pot = await pots.get(tx, input.pot_id);
-              if (!pot) throw notFound(POT_NOT_FOUND);
-              if (pot.status !== POT_STATUS_RAISING) throw badRequest('This pot is not raising at the moment');
-              const current = await users.get(tx, user.id);
-              if (!current) throw notFound('Account not found');
-              assertNotPaused(current, now);
-              const referrerId = await referrerFor(tx, current, code);
-              const wallet = await readWallet(tx, user.id);
-              const referrer = referrerId ? await users.get(tx, referrerId) : null;
-              const referrerWallet = referrer ? await readWallet(tx, referrer.id) : null;
-              // The pot's own account holds what its participants put in (double entry).
-              const potAccount = await readAccount(tx, { kind: 'pot', id: input.pot_id });
-              const guard = await readPlayGuard(tx, user.id);
-              const check = checkPotJoin(amount, {
-                balanceKobo: wallet.balance_kobo,
-                potVolumeKobo: nairaToKobo(pot.pot_volume),
-                raisedAmountKobo: nairaToKobo(pot.raised_amount ?? 0),
-              });
-              if (!check.ok) throw badRequest(check.error);
-              assertWithinLimits(guard, 'spend', amount, now);
-              recordUsage(tx, user.id, guard, 'spend', amount, now);
-              const raised = nairaToKobo(pot.raised_amount ?? 0);
-              // A code given now becomes the user's referrer for good, in the same transaction as the join.
-              if (referrerId && current.referred_by === null) users.update(tx, user.id, { referred_by: referrerId });
-              const posted = postEntry(deps, tx, wallet, {
-                type: 'JOIN_AUTO_TRADA',
-                direction: 'debit',
-                counterparty: potAccount,
-                amountKobo: amount,
-                narration: `Joined pot ${pot.type ?? ''} managed by ${pot.manager ?? ''}`.trim(),
-                reference: `join-pot:${input.pot_id}`,
-              });
-              // SPEC 9: the participant ROI is the pot's percentage of the amount times the pot's duration.
-              const quote = joinQuote(amount, (pot.percentage ?? 0) * Math.max(1, pot.duration ?? 1));
-              const roi = quote.roiKobo;
-              // The public list shows others only what it needs (SPEC 2 'Pot detail'): a display name, never
-              // an id or a full name. The joiner's own record, with user_id, is in 'my-pots' (owner-only rules).
-              const participantId = newId();
-              const participant = {
-                pot_id: input.pot_id,
-                name: participantDisplayName(current.first_name, current.last_name),
-                amount: koboToNaira(amount),
-                roi: koboToNaira(roi),
-                total: koboToNaira(amount + roi),
-                trading_capital: koboToNaira(amount),
-                status: PARTICIPANT_INITIAL_STATUS,
-                timestamp: new Date(now),
-              };
-              potParticipants.set(tx, participantId, participant);
-              myPots.set(tx, participantId, { ...participant, user_id: user.id });
-              pots.update(tx, input.pot_id, {
-                raised_amount: koboToNaira(raised + amount),
-                investors_count: (pot.investors_count ?? 0) + 1,
-              });
-              notify(deps, tx, user.id, 'JOIN_AUTO_TRADA', {
-                amount: koboToNaira(amount),
-                pot_id: input.pot_id,
-                message: 'Pot joined',
-              });
-              if (referrer && referrerWallet) {
-                const bonus = percentOfKobo(amount, REFERRAL_BONUS_INSTANT_PERCENT);
-                if (bonus > 0) {
-                  postEntry(deps, tx, referrerWallet, {
-                    type: 'MC_DASAINT_BONUS',
-                    direction: 'credit',
+      // Every join rewrites its pot (raised_amount): joins of one pot queue here instead of failing each
+      // other's transactions; across provider processes Firestore's retries do the same.
+      const { value } = await locks.run(`pot:${input.pot_id}`, () =>
+        locks.run(`user:${user.id}`, () =>
+          deps.store.runTransaction((tx) =>
+            idempotent(
+              tx,
+              'join-pot',
+              user.id,
+              idempotencyKey,
+              input,
+              joinAnswerSchema,
+              async () => {
+                const pot = await pots.get(tx, input.pot_id);
+                if (!pot) throw notFound(POT_NOT_FOUND);
+                const config = await appConfig.get(tx, AUTO_TRADA_CONFIG_ID);
+                if (config && !config.enabled) throw badRequest(config.reason || AUTO_TRADA_OFF_DEFAULT_REASON);
+                // The scheduler may not have run yet: a pot past its raising end takes no more joins. A full one
+                // still answers SPEC's capacity message ('Amount can only be ₦0 or less') until it moves on.
+                const raisingEnded = pot.raising_to != null && now >= pot.raising_to;
+                if (pot.status !== POT_STATUS_RAISING || raisingEnded) throw badRequest(POT_NOT_RAISING);
+                const current = await users.get(tx, user.id);
+                if (!current) throw notFound('Account not found');
+                assertNotPaused(current, now);
+                if (current.pot_risk_accepted_at === undefined && input.acceptRisk !== true) throw badRequest(RISK_ACK_REQUIRED);
+                const referrerId = await referrerFor(tx, current, code);
+                const wallet = await readWallet(tx, user.id);
+                const referrer = referrerId ? await users.get(tx, referrerId) : null;
+                const referrerWallet = referrer ? await readWallet(tx, referrer.id) : null;
+                const potAccount = await readAccount(tx, { kind: 'pot', id: input.pot_id });
+                const guard = await readPlayGuard(tx, user.id);
+                const raised = nairaToKobo(pot.raised_amount ?? 0);
+                const volume = nairaToKobo(pot.pot_volume);
+                const check = checkPotJoin(amount, {
+                  balanceKobo: wallet.balance_kobo,
+                  potVolumeKobo: volume,
+                  raisedAmountKobo: raised,
+                });
+                if (!check.ok) throw badRequest(check.error);
+                assertWithinLimits(guard, 'spend', amount, now);
+                recordUsage(tx, user.id, guard, 'spend', amount, now);
+                // A code given now becomes the user's referrer for good, in the same transaction as the join.
+                const userPatch = {
+                  ...(referrerId && current.referred_by === null ? { referred_by: referrerId } : {}),
+                  ...(current.pot_risk_accepted_at === undefined ? { pot_risk_accepted_at: now } : {}),
+                };
+                // Firestore refuses an update without fields.
+                if (Object.keys(userPatch).length > 0) users.update(tx, user.id, userPatch);
+                const participantId = newId();
+                const moved = transfer(deps, tx, {
+                  from: walletAccount(wallet),
+                  to: potAccount,
+                  amountKobo: amount,
+                  type: 'JOIN_AUTO_TRADA',
+                  narration: `Joined pot ${pot.type ?? ''} managed by ${pot.manager ?? ''}`.trim(),
+                  reference: `join-pot:${input.pot_id}`,
+                });
+                const entry = moved.entry;
+                if (!entry || !('wallet' in moved.from)) throw new Error('a join debits a wallet');
+                // SPEC 9: the participant ROI is the pot's percentage of the amount times the pot's duration.
+                const quote = joinQuote(amount, (pot.percentage ?? 0) * Math.max(1, pot.duration ?? 1));
+                // The public list shows others only what it needs (SPEC 2 'Pot detail'): a display name, never
+                // an id or a full name. The joiner's own record, with user_id, is in 'my-pots' (owner-only rules).
+                const participant = {
+                  pot_id: input.pot_id,
+                  name: participantDisplayName(current.first_name, current.last_name),
+                  amount: koboToNaira(amount),
+                  roi: koboToNaira(quote.roiKobo),
+                  total: koboToNaira(quote.totalKobo),
+                  trading_capital: koboToNaira(amount),
+                  status: PARTICIPANT_INITIAL_STATUS,
+                  timestamp: new Date(now),
+                };
+                potParticipants.set(tx, participantId, participant);
+                myPots.set(tx, participantId, { ...participant, user_id: user.id });
+                potStakes.create(tx, participantId, {
+                  pot_id: input.pot_id,
+                  user_id: user.id,
+                  amount_kobo: amount,
+                  referrer_id: referrer ? referrer.id : null,
+                  status: PARTICIPANT_INITIAL_STATUS,
+                  due_bonus_paid: false,
+                  payout_kobo: null,
+                  created_at: now,
+                });
+                // A full pot stops raising at the scheduler's next run (ADR 0012), which also marks its participants Active.
+                pots.update(tx, input.pot_id, {
+                  raised_amount: koboToNaira(addKobo(raised, amount)),
+                  investors_count: (pot.investors_count ?? 0) + 1,
+                });
+                notify(deps, tx, user.id, 'JOIN_AUTO_TRADA', {
+                  amount: koboToNaira(amount),
+                  pot_id: input.pot_id,
+                  message: POT_JOINED,
+                });
+                if (referrer && referrerWallet) {
+                  const bonus = percentOfKobo(amount, REFERRAL_BONUS_INSTANT_PERCENT);
+                  if (bonus > 0) {
                     // A bonus is not created from nothing: the house pays it.
-                    counterparty: HOUSE,
-                    amountKobo: bonus,
-                    narration: `2.5% referral bonus: ${user.username} joined a pot`,
-                    reference: `referral-bonus:${posted.entry.id}`,
-                  });
-                  notify(deps, tx, referrer.id, 'REFERRAL_BONUS', {
-                    amount: koboToNaira(bonus),
-                    message: 'You earned a referral bonus',
-                  });
+                    transfer(deps, tx, {
+                      from: HOUSE,
+                      to: walletAccount(referrerWallet),
+                      amountKobo: bonus,
+                      type: 'MC_DASAINT_BONUS',
+                      narration: `2.5% referral bonus: ${user.username} joined a pot`,
+                      reference: `referral-bonus:${entry.id}`,
+                    });
+                    notify(deps, tx, referrer.id, 'REFERRAL_BONUS', {
+                      amount: koboToNaira(bonus),
+                      message: 'You earned a referral bonus',
+                    });
+                  }
                 }
-              }
-              return { transaction: transactionView(posted.entry), balance: koboToNaira(posted.wallet.balance_kobo) };
-            },
-            now,
+                return { transaction: transactionView(entry), balance: koboToNaira(moved.from.wallet.balance_kobo) };
+              },
+              now,
+            ),
           ),
         ),
       );
       return ok({ message: POT_JOINED, data: value });
     },
+
+    /**
+     * PAYOUT (SPEC 9): every unpaid stake of the caller in a due pot whose result is booked moves pot -> wallet,
+     * capital plus its share of the result. Each stake is re-read in the transaction and marked Paid in it,
+     * so two presses on two phones (two keys, two processes) pay once: the second finds nothing unpaid.
+     */
+    async payout(user: UserDoc, body: unknown, idempotencyKey: string): Promise<ProviderResponse> {
+      const input = parseBody(potPayoutRequestSchema, body);
+      const now = deps.now();
+      // Joins happen only while Raising, so the set of a due pot's stakes no longer changes; each is re-read below.
+      const mine = await potStakes.ids(deps.store, {
+        where: [
+          ['pot_id', '==', input.pot_id],
+          ['user_id', '==', user.id],
+        ],
+      });
+      const { value } = await locks.run(`user:${user.id}`, () =>
+        deps.store.runTransaction((tx) =>
+          idempotent(
+            tx,
+            'pot-payout',
+            user.id,
+            idempotencyKey,
+            input,
+            payoutAnswerSchema,
+            async () => {
+              const pot = await pots.get(tx, input.pot_id);
+              if (!pot) throw notFound(POT_NOT_FOUND);
+              if (pot.status !== POT_STATUS_DUE) throw badRequest(POT_PAYOUT_NOT_DUE);
+              if (pot.result_booked_at === undefined || pot.result_percent === undefined) {
+                throw badRequest(POT_PAYOUT_AWAITING_RESULT);
+              }
+              const resultPercent = pot.result_percent;
+              const stakes: Array<{ id: string; stake: PotStakeDoc }> = [];
+              for (const id of mine) {
+                const stake = await potStakes.get(tx, id);
+                if (stake && stake.user_id === user.id && stake.pot_id === input.pot_id) stakes.push({ id, stake });
+              }
+              if (stakes.length === 0) throw badRequest(POT_PAYOUT_NOTHING);
+              const unpaid = stakes.filter((s) => s.stake.status !== PARTICIPANT_STATUS_PAID);
+              if (unpaid.length === 0) throw badRequest(POT_ALREADY_PAID);
+              let wallet: AccountState = walletAccount(await readWallet(tx, user.id));
+              let potAccount = await readAccount(tx, { kind: 'pot', id: input.pot_id });
+              let total = 0;
+              for (const { id, stake } of unpaid) {
+                const payout = netKobo(stake.amount_kobo, participantResultKobo(stake.amount_kobo, resultPercent));
+                if (payout > 0) {
+                  const moved = transfer(deps, tx, {
+                    from: potAccount,
+                    to: wallet,
+                    amountKobo: payout,
+                    type: 'POT_PAYOUT',
+                    narration: `Pot payout: capital and result of pot ${pot.type ?? ''}`.trim(),
+                    reference: `pot-payout:${id}`,
+                  });
+                  potAccount = moved.from;
+                  wallet = moved.to;
+                }
+                total = addKobo(total, payout);
+                setStakeStatus(tx, id, PARTICIPANT_STATUS_PAID, { payout_kobo: payout });
+              }
+              notify(deps, tx, user.id, 'POT_PAYOUT', {
+                amount: koboToNaira(total),
+                pot_id: input.pot_id,
+                message: POT_PAID_OUT,
+              });
+              const balance = 'wallet' in wallet ? wallet.wallet.balance_kobo : 0;
+              return { amount: koboToNaira(total), balance: koboToNaira(balance) };
+            },
+            now,
+          ),
+        ),
+      );
+      return ok({ message: POT_PAID_OUT, data: value });
+    },
+
+    /** Admin: a new Raising pot, written with its audit entry in one transaction. */
+    async create(admin: UserDoc, body: unknown): Promise<ProviderResponse> {
+      const input = parseBody(potCreateRequestSchema, body);
+      const now = deps.now();
+      if (Date.parse(input.raising_to) <= now) throw badRequest('raising_to must be in the future');
+      const id = newId();
+      await deps.store.runTransaction((tx) => {
+        // Firestore timestamps (Dates here), as SPEC's pot documents have and the web reads them.
+        tx.set(pots.path, id, {
+          id,
+          pot_volume: input.pot_volume,
+          raised_amount: 0,
+          investors_count: 0,
+          percentage: input.percentage,
+          status: POT_STATUS_RAISING,
+          timestamp: new Date(now),
+          raising_to: new Date(input.raising_to),
+          trade_from: new Date(input.trade_from),
+          trade_to: new Date(input.trade_to),
+          duration: input.duration,
+          type: input.type,
+          manager: input.manager,
+          terms: input.terms,
+          managers_number: input.managers_number,
+        });
+        audit.auditIn(tx, admin, 'pot.create', id);
+        return Promise.resolve();
+      });
+      return ok({ message: 'Pot created', data: { id } }, 201);
+    },
+
+    /**
+     * Admin: books the manager's result of a due pot into its account before any payout (ADR 0013): house ->
+     * pot for a profit, pot -> house for a loss, exactly the sum of every participant's share, so the pot then
+     * holds what its participants are owed. Once per pot.
+     */
+    async bookResult(admin: UserDoc, body: unknown): Promise<ProviderResponse> {
+      const input = parseBody(potResultRequestSchema, body);
+      const stakeIds = await potStakes.ids(deps.store, { where: [['pot_id', '==', input.pot_id]] });
+      await deps.store.runTransaction(async (tx) => {
+        const pot = await pots.get(tx, input.pot_id);
+        if (!pot) throw notFound(POT_NOT_FOUND);
+        if (pot.status !== POT_STATUS_DUE) throw badRequest(POT_RESULT_NOT_DUE);
+        if (pot.result_booked_at !== undefined) throw badRequest(POT_RESULT_BOOKED);
+        let result = 0;
+        for (const id of stakeIds) {
+          const stake = await potStakes.get(tx, id);
+          if (stake) result = netKobo(result, participantResultKobo(stake.amount_kobo, input.result_percent));
+        }
+        const potAccount = await readAccount(tx, { kind: 'pot', id: input.pot_id });
+        if (result !== 0) {
+          transfer(deps, tx, {
+            from: result > 0 ? HOUSE : potAccount,
+            to: result > 0 ? potAccount : HOUSE,
+            amountKobo: Math.abs(result),
+            type: 'POT_RESULT',
+            narration: `Manager's result of pot ${pot.type ?? ''}: ${input.result_percent}%`,
+            reference: `pot-result:${input.pot_id}`,
+          });
+        }
+        pots.update(tx, input.pot_id, { result_percent: input.result_percent, result_booked_at: deps.now() });
+        audit.auditIn(tx, admin, 'pot.result', input.pot_id);
+      });
+      return ok({ message: 'Result booked', data: { pot_id: input.pot_id, result: input.result_percent } });
+    },
+
+    /** Admin: the operator's switch. While off no one joins, and the page shows the reason. */
+    async switchAutoTrada(admin: UserDoc, body: unknown): Promise<ProviderResponse> {
+      const input = parseBody(autoTradaSwitchRequestSchema, body);
+      const reason = input.enabled ? '' : input.reason || AUTO_TRADA_OFF_DEFAULT_REASON;
+      await audit.writeAudited(admin, input.enabled ? 'auto-trada.on' : 'auto-trada.off', AUTO_TRADA_CONFIG_ID, (tx) =>
+        appConfig.set(tx, AUTO_TRADA_CONFIG_ID, { enabled: input.enabled, reason, updated_at: deps.now() }),
+      );
+      return ok({ message: input.enabled ? 'Auto-Trada is on' : 'Auto-Trada is off', data: { enabled: input.enabled, reason } });
+    },
+
+    /**
+     * Moves every pot whose time has come (Raising -> Trading at raising_to or when full, Trading -> Due at
+     * trade_to) and settles its participants. What a production scheduler calls every minute and the local
+     * stack runs on a timer; safe to run twice at once (each change re-reads in its own transaction).
+     */
+    async tick(): Promise<{ moved: string[] }> {
+      const moved: string[] = [];
+      for (const status of [POT_STATUS_RAISING, POT_STATUS_TRADING, POT_STATUS_DUE]) {
+        const list = await pots.query(deps.store, { where: [['status', '==', status]] });
+        for (const { id, data } of list) {
+          let current = data.status;
+          if (statusAt(data, deps.now()) !== data.status) {
+            current = await deps.store.runTransaction(async (tx) => {
+              const pot = await pots.get(tx, id);
+              if (!pot) return status;
+              const next = statusAt(pot, deps.now());
+              if (next !== pot.status) pots.update(tx, id, { status: next });
+              return next;
+            });
+            if (current !== data.status) moved.push(id);
+          }
+          if (current !== POT_STATUS_RAISING) await settleStakes(id, current);
+        }
+      }
+      return { moved };
+    },
   };
 }
+
+export type Pots = ReturnType<typeof createPots>;

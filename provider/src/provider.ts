@@ -9,6 +9,7 @@ import { resolveApiCall, type ApiCallName } from '@punter/core/api/calls';
 import { MoneyError } from '@punter/core/money';
 import { createAccounts } from './accounts';
 import { createAdmin } from './admin';
+import { createAudit } from './admin/audit';
 import { createSandboxBankResolver } from './adapters/bank-resolver';
 import { createSandboxPayments } from './adapters/payments';
 import { createSandboxPayouts } from './adapters/payouts';
@@ -37,6 +38,8 @@ export interface Provider {
   handle(req: ProviderRequest): Promise<ProviderResponse>;
   /** Work a scheduler runs: ends codes left unsettled and refunds their buyers (ADR 0010); answers how many ended. */
   endUnsettledGames(): Promise<number>;
+  /** Moves the pots whose time has come (ADR 0012): the scheduler's entry point. */
+  tickPots(): Promise<{ moved: string[] }>;
 }
 
 type Handler = (
@@ -64,7 +67,7 @@ export function createProvider(options: ProviderOptions): Provider {
   const saferPlay = createSaferPlay(deps, accounts);
   const settlement = createHubSettlement(deps);
   const admin = createAdmin(deps, wallet);
-  const pots = createPots(deps);
+  const pots = createPots(deps, createAudit(deps));
 
   /** The client's address for the abuse limits; calls that give none share one bucket. */
   const source = (req: ProviderRequest): string => parseBody(sourceSchema, req.source ?? UNKNOWN_SOURCE);
@@ -100,6 +103,7 @@ export function createProvider(options: ProviderOptions): Provider {
       await accounts.requireStepUp(u, issuedAt, req.body);
       return pots.join(u, req.body, key(req));
     },
+    potPayout: (u, req) => pots.payout(u, req.body, key(req)),
     bettingCodes: (u) => hub.list(u),
     createCode: (u, req) => hub.create(u, req.body),
     buyOrGetGame: async (u, req, _p, issuedAt) => {
@@ -157,6 +161,9 @@ export function createProvider(options: ProviderOptions): Provider {
     userUpdate: (u, req) => admin.userUpdate(u, req.body),
     giftCardCategoryUpdate: (u, req) => admin.giftCardCategoryUpdate(u, req.body),
     cryptoRates: (u) => admin.cryptoRates(u),
+    potCreate: (u, req) => pots.create(u, req.body),
+    potResult: (u, req) => pots.bookResult(u, req.body),
+    autoTradaSwitch: (u, req) => pots.switchAutoTrada(u, req.body),
   };
 
   async function route(req: ProviderRequest): Promise<ProviderResponse> {
@@ -193,6 +200,7 @@ export function createProvider(options: ProviderOptions): Provider {
   return {
     deps,
     endUnsettledGames: () => settlement.endUnsettled(),
+    tickPots: () => pots.tick(),
     async handle(req) {
       try {
         return await route(req);

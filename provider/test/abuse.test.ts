@@ -495,9 +495,15 @@ describe('step-up: money committed needs the PIN or a fresh login', () => {
       status: 'Raising',
     });
     const join = (key: string, extra: Record<string, unknown> = {}) =>
-      c.call('POST', '/api/v1/user/join-auto-trada', { amount: 10_000, pot_id: 'step-up-pot', ...extra }, user.token, {
-        'idempotency-key': key,
-      });
+      c.call(
+        'POST',
+        '/api/v1/user/join-auto-trada',
+        { amount: 10_000, pot_id: 'step-up-pot', acceptRisk: true, ...extra },
+        user.token,
+        {
+          'idempotency-key': key,
+        },
+      );
     expect((await join('step-up-join-1')).status).toBe(403);
     expect(await balance()).toBe(26_000);
     const joined = await join('step-up-join-2', { pin: '1234' });

@@ -89,7 +89,7 @@ describe('answers match the contract of core/src/api', () => {
     await check('joinAutoTrada', {
       token: t,
       headers: { 'idempotency-key': 'contract-join-1' },
-      body: { amount: 10_000, pot_id: 'contract-pot' },
+      body: { amount: 10_000, pot_id: 'contract-pot', acceptRisk: true },
     });
     await check('limitTransactions', { token: t });
     await check('transactions', { token: t });
@@ -160,6 +160,27 @@ describe('answers match the contract of core/src/api', () => {
     await check('userUpdate', { token: t, body: { user_id: buyer.id, can_post_signal: true } });
     await check('adminDelete', { token: t, body: { user_id: buyer.id } });
     await check('allLogs', { token: t });
+    const inADay = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+    await check('potCreate', {
+      token: t,
+      body: {
+        pot_volume: 1_000_000,
+        percentage: 10,
+        raising_to: inADay(1),
+        trade_from: inADay(2),
+        trade_to: inADay(32),
+        duration: 1,
+        type: 'Over 1.5',
+        manager: 'Musa',
+        terms: 'Capital and result on the due date.',
+        managers_number: '2348031110003',
+      },
+    });
+    await check('autoTradaSwitch', { token: t, body: { enabled: true } });
+    // The pot joined above, made due: its result, then the PAYOUT.
+    await store.update('trading_pots', 'contract-pot', { status: 'Due' });
+    await check('potResult', { token: t, body: { pot_id: 'contract-pot', result_percent: 10 } });
+    await check('potPayout', { token: t, headers: { 'idempotency-key': 'contract-payout-1' }, body: { pot_id: 'contract-pot' } });
     // Last: a break closes the account's money features for a week.
     await check('saferPlayPause', { token: t, body: { kind: 'break', duration: '7d', pin: '1357' } });
 

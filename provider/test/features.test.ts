@@ -110,7 +110,9 @@ describe('pots, subscription and notifications', () => {
       manager: 'Musa',
     });
     const join = (amount: number, key: string) =>
-      c.call('POST', '/api/v1/user/join-auto-trada', { amount, pot_id: 'p1' }, user.token, { 'idempotency-key': key });
+      c.call('POST', '/api/v1/user/join-auto-trada', { amount, pot_id: 'p1', acceptRisk: true }, user.token, {
+        'idempotency-key': key,
+      });
     expect((await join(10_000, 'join-key-0001')).status).toBe(403);
     await topUp(provider, user.token, user.email, 52_000);
     expect(

@@ -177,7 +177,11 @@ describe.each(envs)('Punters Hub escrow on the %s store', (_name, makeEnv) => {
       settle(a, punter.token, gameId, 'Cut'),
     ]);
     const answers = raced.filter((r) => typeof r === 'object').map((r) => r.status);
-    expect(answers).toEqual([200, 200, 200, 200]);
+    // Who wins decides the answers, never the money: a punter's Cut is 200 (or an agreeing repeat), or 409 when
+    // the end-of-life job ended the code first; the admin's Cut is 200 either way (a correction of an Ended code).
+    const [punter1, punter2, byAdmin, punter3] = answers;
+    expect(byAdmin).toBe(200);
+    for (const answer of [punter1, punter2, punter3]) expect([200, 409]).toContain(answer);
     for (const u of buyers) {
       expect(await entriesOfType(store, u.id, 'REFUND')).toHaveLength(1);
       expect(await accountBalanceKobo(store, { kind: 'wallet', id: u.id })).toBe(100_000);

@@ -35,7 +35,7 @@ async function subscribedUser(provider: Provider, funds: number, overrides: Reco
 }
 
 function join(provider: Provider, user: User, potId: string, key: string, referalCode?: string) {
-  const body = { amount: 10_000, pot_id: potId, ...(referalCode ? { referalCode } : {}) };
+  const body = { amount: 10_000, pot_id: potId, acceptRisk: true, ...(referalCode ? { referalCode } : {}) };
   return client(provider).call('POST', '/api/v1/user/join-auto-trada', body, user.token, { 'idempotency-key': key });
 }
 

@@ -58,7 +58,9 @@ describe('subscription', () => {
       status: 'Raising',
     });
     const join = (token: string, key: string) =>
-      c.call('POST', '/api/v1/user/join-auto-trada', { amount: 10_000, pot_id: 'p1' }, token, { 'idempotency-key': key });
+      c.call('POST', '/api/v1/user/join-auto-trada', { amount: 10_000, pot_id: 'p1', acceptRisk: true }, token, {
+        'idempotency-key': key,
+      });
     const flag = async (token: string) =>
       ((await c.call('GET', '/api/v1/user/my-referrals', undefined, token)).body.data as Array<{ subscription: boolean }>)[0]
         ?.subscription;

@@ -38,6 +38,7 @@ import {
   savedBankSchema,
 } from './bank';
 import { idempotencyHeadersSchema, okBody, okMessageBody } from './common';
+import { idSchema } from './primitives';
 import {
   adSchema,
   blogCreateRequestSchema,
@@ -55,7 +56,14 @@ import {
 } from './content';
 import { notificationSchema } from './notifications';
 import { pinResetRequestSchema, pinSetRequestSchema, pinVerifyRequestSchema } from './pin';
-import { joinAutoTradaRequestSchema } from './pots';
+import {
+  autoTradaSwitchRequestSchema,
+  joinAutoTradaRequestSchema,
+  potCreateRequestSchema,
+  potPayoutRequestSchema,
+  potPayoutResultSchema,
+  potResultRequestSchema,
+} from './pots';
 import { profileDataSchema, referralSchema } from './profile';
 import {
   bettingCodeListEntrySchema,
@@ -162,6 +170,23 @@ export const API_CALLS = {
     request: joinAutoTradaRequestSchema,
     headers: idempotencyHeadersSchema,
     response: okBody(walletMovementSchema),
+  },
+  potPayout: {
+    ...API_ROUTES.potPayout,
+    request: potPayoutRequestSchema,
+    headers: idempotencyHeadersSchema,
+    response: okBody(potPayoutResultSchema),
+  },
+  potCreate: { ...API_ROUTES.potCreate, request: potCreateRequestSchema, response: okBody(z.object({ id: idSchema })) },
+  potResult: {
+    ...API_ROUTES.potResult,
+    request: potResultRequestSchema,
+    response: okBody(z.object({ pot_id: idSchema, result: z.number() })),
+  },
+  autoTradaSwitch: {
+    ...API_ROUTES.autoTradaSwitch,
+    request: autoTradaSwitchRequestSchema,
+    response: okBody(z.object({ enabled: z.boolean(), reason: z.string() })),
   },
   bettingCodes: {
     ...API_ROUTES.bettingCodes,

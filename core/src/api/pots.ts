@@ -1,7 +1,7 @@
 /** Trading pots (SPEC section 3): the pot documents, their participants and join-auto-trada. */
 import { z } from 'zod';
 import { countSchema, timestampMillis } from './common';
-import { idSchema, nairaAmount, nairaBalance, pinSchema } from './primitives';
+import { idSchema, isoDateTime, nairaAmount, nairaBalance, pinSchema } from './primitives';
 
 /** A document of 'trading_pots' (SPEC section 3). Times are converted to epoch milliseconds. */
 export const tradingPotSchema = z.object({
@@ -57,4 +57,67 @@ export const joinAutoTradaRequestSchema = z.object({
   referalCode: z.string().trim().max(64).optional(),
   /** Step-up: the transaction PIN, required unless the session is less than 15 minutes old. */
   pin: pinSchema.optional(),
+  /** The risk disclosure, accepted once before a user's first join (ADR 0012); later joins may leave it out. */
+  acceptRisk: z.literal(true, { error: 'acceptRisk must be true when given' }).optional(),
+});
+
+/** POST /api/v1/user/pot-payout: a due pot's capital plus the participant's share of the result (ADR 0013). */
+export const potPayoutRequestSchema = z.object({ pot_id: idSchema });
+export const potPayoutResultSchema = z.object({
+  /** What moved into the wallet now (0 when it was already paid). */
+  amount: nairaBalance,
+  balance: nairaBalance,
+});
+
+const potText = (field: string, max: number) =>
+  z
+    .string({ error: `${field} must be text` })
+    .trim()
+    .min(1, { error: `${field} is required` })
+    .max(max, { error: `${field} must be at most ${max} characters` });
+
+/** POST /api/v1/admin/pots/create: a new Raising pot (admin only, audited). Times are ISO date-times. */
+export const potCreateRequestSchema = z
+  .object({
+    pot_volume: nairaAmount,
+    /** Monthly percentage. */
+    percentage: z.number({ error: 'percentage must be a number' }).min(0).max(100),
+    raising_to: isoDateTime,
+    trade_from: isoDateTime,
+    trade_to: isoDateTime,
+    duration: z.number({ error: 'duration must be a number' }).int().min(1).max(36),
+    type: potText('type', 100),
+    manager: potText('manager', 100),
+    terms: potText('terms', 4000),
+    managers_number: z
+      .string({ error: 'managers_number must be text' })
+      .trim()
+      .regex(/^\+?[0-9 ]{7,20}$/, { error: 'managers_number must be a phone number' }),
+  })
+  .refine((p) => Date.parse(p.raising_to) <= Date.parse(p.trade_from), {
+    error: 'raising_to must not be after trade_from',
+    path: ['raising_to'],
+  })
+  .refine((p) => Date.parse(p.trade_from) < Date.parse(p.trade_to), {
+    error: 'trade_to must be after trade_from',
+    path: ['trade_to'],
+  });
+export type PotCreateRequest = z.infer<typeof potCreateRequestSchema>;
+
+/** POST /api/v1/admin/pots/result: the manager's result over the whole duration, as a percentage of the capital. */
+export const potResultRequestSchema = z.object({
+  pot_id: idSchema,
+  result_percent: z.number({ error: 'result_percent must be a number' }).min(-100).max(1000),
+});
+
+/** PUT /api/v1/admin/auto-trada: the operator's switch; the reason is what the page shows while it is off. */
+export const autoTradaSwitchRequestSchema = z.object({
+  enabled: z.boolean({ error: 'enabled must be true or false' }),
+  reason: z.string().trim().max(300).optional(),
+});
+
+/** The document app_config/auto_trada that the page reads live (a missing one means on). */
+export const autoTradaConfigSchema = z.object({
+  enabled: z.boolean(),
+  reason: z.string(),
 });

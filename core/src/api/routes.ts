@@ -40,6 +40,11 @@ export const API_ROUTES = {
   topup: { method: 'POST', path: '/api/v1/user/topup', auth: 'user' },
   withdraw: { method: 'POST', path: '/api/v1/user/wallet/withdraw', auth: 'user' },
   joinAutoTrada: { method: 'POST', path: '/api/v1/user/join-auto-trada', auth: 'user' },
+  // Not in SPEC: the life of a pot (ADR 0012) and its PAYOUT button (SPEC 9).
+  potPayout: { method: 'POST', path: '/api/v1/user/pot-payout', auth: 'user' },
+  potCreate: { method: 'POST', path: '/api/v1/admin/pots/create', auth: 'admin' },
+  potResult: { method: 'POST', path: '/api/v1/admin/pots/result', auth: 'admin' },
+  autoTradaSwitch: { method: 'PUT', path: '/api/v1/admin/auto-trada', auth: 'admin' },
   bettingCodes: { method: 'GET', path: '/api/v1/puntershub/get-betting-codes', auth: 'user' },
   createCode: { method: 'POST', path: '/api/v1/puntershub/create-code', auth: 'user' },
   buyOrGetGame: { method: 'POST', path: '/api/v1/puntershub/buy-or-get-game', auth: 'user' },
