@@ -28,7 +28,8 @@ export interface RunChance {
 /** Chance of `losses` losses in a row at an odd given in thousandths (above 1000). Exact. */
 export function runChance(oddThousandths: number, losses: number): RunChance {
   if (!Number.isSafeInteger(oddThousandths) || oddThousandths <= 1000) throw new MoneyError('the odd must be greater than 1');
-  if (!Number.isSafeInteger(losses) || losses < 0 || losses > 100) throw new RangeError('losses must be a whole number from 0 to 100');
+  if (!Number.isSafeInteger(losses) || losses < 0 || losses > 100)
+    throw new RangeError('losses must be a whole number from 0 to 100');
   const odd = BigInt(oddThousandths);
   const n = BigInt(losses);
   const numerator = (odd - ODD_SCALE) ** n;

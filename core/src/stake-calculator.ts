@@ -304,7 +304,12 @@ export function stakeCalculatorView(state: StakeCalculatorState): StakeCalculato
  * the accumulated loss given), [i] the stake after i losses in a row, each computed and rounded
  * exactly as Calculate would; null from the first one past MAX_KOBO on.
  */
-export function stakeRunStakes(accumulatedLossKobo: number, targetKobo: number, oddThousandths: number, count: number): (number | null)[] {
+export function stakeRunStakes(
+  accumulatedLossKobo: number,
+  targetKobo: number,
+  oddThousandths: number,
+  count: number,
+): (number | null)[] {
   const stakes: (number | null)[] = [];
   let lost: number | null = accumulatedLossKobo;
   for (let i = 0; i < count; i += 1) {
