@@ -6,6 +6,8 @@
 import { formatChancePercent, formatPercent, RISK_MARGIN_NOTE, type LossRunFigure } from '@punter/core/calculator-risk';
 import { formatNaira } from '@punter/core/money';
 import type { CalculatorRisk } from '@punter/core/stake-calculator';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
 
 function amount(kobo: number | null): string {
   return kobo === null ? 'Too large' : formatNaira(kobo);
@@ -82,6 +84,9 @@ export function RiskPanel({
             Each chance is for a run that starts now. Over weeks of play, a long losing run becomes far more likely.
           </p>
           <p className="muted">{RISK_MARGIN_NOTE}</p>
+          <p>
+            <Link to={paths.saferGambling.getHref()}>Worried about your betting? Get help</Link>
+          </p>
         </>
       )}
     </section>

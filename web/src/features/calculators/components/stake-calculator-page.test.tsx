@@ -65,6 +65,9 @@ describe('StakeCalculatorPage', () => {
     ]);
     expect(screen.getByText('Add your capital under Risk settings to see what share of it each stake is.')).toBeTruthy();
     expect(screen.getByText(/ignore the bookmaker's margin/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Worried about your betting? Get help' }).getAttribute('href')).toBe(
+      '/safer-gambling',
+    );
 
     await user.type(screen.getByLabelText('Capital (₦, optional)'), '100,000');
     await user.click(screen.getByRole('button', { name: 'Save risk settings' }));
