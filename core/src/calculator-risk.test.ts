@@ -3,6 +3,7 @@ import {
   ERROR_MAX_STAKE_RAISE,
   canChangeMaxStake,
   formatChancePercent,
+  formatPercent,
   lossRunFigures,
   maxStakeStopMessage,
   runChance,
@@ -69,6 +70,9 @@ describe('runChance: (1 - 1/odd)^n, exact', () => {
     expect(runChance(1250, 8)).toEqual({ percent: 0, oneIn: 390_625 });
     expect(formatChancePercent(0)).toBe('under 0.01%');
     expect(formatChancePercent(12.5)).toBe('12.5%');
+    // shares of capital past 1,000 % are grouped so they stay readable
+    expect(formatPercent(102.75)).toBe('102.75%');
+    expect(formatPercent(4_144_341.04)).toBe('4,144,341.04%');
   });
   it('refuses an odd of 1 or less', () => {
     expect(() => runChance(1000, 3)).toThrow(/greater than 1/);

@@ -101,9 +101,9 @@ export function formatChancePercent(percent: number): string {
   return percent === 0 ? 'under 0.01%' : `${percent}%`;
 }
 
-/** '8%', '102.75%' of capital. */
+/** '8%', '102.75%', '4,144,341.04%' (of capital). */
 export function formatPercent(percent: number): string {
-  return `${percent}%`;
+  return `${percent.toLocaleString('en-US', { maximumFractionDigits: 2 })}%`;
 }
 
 export const ERROR_MAX_STAKE_RAISE =

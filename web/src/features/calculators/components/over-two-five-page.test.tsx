@@ -4,13 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { OverTwoFivePage } from '@/features/calculators/components/over-two-five-page';
 import { renderWithApp } from '@/testing/render';
 
-/** The risk table's body rows as the cells' text. */
+/** Each losing run as its title and figures, e.g. ['3 losses in a row', '₦8,000 8% of capital', '₦7,000 7% of capital', '12.5% about 1 in 8']. */
 function riskRows(odd: string): string[][] {
-  const table = screen.getByRole('table', { name: `Losing runs at odd ${odd}` });
-  return within(table)
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) => Array.from(row.children, (cell) => cell.textContent ?? ''));
+  const list = screen.getByRole('list', { name: `Losing runs at odd ${odd}` });
+  return within(list)
+    .getAllByRole('listitem')
+    .map((run) => [
+      within(run).getByRole('heading').textContent ?? '',
+      ...Array.from(run.querySelectorAll('dd'), (figure) => figure.textContent ?? ''),
+    ]);
 }
 
 /** Setup with capital ₦100,000, target ₦1,500 and the first options: stop loss 5 %, split in 2 after 4 losses. */
@@ -34,13 +36,13 @@ describe('OverTwoFivePage risk', () => {
     // stake = loss + 1,500 at odd 2; the 4th and 8th losses halve the accumulated loss (the rest is remembered):
     // 1,500, 3,000, 6,000, 12,000 (after 3), 12,750, 25,500 (after 5), 51,000, 102,000, 102,750 (after 8)
     expect(riskRows('2')).toEqual([
-      ['3', '₦12,00012% of capital', '₦10,50010.5% of capital', '12.5%about 1 in 8'],
-      ['5', '₦25,50025.5% of capital', '₦35,25035.25% of capital', '3.13%about 1 in 32'],
+      ['3 losses in a row', '₦12,000 12% of capital', '₦10,500 10.5% of capital', '12.5% about 1 in 8'],
+      ['5 losses in a row', '₦25,500 25.5% of capital', '₦35,250 35.25% of capital', '3.13% about 1 in 32'],
       [
-        '8',
-        '₦102,750102.75% of capital: more than you have',
-        '₦213,750213.75% of capital: more than you have',
-        '0.39%about 1 in 256',
+        '8 losses in a row',
+        '₦102,750 102.75% of capital: more than you have',
+        '₦213,750 213.75% of capital: more than you have',
+        '0.39% about 1 in 256',
       ],
     ]);
     expect(screen.getByText(/ignore the bookmaker's margin/)).toBeTruthy();

@@ -15,30 +15,49 @@ function amount(kobo: number | null): string {
 
 function ShareOfCapital({ percent }: { percent: number | null }) {
   if (percent === null) return null;
-  return (
-    <span className={percent >= 100 ? 'risk-share risk-share-over' : 'risk-share'}>
-      {percent >= 100 ? `${formatPercent(percent)} of capital: more than you have` : `${formatPercent(percent)} of capital`}
-    </span>
+  const text = `${formatPercent(percent)} of capital`;
+  // The space keeps the amount and its share apart when read as text.
+  return percent >= 100 ? (
+    <>
+      {' '}
+      <span className="risk-share risk-share-over">{text}: more than you have</span>
+    </>
+  ) : (
+    <>
+      {' '}
+      <span className="risk-share">{text}</span>
+    </>
   );
 }
 
-function RiskRow({ figure }: { figure: LossRunFigure }) {
+function RiskRun({ figure }: { figure: LossRunFigure }) {
   return (
-    <tr>
-      <th scope="row">{figure.losses}</th>
-      <td>
-        {amount(figure.nextStake)}
-        <ShareOfCapital percent={figure.stakePercentOfCapital} />
-      </td>
-      <td>
-        {amount(figure.lost)}
-        <ShareOfCapital percent={figure.lostPercentOfCapital} />
-      </td>
-      <td>
-        {formatChancePercent(figure.chance.percent)}
-        <span className="risk-share">about 1 in {figure.chance.oneIn.toLocaleString('en-NG')}</span>
-      </td>
-    </tr>
+    <li className="risk-run">
+      <h3>{figure.losses} losses in a row</h3>
+      <dl>
+        <div>
+          <dt>Next stake</dt>
+          <dd>
+            {amount(figure.nextStake)}
+            <ShareOfCapital percent={figure.stakePercentOfCapital} />
+          </dd>
+        </div>
+        <div>
+          <dt>Lost by then</dt>
+          <dd>
+            {amount(figure.lost)}
+            <ShareOfCapital percent={figure.lostPercentOfCapital} />
+          </dd>
+        </div>
+        <div>
+          <dt>Chance</dt>
+          <dd>
+            {formatChancePercent(figure.chance.percent)}{' '}
+            <span className="risk-share">about 1 in {figure.chance.oneIn.toLocaleString('en-NG')}</span>
+          </dd>
+        </div>
+      </dl>
+    </li>
   );
 }
 
@@ -62,23 +81,11 @@ export function RiskPanel({
       ) : (
         <>
           <p>If this game and the next ones are all lost at odd {risk.odd}, recovering the loss needs ever bigger stakes:</p>
-          <div className="risk-table-wrap">
-            <table className="stake-table risk-table" aria-label={`Losing runs at odd ${risk.odd}`}>
-              <thead>
-                <tr>
-                  <th scope="col">Losses in a row</th>
-                  <th scope="col">Next stake</th>
-                  <th scope="col">Lost by then</th>
-                  <th scope="col">Chance</th>
-                </tr>
-              </thead>
-              <tbody>
-                {risk.figures.map((figure) => (
-                  <RiskRow key={figure.losses} figure={figure} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ol className="risk-list" aria-label={`Losing runs at odd ${risk.odd}`}>
+            {risk.figures.map((figure) => (
+              <RiskRun key={figure.losses} figure={figure} />
+            ))}
+          </ol>
           {missingShare && capitalHint ? <p className="muted">{capitalHint}</p> : null}
           <p className="muted">
             Each chance is for a run that starts now. Over weeks of play, a long losing run becomes far more likely.

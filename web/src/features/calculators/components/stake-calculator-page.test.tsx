@@ -5,13 +5,15 @@ import { renderWithApp } from '@/testing/render';
 
 const status = () => screen.getByText('Status', { selector: 'dt' }).nextElementSibling?.textContent;
 
-/** The risk table's body rows as the cells' text, e.g. ['3', '₦8,000', '₦7,000', '12.5%about 1 in 8']. */
+/** Each losing run as its title and figures, e.g. ['3 losses in a row', '₦8,000 8% of capital', '₦7,000 7% of capital', '12.5% about 1 in 8']. */
 function riskRows(odd: string): string[][] {
-  const table = screen.getByRole('table', { name: `Losing runs at odd ${odd}` });
-  return within(table)
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) => Array.from(row.children, (cell) => cell.textContent ?? ''));
+  const list = screen.getByRole('list', { name: `Losing runs at odd ${odd}` });
+  return within(list)
+    .getAllByRole('listitem')
+    .map((run) => [
+      within(run).getByRole('heading').textContent ?? '',
+      ...Array.from(run.querySelectorAll('dd'), (figure) => figure.textContent ?? ''),
+    ]);
 }
 
 describe('StakeCalculatorPage', () => {
@@ -59,9 +61,9 @@ describe('StakeCalculatorPage', () => {
     await user.type(screen.getByLabelText('Odd'), '2');
     // odd 2, target ₦1,000: stakes 1,000, 2,000, 4,000, then 8,000 after 3 losses (7,000 lost); chance (1/2)^3
     expect(riskRows('2')).toEqual([
-      ['3', '₦8,000', '₦7,000', '12.5%about 1 in 8'],
-      ['5', '₦32,000', '₦31,000', '3.13%about 1 in 32'],
-      ['8', '₦256,000', '₦255,000', '0.39%about 1 in 256'],
+      ['3 losses in a row', '₦8,000', '₦7,000', '12.5% about 1 in 8'],
+      ['5 losses in a row', '₦32,000', '₦31,000', '3.13% about 1 in 32'],
+      ['8 losses in a row', '₦256,000', '₦255,000', '0.39% about 1 in 256'],
     ]);
     expect(screen.getByText('Add your capital under Risk settings to see what share of it each stake is.')).toBeTruthy();
     expect(screen.getByText(/ignore the bookmaker's margin/)).toBeTruthy();
@@ -73,9 +75,14 @@ describe('StakeCalculatorPage', () => {
     await user.click(screen.getByRole('button', { name: 'Save risk settings' }));
     expect(await screen.findByText('Risk settings saved')).toBeTruthy();
     expect(riskRows('2')).toEqual([
-      ['3', '₦8,0008% of capital', '₦7,0007% of capital', '12.5%about 1 in 8'],
-      ['5', '₦32,00032% of capital', '₦31,00031% of capital', '3.13%about 1 in 32'],
-      ['8', '₦256,000256% of capital: more than you have', '₦255,000255% of capital: more than you have', '0.39%about 1 in 256'],
+      ['3 losses in a row', '₦8,000 8% of capital', '₦7,000 7% of capital', '12.5% about 1 in 8'],
+      ['5 losses in a row', '₦32,000 32% of capital', '₦31,000 31% of capital', '3.13% about 1 in 32'],
+      [
+        '8 losses in a row',
+        '₦256,000 256% of capital: more than you have',
+        '₦255,000 255% of capital: more than you have',
+        '0.39% about 1 in 256',
+      ],
     ]);
     expect(screen.queryByText(/Add your capital/)).toBeNull();
   });
