@@ -347,6 +347,11 @@ describe('Over 2.5 maximum stake', () => {
     expect(ok(saveOverTwoFiveSetup(won, { ...setup, maxStake: '6,000' })).max_stake).toBe(600_000);
   });
 
+  it('a huge accumulated plus remembered loss still only refuses the raise (no overflow)', () => {
+    const huge: OverTwoFiveState = { ...configured, totalLosses: MAX_KOBO, splitted_lost: MAX_KOBO, split_parts_left: 1 };
+    expect(errorOf(saveOverTwoFiveSetup(huge, { ...setup, maxStake: '' }))).toBe(ERROR_MAX_STAKE_RAISE);
+  });
+
   it('loads a state stored before it existed; Reset zeroes it', () => {
     const { max_stake: _m, ...old } = configured;
     expect(loadOverTwoFiveState(JSON.stringify(old))).toEqual({ ...configured, max_stake: 0 });

@@ -241,7 +241,8 @@ export function saveOverTwoFiveSetup(state: OverTwoFiveState, input: OverTwoFive
   if (!isOption(SPLIT_OPTIONS, input.splits)) return refuse(ERROR_SPLITS_OPTION);
   const maxStake = optionalAmount(input.maxStake ?? '');
   if (!maxStake.ok) return maxStake;
-  if (!canChangeMaxStake(state.max_stake, maxStake.kobo, addKobo(state.totalLosses, state.splitted_lost))) {
+  // A plain sum: both are at most MAX_KOBO, so it stays exact, and only whether it is 0 matters.
+  if (!canChangeMaxStake(state.max_stake, maxStake.kobo, state.totalLosses + state.splitted_lost)) {
     return refuse(ERROR_MAX_STAKE_RAISE);
   }
   return success(
