@@ -50,7 +50,7 @@ describe('route table', () => {
     '/change-password',
   ];
   const routes = Object.values(ROUTES);
-  it('lists every route of SPEC section 2 with its access, and /reset-pin (behind login)', () => {
+  it('lists every route of SPEC section 2 with its access, /reset-pin (behind login) and /safer-gambling (open)', () => {
     expect(
       routes
         .filter((r) => r.access === 'protected')
@@ -62,7 +62,7 @@ describe('route table', () => {
         .filter((r) => r.access === 'public')
         .map((r) => r.path)
         .sort(),
-    ).toEqual([...publicPaths].sort());
+    ).toEqual([...publicPaths, '/safer-gambling'].sort());
   });
   it('redirects / to /dashboard', () => {
     expect(ROUTES.root.redirectTo).toBe('/dashboard');

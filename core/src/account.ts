@@ -68,6 +68,8 @@ export const ROUTES = {
     getHref: ({ referralCode }: { referralCode: string }) => `/referral/${segment(referralCode)}`,
   },
   changePassword: route('/change-password', 'public'),
+  /** Not in SPEC (issue 17): signs of a problem, the safer-play tools and support contacts; open to all. */
+  saferGambling: route('/safer-gambling', 'public'),
 } as const;
 
 export type RouteName = keyof typeof ROUTES;

@@ -422,6 +422,7 @@ describe('Reset', () => {
       game_status: null,
       overTwoFiveStake: 0,
       overTwoFiveOdd: '',
+      max_stake: 0,
     });
   });
 });

@@ -26,8 +26,19 @@
  *   wording is ours (SPEC gives none).
  * - The stop-loss warning compares the accumulated loss (totalLosses) with stop_lost % of capital,
  *   as SPEC words it; the remembered split amount is not counted.
+ * - Safer play (issue 17): Setup may also set a maximum stake (`max_stake`, 0 for none; states stored
+ *   before it existed read as 0). Calculate stops with a message instead of asking for a stake above
+ *   it. It may be lowered at any time, raised or removed only with no loss to win back (accumulated
+ *   or remembered). Reset zeroes it like every other setting.
  */
 import { z } from 'zod';
+import {
+  ERROR_MAX_STAKE_RAISE,
+  RISK_RUN_LENGTHS,
+  canChangeMaxStake,
+  lossRunFigures,
+  maxStakeStopMessage,
+} from './calculator-risk';
 import { MAX_KOBO, addKobo, formatNaira, parseNairaInput, percentOfKobo, ratioPercent, splitKobo, subtractKobo } from './money';
 import {
   ERROR_AMOUNT_TOO_LARGE,
@@ -39,9 +50,11 @@ import {
   TOAST_STAKE_CALCULATED,
   TOAST_SYSTEM_RESET,
   TOAST_WIN,
+  optionalAmount,
   parseOdd,
   stakeForOdd,
   type CalculatorResult,
+  type CalculatorRisk,
   type CalculatorToast,
 } from './stake-calculator';
 
@@ -107,6 +120,8 @@ export interface OverTwoFiveState {
   readonly overTwoFiveStake: number;
   /** Odd of the current (or last) game, canonical decimal text; '' before any. */
   readonly overTwoFiveOdd: string;
+  /** Largest stake the user accepts, kobo; 0 for none. Not in SPEC. */
+  readonly max_stake: number;
 }
 
 export const INITIAL_OVER_TWO_FIVE_STATE: OverTwoFiveState = Object.freeze({
@@ -125,6 +140,7 @@ export const INITIAL_OVER_TWO_FIVE_STATE: OverTwoFiveState = Object.freeze({
   game_status: null,
   overTwoFiveStake: 0,
   overTwoFiveOdd: '',
+  max_stake: 0,
 });
 
 /** 'Sorry your maximum wining target for ₦{capital} should be ₦{1.5% of capital}' (SPEC 5, typo kept). */
@@ -191,6 +207,8 @@ export interface OverTwoFiveSetupInput {
   readonly stopLoss: number;
   readonly stretch: number;
   readonly splits: number;
+  /** Maximum stake as typed; '' or left out for none. */
+  readonly maxStake?: string;
 }
 
 function success(
@@ -221,6 +239,12 @@ export function saveOverTwoFiveSetup(state: OverTwoFiveState, input: OverTwoFive
   if (!isOption(STOP_LOSS_OPTIONS, input.stopLoss)) return refuse(ERROR_STOP_LOSS_OPTION);
   if (!isOption(STRETCH_OPTIONS, input.stretch)) return refuse(ERROR_STRETCH_OPTION);
   if (!isOption(SPLIT_OPTIONS, input.splits)) return refuse(ERROR_SPLITS_OPTION);
+  const maxStake = optionalAmount(input.maxStake ?? '');
+  if (!maxStake.ok) return maxStake;
+  // A plain sum: both are at most MAX_KOBO, so it stays exact, and only whether it is 0 matters.
+  if (!canChangeMaxStake(state.max_stake, maxStake.kobo, state.totalLosses + state.splitted_lost)) {
+    return refuse(ERROR_MAX_STAKE_RAISE);
+  }
   return success(
     {
       ...state,
@@ -229,6 +253,7 @@ export function saveOverTwoFiveSetup(state: OverTwoFiveState, input: OverTwoFive
       stop_lost: input.stopLoss,
       stretch: input.stretch,
       splits: input.splits,
+      max_stake: maxStake.kobo,
     },
     TOAST_SESSION_CONFIGURED,
   );
@@ -250,6 +275,8 @@ export function calculateOverTwoFive(state: OverTwoFiveState, oddText: string): 
   if (state.game_status === 'Playing') return refuse(GAME_GOING_ON_MESSAGE);
   const result = stakeForOdd(state.totalLosses, state.game_target, oddText);
   if (!result.ok) return result;
+  const stop = maxStakeStopMessage(result.stake, state.max_stake, state.totalLosses);
+  if (stop !== null) return refuse(stop);
   return success(
     { ...state, game_status: 'Playing', overTwoFiveStake: result.stake, overTwoFiveOdd: result.odd },
     TOAST_STAKE_CALCULATED,
@@ -353,6 +380,52 @@ export function stopLossWarning(state: OverTwoFiveState): string | null {
   return `Stop loss reached: your accumulated loss of ${formatNaira(state.totalLosses)} is above ${state.stop_lost}% of your capital (${formatNaira(limit)})`;
 }
 
+/**
+ * The stakes of a losing run under the split plan at one odd: [0] is the stake of the game being
+ * played (or the next one), [i] the stake after i losses in a row, each produced by the calculator's
+ * own Calculate and Loss (so splits happen exactly where they would); null once past MAX_KOBO. The
+ * maximum stake is left out: the figures show where the plan leads, not where the user stops.
+ */
+export function overTwoFiveRunStakes(state: OverTwoFiveState, oddText: string, count: number): (number | null)[] {
+  let s: OverTwoFiveState = { ...state, max_stake: 0 };
+  if (s.game_status === 'Playing') s = { ...s, game_status: 'Ended', overTwoFiveStake: 0 };
+  const stakes: (number | null)[] = [];
+  let broken = false;
+  for (let i = 0; i < count; i += 1) {
+    const playing = broken ? null : calculateOverTwoFive(s, oddText);
+    const lost = playing?.ok ? recordOverTwoFiveLoss(playing.state) : null;
+    if (!playing?.ok || !lost?.ok) {
+      broken = true;
+      stakes.push(null);
+      continue;
+    }
+    stakes.push(playing.state.overTwoFiveStake);
+    s = lost.state;
+  }
+  return stakes;
+}
+
+/**
+ * The risk of going on from here under the split plan: the game being played (or, between games,
+ * the next one at the odd typed) and the following ones all lost. Null before setup or without a
+ * valid odd.
+ */
+export function overTwoFiveRisk(state: OverTwoFiveState, typedOdd: string): CalculatorRisk | null {
+  if (!isSetUp(state)) return null;
+  const odd = parseOdd(state.game_status === 'Playing' ? state.overTwoFiveOdd : typedOdd);
+  if (!odd.ok) return null;
+  const longest = Math.max(...RISK_RUN_LENGTHS);
+  const stakes = overTwoFiveRunStakes(state, odd.text, longest + 1);
+  return { odd: odd.text, figures: lossRunFigures(stakes, state.capital, odd.thousandths) };
+}
+
+/** The maximum-stake stop for the odd typed between games (what Calculate would refuse with), else null. */
+export function overTwoFiveStop(state: OverTwoFiveState, typedOdd: string): string | null {
+  if (state.game_status === 'Playing' || !isSetUp(state) || state.max_stake === 0) return null;
+  const result = stakeForOdd(state.totalLosses, state.game_target, typedOdd);
+  return result.ok ? maxStakeStopMessage(result.stake, state.max_stake, state.totalLosses) : null;
+}
+
 export interface OverTwoFiveView {
   readonly isSetUp: boolean;
   readonly isPlaying: boolean;
@@ -405,6 +478,8 @@ export const overTwoFiveStateSchema = z
     game_status: z.enum(['Playing', 'Ended']).nullable(),
     overTwoFiveStake: koboSchema,
     overTwoFiveOdd: z.string(),
+    // Added for safer play: states stored before have none.
+    max_stake: koboSchema.default(0),
   })
   .refine((s) => s.win_count + s.loss_count <= s.game_count, { message: 'counts do not add up' })
   .refine((s) => (s.splitted_lost === 0) === (s.split_parts_left === 0), { message: 'remembered loss without portions' })

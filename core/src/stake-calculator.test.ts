@@ -280,6 +280,8 @@ describe('Reset System', () => {
       odd: '',
       stake: 0,
       gameStatus: 'Ended',
+      capital: 0,
+      maxStake: 0,
     });
   });
 });

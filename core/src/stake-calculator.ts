@@ -14,8 +14,19 @@
  *   refused while a game is Playing, as are Calculate; Win and Loss are refused unless Playing.
  * - Win also sets the stake to 0, like Loss: a finished game has no stake.
  * - The stake is rounded half up to the kobo; the display rounds it to whole naira (formatNaira).
+ * - Safer play (issue 17): the user may give a capital (for the risk figures' share of capital) and a
+ *   maximum stake; Calculate stops, with a message, instead of asking for a stake above it. Both are 0
+ *   when not given (also in states stored before they existed) and Reset zeroes them with the rest.
  */
 import { z } from 'zod';
+import {
+  ERROR_MAX_STAKE_RAISE,
+  RISK_RUN_LENGTHS,
+  canChangeMaxStake,
+  lossRunFigures,
+  maxStakeStopMessage,
+  type LossRunFigure,
+} from './calculator-risk';
 import { MAX_KOBO, MoneyError, addKobo, formatNaira, parseNairaInput, scaleKobo } from './money';
 
 export const TOAST_SESSION_CONFIGURED = 'Session configured successfully';
@@ -23,6 +34,8 @@ export const TOAST_STAKE_CALCULATED = 'Stake calculated successfully';
 export const TOAST_LOSS = 'Oops try again';
 export const TOAST_WIN = 'Congratulations boss';
 export const TOAST_SYSTEM_RESET = 'System reset successfully';
+/** Our wording (SPEC has no risk settings). */
+export const TOAST_RISK_SETTINGS_SAVED = 'Risk settings saved';
 
 export const GAME_GOING_ON_MESSAGE = 'A game is going on now.';
 export const NO_GAME_GOING_ON_MESSAGE = 'No game is going on.';
@@ -66,6 +79,10 @@ export interface StakeCalculatorState {
   /** Stake of the game being played, kobo; 0 when no game is Playing. */
   readonly stake: number;
   readonly gameStatus: CalculatorGameStatus;
+  /** Capital the user gave for the risk figures, kobo; 0 when not given. Not in SPEC. */
+  readonly capital: number;
+  /** Largest stake the user accepts, kobo; 0 for none. Not in SPEC. */
+  readonly maxStake: number;
 }
 
 export interface CalculatorToast {
@@ -89,6 +106,8 @@ export const INITIAL_STAKE_CALCULATOR_STATE: StakeCalculatorState = Object.freez
   odd: '',
   stake: 0,
   gameStatus: 'Ended',
+  capital: 0,
+  maxStake: 0,
 });
 
 /**
@@ -175,6 +194,8 @@ export function calculateStake(
   if (option.length > MAX_OPTION_LENGTH) return refuse(ERROR_OPTION_TOO_LONG);
   const result = stakeForOdd(state.totalLost, state.gameTarget, input.odd);
   if (!result.ok) return result;
+  const stop = maxStakeStopMessage(result.stake, state.maxStake, state.totalLost);
+  if (stop !== null) return refuse(stop);
   return success({ ...state, option, odd: result.odd, stake: result.stake, gameStatus: 'Playing' }, TOAST_STAKE_CALCULATED);
 }
 
@@ -218,6 +239,27 @@ export function recordWin(state: StakeCalculatorState): CalculatorResult<StakeCa
   );
 }
 
+/**
+ * Risk settings: capital and maximum stake as typed ('' for none). The maximum stake may be lowered
+ * at any time but raised or removed only with no accumulated loss (canChangeMaxStake).
+ */
+export function saveStakeRiskSettings(
+  state: StakeCalculatorState,
+  input: { readonly capital: string; readonly maxStake: string },
+): CalculatorResult<StakeCalculatorState> {
+  const capital = optionalAmount(input.capital);
+  if (!capital.ok) return capital;
+  const maxStake = optionalAmount(input.maxStake);
+  if (!maxStake.ok) return maxStake;
+  if (!canChangeMaxStake(state.maxStake, maxStake.kobo, state.totalLost)) return refuse(ERROR_MAX_STAKE_RAISE);
+  return success({ ...state, capital: capital.kobo, maxStake: maxStake.kobo }, TOAST_RISK_SETTINGS_SAVED);
+}
+
+/** An amount field that may stay empty (0). */
+export function optionalAmount(text: string): { ok: true; kobo: number } | { ok: false; error: string } {
+  return String(text).trim() === '' ? { ok: true, kobo: 0 } : parseNairaInput(text);
+}
+
 /** Reset System: everything back to zero. */
 export function resetStakeCalculator(): CalculatorResult<StakeCalculatorState> {
   return success(INITIAL_STAKE_CALCULATOR_STATE, TOAST_SYSTEM_RESET);
@@ -257,6 +299,64 @@ export function stakeCalculatorView(state: StakeCalculatorState): StakeCalculato
   };
 }
 
+/**
+ * The stakes of a losing run at one odd (in thousandths): [0] is the stake of the next game (from
+ * the accumulated loss given), [i] the stake after i losses in a row, each computed and rounded
+ * exactly as Calculate would; null from the first one past MAX_KOBO on.
+ */
+export function stakeRunStakes(
+  accumulatedLossKobo: number,
+  targetKobo: number,
+  oddThousandths: number,
+  count: number,
+): (number | null)[] {
+  const stakes: (number | null)[] = [];
+  let lost: number | null = accumulatedLossKobo;
+  for (let i = 0; i < count; i += 1) {
+    let stake: number | null = null;
+    if (lost !== null) {
+      try {
+        stake = stakeKobo(lost, targetKobo, oddThousandths);
+        lost = addKobo(lost, stake);
+      } catch (e) {
+        if (!(e instanceof MoneyError)) throw e;
+        lost = null;
+      }
+    }
+    stakes.push(stake);
+  }
+  return stakes;
+}
+
+export interface CalculatorRisk {
+  /** The odd the figures are for, canonical text. */
+  readonly odd: string;
+  readonly figures: readonly LossRunFigure[];
+}
+
+/**
+ * The risk of going on from here: the game being played (or, between games, the next one at the odd
+ * typed) and the following ones all lost. Null without a target or a valid odd.
+ */
+export function stakeCalculatorRisk(state: StakeCalculatorState, typedOdd: string): CalculatorRisk | null {
+  if (state.gameTarget === 0) return null;
+  const odd = parseOdd(state.gameStatus === 'Playing' ? state.odd : typedOdd);
+  if (!odd.ok) return null;
+  const longest = Math.max(...RISK_RUN_LENGTHS);
+  const stakes = stakeRunStakes(state.totalLost, state.gameTarget, odd.thousandths, longest + 1);
+  return { odd: odd.text, figures: lossRunFigures(stakes, state.capital, odd.thousandths) };
+}
+
+/**
+ * The maximum-stake stop for the odd typed between games: the message Calculate would refuse with,
+ * so the screen can show it before and after the press. Null while Playing or when within the limit.
+ */
+export function stakeCalculatorStop(state: StakeCalculatorState, typedOdd: string): string | null {
+  if (state.gameStatus === 'Playing' || state.gameTarget === 0 || state.maxStake === 0) return null;
+  const result = stakeForOdd(state.totalLost, state.gameTarget, typedOdd);
+  return result.ok ? maxStakeStopMessage(result.stake, state.maxStake, state.totalLost) : null;
+}
+
 const koboSchema = z.number().int().min(0).max(MAX_KOBO);
 const countSchema = z.number().int().min(0);
 
@@ -273,6 +373,9 @@ export const stakeCalculatorStateSchema = z
     odd: z.string(),
     stake: koboSchema,
     gameStatus: z.enum(['Playing', 'Ended']),
+    // Added for safer play: states stored before have neither.
+    capital: koboSchema.default(0),
+    maxStake: koboSchema.default(0),
   })
   .refine((s) => s.winCount + s.lossCount <= s.gameCount, { message: 'counts do not add up' })
   .refine((s) => (s.gameStatus === 'Playing' ? s.stake > 0 && s.gameTarget > 0 && parseOdd(s.odd).ok : s.stake === 0), {

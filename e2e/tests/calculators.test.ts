@@ -44,6 +44,12 @@ describe('stake calculator', () => {
     await expectToast(page, 'Session configured successfully');
     await page.getByLabel('Option').fill('Over 1.5');
     await page.getByLabel('Odd').fill('1.5');
+    // The risk shows as the odd is typed: at 1.5 each stake of a losing run triples (target ₦1,000:
+    // 2,000, 6,000, 18,000, then 54,000 after 3 losses, 26,000 lost), a chance of (1/3)^3.
+    const threeLosses = page.getByRole('list', { name: 'Losing runs at odd 1.5' }).getByRole('listitem').first();
+    await threeLosses.waitFor();
+    expect(await threeLosses.locator('dd').allTextContents()).toEqual(['₦54,000', '₦26,000', '3.7% about 1 in 27']);
+    await capture(page, 'stake-calculator-risk');
     await page.getByRole('button', { name: 'Calculate' }).click();
     await expectToast(page, 'Stake calculated successfully');
     expect(await stat('Stake').textContent()).toBe('₦2,000');

@@ -9,8 +9,12 @@ import { ROUTES, type RouteName } from '@punter/core/account';
 
 export const ROUTE_FILES_DIR = 'src/app/routes';
 
-/** Public routes shown on their own page rather than inside the auth frame (the legal texts). */
-export const STANDALONE_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>(['privacyPolicy', 'termsAndConditions']);
+/** Public routes shown on their own page rather than inside the auth frame (the legal texts, the safer-gambling help). */
+export const STANDALONE_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
+  'privacyPolicy',
+  'termsAndConditions',
+  'saferGambling',
+]);
 
 export interface RouteFile {
   name: RouteName;

@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { routes } from '@/app/router';
@@ -43,6 +43,22 @@ describe('the router', () => {
     expect(await screen.findByText('₦8,200')).toBeTruthy();
     const list = within(screen.getByRole('region', { name: 'All transactions' }));
     expect(await list.findAllByRole('button', { name: /₦/ })).toHaveLength(2);
+  });
+
+  it('opens /safer-gambling for a visitor on its own page, and from the footer inside the app', async () => {
+    const visitor = renderApp('/safer-gambling');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Safer gambling and help' })).toBeTruthy();
+    expect(visitor.state.location.pathname).toBe('/safer-gambling');
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    cleanup();
+
+    signIn();
+    answerSignedInScreens();
+    const router = renderApp('/transactions');
+    await screen.findByRole('heading', { level: 1, name: 'Transactions' });
+    act(() => screen.getByRole('link', { name: 'Safer gambling and help' }).click());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Safer gambling and help' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/safer-gambling');
   });
 
   it('sends a visitor from a protected path to /login, which brings them back afterwards', async () => {

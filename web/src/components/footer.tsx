@@ -11,6 +11,7 @@ export function Footer() {
       <nav aria-label="Legal" className="footer-links">
         <Link to={paths.privacyPolicy.getHref()}>Privacy policy</Link>
         <Link to={paths.termsAndConditions.getHref()}>Terms and conditions</Link>
+        <Link to={paths.saferGambling.getHref()}>Safer gambling and help</Link>
       </nav>
     </footer>
   );

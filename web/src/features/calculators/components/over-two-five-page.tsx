@@ -1,7 +1,8 @@
 /**
  * /overtwofivecalculator (SPEC sections 2, 4, 5 and 9): a system-details panel that can be hidden,
  * Setup / Reset System / Guidelines, the odds entry with Calculate, the Current Game panel with
- * Loss and Win. Rules from core/over-two-five; the state lives in localStorage.
+ * Loss and Win. Rules from core/over-two-five; the state lives in localStorage. Safer play (issue 17):
+ * an optional maximum stake in Setup that stops the session, and the risk figures of the split plan.
  */
 import { useState, type FormEvent } from 'react';
 import {
@@ -10,6 +11,8 @@ import {
   isCalculateDisabled,
   loadOverTwoFiveState,
   OVER_TWO_FIVE_STORAGE_KEY,
+  overTwoFiveRisk,
+  overTwoFiveStop,
   overTwoFiveView,
   recordOverTwoFiveLoss,
   recordOverTwoFiveWin,
@@ -22,12 +25,13 @@ import {
   STRETCH_OPTIONS,
   type OverTwoFiveState,
 } from '@punter/core/over-two-five';
-import { koboToNaira } from '@punter/core/money';
+import { formatNaira, koboToNaira } from '@punter/core/money';
 import { GAME_GOING_ON_MESSAGE, NO_GAME_GOING_ON_MESSAGE } from '@punter/core/stake-calculator';
 import { Alert } from '@/components/alert';
 import { ChevronDownIcon, GuidelinesIcon, iconProps, ResetIcon, SetupIcon } from '@/components/icons';
 import { Modal } from '@/components/modal';
 import { TextField } from '@/components/text-field';
+import { RiskPanel } from '@/features/calculators/components/risk-panel';
 import { StatGrid } from '@/features/calculators/components/stat-grid';
 import { useCalculator } from '@/features/calculators/components/use-calculator';
 
@@ -41,6 +45,7 @@ export function OverTwoFivePage() {
   const [modal, setModal] = useState<'setup' | 'guidelines' | null>(null);
   const [odd, setOdd] = useState('');
   const view = overTwoFiveView(state);
+  const stop = overTwoFiveStop(state, odd);
 
   const calculate = (event: FormEvent) => {
     event.preventDefault();
@@ -92,6 +97,7 @@ export function OverTwoFivePage() {
               ['Games', state.game_count],
               ['Wins', state.win_count],
               ['Losses', state.loss_count],
+              ['Maximum stake', state.max_stake === 0 ? 'None' : formatNaira(state.max_stake)],
             ]}
           />
         </section>
@@ -103,6 +109,7 @@ export function OverTwoFivePage() {
             <p className="notice">{GAME_GOING_ON_MESSAGE}</p>
           ) : (
             <form noValidate onSubmit={calculate}>
+              {stop ? <Alert>{stop}</Alert> : null}
               <TextField
                 label="Over 2.5 odd"
                 name="odd"
@@ -152,6 +159,7 @@ export function OverTwoFivePage() {
           )}
         </section>
       </div>
+      {view.isSetUp ? <RiskPanel risk={overTwoFiveRisk(state, odd)} idPrefix="o25" /> : null}
       <Modal open={modal === 'setup'} title="Setup" onClose={() => setModal(null)}>
         <SetupForm
           state={state}
@@ -173,6 +181,7 @@ interface SetupInput {
   stopLoss: number;
   stretch: number;
   splits: number;
+  maxStake: string;
 }
 
 function SetupForm({ state, onSave }: { state: OverTwoFiveState; onSave: (input: SetupInput) => void }) {
@@ -182,6 +191,7 @@ function SetupForm({ state, onSave }: { state: OverTwoFiveState; onSave: (input:
   const [stopLoss, setStopLoss] = useState<number>(state.stop_lost || STOP_LOSS_OPTIONS[0]);
   const [stretch, setStretch] = useState<number>(state.stretch || STRETCH_OPTIONS[0]);
   const [splits, setSplits] = useState<number>(state.splits || SPLIT_OPTIONS[0]);
+  const [maxStake, setMaxStake] = useState(nairaText(initial?.max_stake ?? 0));
   const feedback = setupFeedback({ capital, gameTarget });
 
   return (
@@ -189,7 +199,7 @@ function SetupForm({ state, onSave }: { state: OverTwoFiveState; onSave: (input:
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        onSave({ capital, gameTarget, stopLoss, stretch, splits });
+        onSave({ capital, gameTarget, stopLoss, stretch, splits, maxStake });
       }}
     >
       <TextField
@@ -220,6 +230,15 @@ function SetupForm({ state, onSave }: { state: OverTwoFiveState; onSave: (input:
       />
       <OptionSelect label="Split after (losses in a row)" value={stretch} options={STRETCH_OPTIONS} onChange={setStretch} />
       <OptionSelect label="Number of splits" value={splits} options={SPLIT_OPTIONS} onChange={setSplits} />
+      <TextField
+        label="Maximum stake (₦, optional)"
+        name="max_stake"
+        inputMode="decimal"
+        autoComplete="off"
+        value={maxStake}
+        onChange={setMaxStake}
+        hint="Stops the session instead of asking for a bigger stake. Raise it only after a win or a reset."
+      />
       <button type="submit" className="button button-block" disabled={feedback.saveDisabled}>
         Save
       </button>

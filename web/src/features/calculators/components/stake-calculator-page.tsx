@@ -1,7 +1,8 @@
 /**
  * /stake-calculator (SPEC sections 2, 4 and 5): collapsible system details, Start Session and
  * Reset System, Enter Game Details (only with a target above 0), the current game with Win / Loss.
- * The rules are core/stake-calculator; the state lives in localStorage.
+ * The rules are core/stake-calculator; the state lives in localStorage. Safer play (issue 17): risk
+ * settings (capital, maximum stake), the stop when a stake would pass the maximum, and the risk figures.
  */
 import { useState, type FormEvent } from 'react';
 import {
@@ -10,15 +11,25 @@ import {
   recordLoss,
   recordWin,
   resetStakeCalculator,
+  saveStakeRiskSettings,
   serializeStakeCalculatorState,
   STAKE_CALCULATOR_STORAGE_KEY,
+  stakeCalculatorRisk,
+  stakeCalculatorStop,
   stakeCalculatorView,
   startSession,
 } from '@punter/core/stake-calculator';
+import { formatNaira, koboToNaira } from '@punter/core/money';
+import { Alert } from '@/components/alert';
 import { TextField } from '@/components/text-field';
 import { gameStatusLabel } from '@/features/calculators/components/game-status-label';
+import { RiskPanel } from '@/features/calculators/components/risk-panel';
 import { StatGrid } from '@/features/calculators/components/stat-grid';
 import { useCalculator } from '@/features/calculators/components/use-calculator';
+
+function nairaText(kobo: number): string {
+  return kobo === 0 ? '' : String(koboToNaira(kobo));
+}
 
 export function StakeCalculatorPage() {
   const { state, apply } = useCalculator(STAKE_CALCULATOR_STORAGE_KEY, loadStakeCalculatorState, serializeStakeCalculatorState);
@@ -26,11 +37,21 @@ export function StakeCalculatorPage() {
   const [target, setTarget] = useState('');
   const [option, setOption] = useState('');
   const [odd, setOdd] = useState('');
+  const [capital, setCapital] = useState(nairaText(state.capital));
+  const [maxStake, setMaxStake] = useState(nairaText(state.maxStake));
   const view = stakeCalculatorView(state);
+  const stop = stakeCalculatorStop(state, odd);
 
   const start = (event: FormEvent) => {
     event.preventDefault();
     if (apply(startSession(state, target))) setTarget('');
+  };
+
+  const reset = () => {
+    if (apply(resetStakeCalculator())) {
+      setCapital('');
+      setMaxStake('');
+    }
   };
 
   const calculate = (event: FormEvent) => {
@@ -68,6 +89,8 @@ export function StakeCalculatorPage() {
                 ['Wins', state.winCount],
                 ['Losses', state.lossCount],
                 ['Status', gameStatusLabel(state)],
+                ['Capital', state.capital === 0 ? 'Not set' : formatNaira(state.capital)],
+                ['Maximum stake', state.maxStake === 0 ? 'None' : formatNaira(state.maxStake)],
               ]}
             />
           </div>
@@ -85,7 +108,7 @@ export function StakeCalculatorPage() {
             <button type="submit" className="button">
               Start Session
             </button>
-            <button type="button" className="button button-danger" onClick={() => apply(resetStakeCalculator())}>
+            <button type="button" className="button button-danger" onClick={reset}>
               Reset System
             </button>
           </div>
@@ -97,6 +120,7 @@ export function StakeCalculatorPage() {
           <section className="card" aria-labelledby="game-details-title">
             <h2 id="game-details-title">Enter Game Details</h2>
             {view.gameGoingOnMessage ? <p className="notice">{view.gameGoingOnMessage}</p> : null}
+            {stop ? <Alert>{stop}</Alert> : null}
             {view.showGameForm ? (
               <form noValidate onSubmit={calculate}>
                 <TextField
@@ -158,6 +182,49 @@ export function StakeCalculatorPage() {
           )}
         </section>
       </div>
+
+      {state.gameTarget > 0 ? (
+        <RiskPanel
+          risk={stakeCalculatorRisk(state, odd)}
+          idPrefix="stake"
+          capitalHint="Add your capital under Risk settings to see what share of it each stake is."
+        />
+      ) : null}
+
+      <section className="card" aria-labelledby="stake-risk-settings-title">
+        <h2 id="stake-risk-settings-title">Risk settings</h2>
+        <p className="muted">
+          A maximum stake stops the session instead of asking for a bigger stake. You can lower it at any time, and raise it only
+          after a win or a reset.
+        </p>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            apply(saveStakeRiskSettings(state, { capital, maxStake }));
+          }}
+        >
+          <TextField
+            label="Capital (₦, optional)"
+            name="capital"
+            inputMode="decimal"
+            autoComplete="off"
+            value={capital}
+            onChange={setCapital}
+          />
+          <TextField
+            label="Maximum stake (₦, optional)"
+            name="max_stake"
+            inputMode="decimal"
+            autoComplete="off"
+            value={maxStake}
+            onChange={setMaxStake}
+          />
+          <button type="submit" className="button button-secondary">
+            Save risk settings
+          </button>
+        </form>
+      </section>
     </div>
   );
 }

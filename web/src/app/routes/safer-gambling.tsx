@@ -1,0 +1,1 @@
+export { SaferGamblingPage as Component } from '@/features/legal/components/safer-gambling-page';
