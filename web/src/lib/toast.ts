@@ -7,7 +7,8 @@
  * ignores toast.dismiss() for a toast it has not rendered yet, so dismissing the previous one right
  * after creating it left every toast of a quick run on screen.
  */
-import { toast, type Id, type TypeOptions } from 'react-toastify';
+import type { Id, TypeOptions } from 'react-toastify';
+import { toast } from '@/lib/lazy-toastify';
 
 export const TOAST_LIMIT = 3;
 /** How long a toast of a kind waits for a newer one of the same kind. */
@@ -16,6 +17,7 @@ export const TOAST_SETTLE_MS = 150;
 export type ToastType = Extract<TypeOptions, 'success' | 'error' | 'info' | 'warning'>;
 
 const latestOfKind = new Map<string, Id>();
+let nextId = 0;
 const waiting = new Map<string, number>();
 
 export function showToast(type: ToastType, message: string, kind?: string): void {
@@ -30,7 +32,10 @@ export function showToast(type: ToastType, message: string, kind?: string): void
       waiting.delete(kind);
       const previous = latestOfKind.get(kind);
       if (previous !== undefined) toast.dismiss(previous);
-      latestOfKind.set(kind, toast(message, { type }));
+      // The id names the toast for the next dismiss (react-toastify takes the one given).
+      const id = `${kind}-${(nextId += 1)}`;
+      latestOfKind.set(kind, id);
+      toast(message, { type, toastId: id });
     }, TOAST_SETTLE_MS),
   );
 }

@@ -1,8 +1,10 @@
 import type { Plugin } from 'vite';
-import { describe, expect, it } from 'vitest';
-import { stubSdksUnusedByReactfire } from '../stub-unused-sdks';
+import { join } from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { lazyToastsForScreens, stubSdksUnusedByReactfire, stubZodJsonSchema } from '../build-plugins';
 
-const plugin = stubSdksUnusedByReactfire();
+const stubs = stubSdksUnusedByReactfire();
+let plugin: Plugin = stubs;
 const FIRESTORE = '/repo/node_modules/@firebase/firestore/dist/common-X.esm.js';
 const REACTFIRE = '/repo/node_modules/reactfire/dist/index.js';
 const APP = '/repo/web/src/lib/firestore.ts';
@@ -26,6 +28,10 @@ async function stubModule(id: string): Promise<Record<string, unknown>> {
 }
 
 describe('the build stubs of SDK code the app never runs', () => {
+  beforeEach(() => {
+    plugin = stubs;
+  });
+
   it("Firestore's re2js (only for Pipelines' regex expressions) is a stub whose compile throws", async () => {
     const id = resolve('re2js', FIRESTORE);
     expect(id).toEqual(expect.stringContaining('re2js'));
@@ -45,5 +51,42 @@ describe('the build stubs of SDK code the app never runs', () => {
     const database = await stubModule(String(resolve('firebase/database', REACTFIRE)));
     expect(Object.keys(database)).toContain('onValue');
     expect(() => (database.onValue as () => void)()).toThrow('firebase/database is not part of this app');
+  });
+});
+
+describe("zod's JSON Schema conversion in the browser build", () => {
+  const classic = join(import.meta.dirname, '..', '..', 'node_modules', 'zod', 'v4', 'classic', 'schemas.js');
+  beforeEach(() => {
+    plugin = stubZodJsonSchema();
+  });
+
+  it('is a stand-in for the classic schemas only; aggregateChecks stays zod\'s own', () => {
+    const id = String(resolve('../core/json-schema-processors.js', classic));
+    expect(resolve('../core/json-schema-processors.js', join(classic, '..', '..', 'core', 'index.js'))).toBeNull();
+    const code = String(load(id));
+    expect(code).toMatch(/export \{ aggregateChecks \} from ".*json-schema-processors\.js";/);
+    expect(code).toContain('export const stringProcessor = unused;');
+  });
+
+  it('creates toJSONSchema() methods that throw when called', async () => {
+    const { createToJSONSchemaMethod } = await stubModule(String(resolve('../core/to-json-schema.js', classic)));
+    const method = (createToJSONSchemaMethod as () => () => unknown)();
+    expect(() => method()).toThrow('JSON Schema conversion is not part of this app');
+  });
+});
+
+describe("screens' react-toastify imports", () => {
+  const web = join(import.meta.dirname, '..');
+  beforeEach(() => {
+    plugin = lazyToastsForScreens();
+  });
+
+  it('resolve to lib/lazy-toastify.ts from a screen, and to the library everywhere else', () => {
+    expect(resolve('react-toastify', join(web, 'src/features/wallet/components/withdraw-modal.tsx'))).toBe(
+      join(web, 'src/lib/lazy-toastify.ts'),
+    );
+    expect(resolve('react-toastify', join(web, 'src/lib/lazy-toastify.ts'))).toBeNull();
+    expect(resolve('react-toastify', join(web, 'src/app/toasts.tsx'))).toBeNull();
+    expect(resolve('react', join(web, 'src/features/wallet/components/withdraw-modal.tsx'))).toBeNull();
   });
 });
