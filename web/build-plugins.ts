@@ -77,21 +77,3 @@ export function stubZodJsonSchema(): Plugin {
     },
   };
 }
-
-/**
- * Screens import `toast` from react-toastify; here those imports resolve to src/lib/lazy-toastify.ts,
- * which makes the same calls once the library has loaded: react-toastify leaves the first load of every
- * screen that can show a toast (the dashboard among them), and screens keep the library's own API.
- */
-const webDir = import.meta.dirname;
-const LAZY_TOASTIFY = resolve(webDir, 'src/lib/lazy-toastify.ts');
-export function lazyToastsForScreens(): Plugin {
-  return {
-    name: 'punter:lazy-toasts-for-screens',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (source !== 'react-toastify' || !importer?.startsWith(resolve(webDir, 'src/features') + '/')) return null;
-      return LAZY_TOASTIFY;
-    },
-  };
-}

@@ -5,7 +5,7 @@ import { defineConfig, type Plugin } from 'vite';
 // The config imports core's TypeScript (the route table), so every vite command runs with --configLoader runner
 // (web/package.json, scripts/stack.mjs, the bench); local imports keep their extension.
 import { routeModules } from './route-modules.ts';
-import { lazyToastsForScreens, stubSdksUnusedByReactfire, stubZodJsonSchema } from './build-plugins.ts';
+import { stubSdksUnusedByReactfire, stubZodJsonSchema } from './build-plugins.ts';
 import { ROUTE_PRELOAD_SCRIPT, localPreviewHeaders } from './security-headers.ts';
 
 const webDir = fileURLToPath(new URL('.', import.meta.url));
@@ -65,7 +65,7 @@ function preloadRouteChunks(): Plugin {
 
 // The manifest feeds the first-load size benchmark (web/bench/).
 export default defineConfig({
-  plugins: [stubSdksUnusedByReactfire(), stubZodJsonSchema(), lazyToastsForScreens(), react(), preloadRouteChunks()],
+  plugins: [stubSdksUnusedByReactfire(), stubZodJsonSchema(), react(), preloadRouteChunks()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -1,7 +1,7 @@
 import type { Plugin } from 'vite';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { lazyToastsForScreens, stubSdksUnusedByReactfire, stubZodJsonSchema } from '../build-plugins';
+import { stubSdksUnusedByReactfire, stubZodJsonSchema } from '../build-plugins';
 
 const stubs = stubSdksUnusedByReactfire();
 let plugin: Plugin = stubs;
@@ -72,21 +72,5 @@ describe("zod's JSON Schema conversion in the browser build", () => {
     const { createToJSONSchemaMethod } = await stubModule(String(resolve('../core/to-json-schema.js', classic)));
     const method = (createToJSONSchemaMethod as () => () => unknown)();
     expect(() => method()).toThrow('JSON Schema conversion is not part of this app');
-  });
-});
-
-describe("screens' react-toastify imports", () => {
-  const web = join(import.meta.dirname, '..');
-  beforeEach(() => {
-    plugin = lazyToastsForScreens();
-  });
-
-  it('resolve to lib/lazy-toastify.ts from a screen, and to the library everywhere else', () => {
-    expect(resolve('react-toastify', join(web, 'src/features/wallet/components/withdraw-modal.tsx'))).toBe(
-      join(web, 'src/lib/lazy-toastify.ts'),
-    );
-    expect(resolve('react-toastify', join(web, 'src/lib/lazy-toastify.ts'))).toBeNull();
-    expect(resolve('react-toastify', join(web, 'src/app/toasts.tsx'))).toBeNull();
-    expect(resolve('react', join(web, 'src/features/wallet/components/withdraw-modal.tsx'))).toBeNull();
   });
 });

@@ -1,23 +1,16 @@
-/** Wraps every route: toasts (app/toasts.tsx), the session-expiry redirect, scroll reset on navigation. */
-import { lazy, Suspense, useEffect, useState } from 'react';
+/** Wraps every route: toasts (5 s, at most TOAST_LIMIT on screen), the session-expiry redirect, scroll reset on navigation. */
+import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { toast, ToastContainer } from 'react-toastify';
 import { paths } from '@/config/paths';
 import { preloadFirebase } from '@/lib/api';
-import { hasFlash } from '@/lib/flash';
+import { takeFlash } from '@/lib/flash';
 import { onSessionExpired } from '@/lib/session';
-
-/**
- * react-toastify (about 9 KB gzip) paints nothing on a screen's first load: every toast answers
- * something the user did, or is a flash kept across a reload. So the container loads on the first
- * interaction, or at once when a flash waits; a toast raised before it is mounted waits in
- * react-toastify's queue and shows when it mounts.
- */
-const Toasts = lazy(() => import('@/app/toasts'));
+import { TOAST_LIMIT } from '@/lib/toast';
 
 export function RootShell() {
   const navigate = useNavigate();
   const location = useLocation();
-  const [toastsWanted, setToastsWanted] = useState(hasFlash);
 
   useEffect(
     () =>
@@ -28,16 +21,24 @@ export function RootShell() {
   );
 
   useEffect(() => {
-    // The Firebase SDK, the API schemas and the toasts are needed by no screen to paint, only by the
-    // first call to the provider or the first toast: fetch them once the visitor starts using the
-    // page (first pointer, key or focus), so a screen's first load (/login above all) stays small.
-    // Screens that call the provider as they open (the dashboard) load the SDK at once anyway.
+    // A toast kept across a reload, shown once the toast container is mounted.
+    const flashTimer = window.setTimeout(() => {
+      const flash = takeFlash();
+      if (flash) toast[flash.kind](flash.message);
+    }, 50);
+    return () => window.clearTimeout(flashTimer);
+  }, []);
+
+  useEffect(() => {
+    // The Firebase SDK and the API schemas are needed by no screen to paint, only by the first call
+    // to the provider: fetch them once the visitor starts using the page (first pointer, key or
+    // focus), so a screen's first load (/login above all) stays small. Screens that call the
+    // provider as they open (the dashboard) load them at once anyway.
     const events = ['pointerdown', 'keydown', 'focusin', 'touchstart'] as const;
     const stop = () => events.forEach((name) => window.removeEventListener(name, start, true));
     function start() {
       stop();
       preloadFirebase();
-      setToastsWanted(true);
     }
     events.forEach((name) => window.addEventListener(name, start, { capture: true, passive: true }));
     return stop;
@@ -50,11 +51,7 @@ export function RootShell() {
   return (
     <>
       <Outlet />
-      {toastsWanted && (
-        <Suspense fallback={null}>
-          <Toasts />
-        </Suspense>
-      )}
+      <ToastContainer position="top-center" autoClose={5000} limit={TOAST_LIMIT} newestOnTop closeOnClick theme="colored" />
     </>
   );
 }

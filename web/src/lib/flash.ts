@@ -13,15 +13,6 @@ export function setFlash(flash: Flash): void {
   }
 }
 
-/** True when a flash waits to be shown (without parsing it). */
-export function hasFlash(): boolean {
-  try {
-    return window.sessionStorage.getItem(FLASH_KEY) !== null;
-  } catch {
-    return false;
-  }
-}
-
 export function takeFlash(): Flash | null {
   try {
     const raw = window.sessionStorage.getItem(FLASH_KEY);

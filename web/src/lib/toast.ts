@@ -7,8 +7,7 @@
  * ignores toast.dismiss() for a toast it has not rendered yet, so dismissing the previous one right
  * after creating it left every toast of a quick run on screen.
  */
-import type { Id, TypeOptions } from 'react-toastify';
-import { toast } from '@/lib/lazy-toastify';
+import { toast, type Id, type TypeOptions } from 'react-toastify';
 
 export const TOAST_LIMIT = 3;
 /** How long a toast of a kind waits for a newer one of the same kind. */
@@ -17,7 +16,6 @@ export const TOAST_SETTLE_MS = 150;
 export type ToastType = Extract<TypeOptions, 'success' | 'error' | 'info' | 'warning'>;
 
 const latestOfKind = new Map<string, Id>();
-let nextId = 0;
 const waiting = new Map<string, number>();
 
 export function showToast(type: ToastType, message: string, kind?: string): void {
@@ -32,10 +30,7 @@ export function showToast(type: ToastType, message: string, kind?: string): void
       waiting.delete(kind);
       const previous = latestOfKind.get(kind);
       if (previous !== undefined) toast.dismiss(previous);
-      // The id names the toast for the next dismiss (react-toastify takes the one given).
-      const id = `${kind}-${(nextId += 1)}`;
-      latestOfKind.set(kind, id);
-      toast(message, { type, toastId: id });
+      latestOfKind.set(kind, toast(message, { type }));
     }, TOAST_SETTLE_MS),
   );
 }
