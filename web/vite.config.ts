@@ -5,6 +5,7 @@ import { defineConfig, type Plugin } from 'vite';
 // The config imports core's TypeScript (the route table), so every vite command runs with --configLoader runner
 // (web/package.json, scripts/stack.mjs, the bench); local imports keep their extension.
 import { routeModules } from './route-modules.ts';
+import { stubSdksUnusedByReactfire, stubZodJsonSchema } from './build-plugins.ts';
 import { ROUTE_PRELOAD_SCRIPT, localPreviewHeaders } from './security-headers.ts';
 
 const webDir = fileURLToPath(new URL('.', import.meta.url));
@@ -62,45 +63,17 @@ function preloadRouteChunks(): Plugin {
   };
 }
 
-/**
- * reactfire imports the Realtime Database, Storage and Remote Config SDKs for hooks this app never
- * uses; each registers itself on import, so tree-shaking keeps all three (about 60 KB gzip) in the
- * chunk of every live screen. For imports from reactfire only, they resolve to stubs whose functions
- * throw if anything ever calls them. The app's own imports of these SDKs (none today) are untouched.
- */
-const UNUSED_BY_APP = new Set(['firebase/database', 'firebase/storage', 'firebase/remote-config']);
-const STUB_PREFIX = '\0punter-unused-sdk:';
-function stubSdksUnusedByReactfire(): Plugin {
-  return {
-    name: 'punter:stub-sdks-unused-by-reactfire',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (!UNUSED_BY_APP.has(source) || !importer?.includes('/node_modules/reactfire/')) return null;
-      return `${STUB_PREFIX}${source}`;
-    },
-    load(id) {
-      if (!id.startsWith(STUB_PREFIX)) return null;
-      const sdk = id.slice(STUB_PREFIX.length);
-      const names: Record<string, string[]> = {
-        'firebase/database': ['get', 'off', 'onChildAdded', 'onChildChanged', 'onChildMoved', 'onChildRemoved', 'onValue'],
-        'firebase/storage': ['getDownloadURL', 'ref'],
-        'firebase/remote-config': ['ensureInitialized', 'getAll', 'getBoolean', 'getNumber', 'getString', 'getValue'],
-      };
-      const body = `const unused = () => { throw new Error(${JSON.stringify(`${sdk} is not part of this app`)}); };\n`;
-      return body + (names[sdk] ?? []).map((n) => `export const ${n} = unused;`).join('\n');
-    },
-  };
-}
-
 // The manifest feeds the first-load size benchmark (web/bench/).
 export default defineConfig({
-  plugins: [stubSdksUnusedByReactfire(), react(), preloadRouteChunks()],
+  plugins: [stubSdksUnusedByReactfire(), stubZodJsonSchema(), react(), preloadRouteChunks()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
   build: {
     manifest: true,
     target: 'es2022',
+    // Every browser with es2022 modules but Safari before 17 knows modulepreload; there preloads are only skipped.
+    modulePreload: { polyfill: false },
     sourcemap: false,
   },
   server: { host: '127.0.0.1' },

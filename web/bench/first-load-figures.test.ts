@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { goalKb, journeyCost, lcpFigure, median, type Received } from './first-load-figures';
+
+describe('first-load goals', () => {
+  it('are 120 KB for /login, 200 KB for /signal-4 and 160 KB for every other route', () => {
+    expect(goalKb('/login')).toBe(120);
+    expect(goalKb('/signal-4')).toBe(200);
+    expect(goalKb('/dashboard')).toBe(160);
+    expect(goalKb('/referral/:referralCode')).toBe(160);
+  });
+});
+
+describe('LCP figures', () => {
+  it('take the median of the runs and the range of the load around them', () => {
+    const figure = lcpFigure(
+      [
+        { ms: 1400.4, loadBefore: 0.5, loadAfter: 0.7 },
+        { ms: 1700, loadBefore: 0.7, loadAfter: 0.9 },
+        { ms: 1200, loadBefore: 0.3, loadAfter: 0.4 },
+      ],
+      2,
+    );
+    expect(figure).toMatchObject({ runsMs: [1400, 1700, 1200], medianMs: 1400, load: { min: 0.3, max: 0.9 }, quiet: true, withinGoal: true });
+  });
+
+  it('call a run under a load of one core or more not quiet, and a median at the goal not within it', () => {
+    const figure = lcpFigure(
+      [
+        { ms: 1500, loadBefore: 0.2, loadAfter: 1.0 },
+        { ms: 1500, loadBefore: 0.2, loadAfter: 0.3 },
+      ],
+      2,
+    );
+    expect(figure.quiet).toBe(false);
+    expect(figure.withinGoal).toBe(false);
+  });
+
+  it('median: the upper middle of an even count, NaN for none', () => {
+    expect(median([4, 1, 3, 2])).toBe(3);
+    expect(median([])).toBeNaN();
+  });
+});
+
+describe('journey cost', () => {
+  const web = 'http://127.0.0.1:4173';
+  const response = (url: string, over: Partial<Received> = {}): Received => ({
+    requestId: url,
+    url,
+    streamed: 0,
+    finished: null,
+    fromCache: false,
+    ...over,
+  });
+
+  it('counts finished responses whole, open streams as far as they came, and cached answers as nothing', () => {
+    const cost = journeyCost(
+      [
+        response(`${web}/dashboard`, { finished: 1024 }),
+        response(`${web}/assets/index-abc.js`, { streamed: 500, finished: 10 * 1024 }),
+        response(`${web}/assets/index-abc.css`, { fromCache: true, finished: 4096 }),
+        response('http://127.0.0.1:8080/google.firestore.v1.Firestore/Listen/channel?VER=8', { streamed: 2048 }),
+        response(`${web}/favicon.svg`, { finished: 512 }),
+      ],
+      web,
+    );
+    expect(cost).toEqual({ totalKb: 13.5, requests: 5, fromCache: 1, byKind: { code: 10, document: 1, api: 2, other: 0.5 } });
+  });
+});

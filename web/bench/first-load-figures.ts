@@ -1,0 +1,116 @@
+/**
+ * The arithmetic of the first-load benchmark (bench.ts), apart from the browser so it can be tested:
+ * the goals per route, medians, the machine's load beside each timing, and the data a journey cost.
+ */
+
+/** Issue 17: /login under 120 KB, /signal-4 under 200 KB (issue 12; it needs Firestore), every other route under 160 KB. */
+export const LOGIN_GOAL_KB = 120;
+export const ROUTE_GOAL_KB = 160;
+export const ROUTE_GOALS_KB: Readonly<Record<string, number>> = { '/login': LOGIN_GOAL_KB, '/signal-4': 200 };
+export const LCP_GOAL_MS = 1500;
+/** The data of "open the app, check the balance and the signal feed, leave" (issue 17). */
+export const JOURNEY_GOALS_KB = { firstVisit: 200, repeatVisit: 20 } as const;
+
+export function goalKb(route: string): number {
+  return ROUTE_GOALS_KB[route] ?? ROUTE_GOAL_KB;
+}
+
+export function round(n: number, places = 1): number {
+  const f = 10 ** places;
+  return Math.round(n * f) / f;
+}
+
+/** The middle value (the upper middle of an even count); NaN for none. */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+}
+
+/** One timed run and the machine's 1-minute load average just before and just after it. */
+export interface TimedRun {
+  ms: number;
+  loadBefore: number;
+  loadAfter: number;
+}
+
+export interface LcpFigure {
+  runsMs: number[];
+  medianMs: number;
+  /** The 1-minute load average around the runs (min and max of every before/after reading). */
+  load: { min: number; max: number };
+  /** How many of the machine's cores the load stayed under on every reading: a run with load < cores had a core free. */
+  cores: number;
+  quiet: boolean;
+  goalMs: number;
+  withinGoal: boolean;
+}
+
+/**
+ * The median of the runs and the load they ran under. `quiet` means every reading of the 1-minute load
+ * average stayed under one core's worth of work (< 1): nothing else was busy while the page was timed.
+ */
+export function lcpFigure(runs: readonly TimedRun[], cores: number, goalMs = LCP_GOAL_MS): LcpFigure {
+  const loads = runs.flatMap((r) => [r.loadBefore, r.loadAfter]);
+  const medianMs = median(runs.map((r) => r.ms));
+  return {
+    runsMs: runs.map((r) => Math.round(r.ms)),
+    medianMs: Math.round(medianMs),
+    load: { min: round(Math.min(...loads), 2), max: round(Math.max(...loads), 2) },
+    cores,
+    quiet: loads.length > 0 && loads.every((l) => l < 1),
+    goalMs,
+    withinGoal: medianMs < goalMs,
+  };
+}
+
+/** Bytes of one response as they came over the wire (headers and encoded body). */
+export interface Received {
+  requestId: string;
+  url: string;
+  /** Bytes seen so far from data events. */
+  streamed: number;
+  /** The total once the response finished (Network.loadingFinished), else null (a stream still open). */
+  finished: number | null;
+  /** True when the browser answered from its own cache (nothing came over the network). */
+  fromCache: boolean;
+}
+
+export interface JourneyCost {
+  totalKb: number;
+  requests: number;
+  /** Requests answered from the HTTP cache without touching the network. */
+  fromCache: number;
+  /** KB per kind: js/css, the documents, the API (callables, Firestore) and everything else. */
+  byKind: Record<'code' | 'document' | 'api' | 'other', number>;
+}
+
+/** Anything from another origin than the web app's is the API (callables, Firestore, Auth). */
+function kindOf(url: string, webOrigin: string): keyof JourneyCost['byKind'] {
+  const { origin, pathname } = new URL(url);
+  if (origin !== webOrigin) return 'api';
+  if (/\.(m?js|css)$/.test(pathname)) return 'code';
+  if (!/\.[a-z0-9]+$/i.test(pathname)) return 'document';
+  return 'other';
+}
+
+/** What a journey cost: finished responses count their total, open streams what they had received. */
+export function journeyCost(received: readonly Received[], webOrigin: string): JourneyCost {
+  const byKind = { code: 0, document: 0, api: 0, other: 0 };
+  let total = 0;
+  for (const r of received) {
+    const bytes = r.fromCache ? 0 : (r.finished ?? r.streamed);
+    total += bytes;
+    byKind[kindOf(r.url, webOrigin)] += bytes;
+  }
+  return {
+    totalKb: round(total / 1024),
+    requests: received.length,
+    fromCache: received.filter((r) => r.fromCache).length,
+    byKind: {
+      code: round(byKind.code / 1024),
+      document: round(byKind.document / 1024),
+      api: round(byKind.api / 1024),
+      other: round(byKind.other / 1024),
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import type { Plugin } from 'vite';
+import { join } from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { stubSdksUnusedByReactfire, stubZodJsonSchema } from '../build-plugins';
+
+const stubs = stubSdksUnusedByReactfire();
+let plugin: Plugin = stubs;
+const FIRESTORE = '/repo/node_modules/@firebase/firestore/dist/common-X.esm.js';
+const REACTFIRE = '/repo/node_modules/reactfire/dist/index.js';
+const APP = '/repo/web/src/lib/firestore.ts';
+
+/** The hook's function: the plugin's hooks use no plugin context, so they are called without one. */
+function hook<K extends 'resolveId' | 'load'>(name: K): (...args: unknown[]) => unknown {
+  const h: Plugin[K] = plugin[name];
+  if (!h) throw new Error(`no ${name} hook`);
+  const fn: unknown = typeof h === 'function' ? h : h.handler;
+  if (typeof fn !== 'function') throw new Error(`no ${name} handler`);
+  return (...args: unknown[]): unknown => Reflect.apply(fn, {}, args) as unknown;
+}
+
+const resolve = (source: string, importer: string) => hook('resolveId')(source, importer, {});
+const load = (id: string) => hook('load')(id);
+
+async function stubModule(id: string): Promise<Record<string, unknown>> {
+  const code = load(id);
+  if (typeof code !== 'string') throw new Error(`no stub for ${id}`);
+  return (await import(`data:text/javascript,${encodeURIComponent(code)}`)) as Record<string, unknown>;
+}
+
+describe('the build stubs of SDK code the app never runs', () => {
+  beforeEach(() => {
+    plugin = stubs;
+  });
+
+  it("Firestore's re2js (only for Pipelines' regex expressions) is a stub whose compile throws", async () => {
+    const id = resolve('re2js', FIRESTORE);
+    expect(id).toEqual(expect.stringContaining('re2js'));
+    const { RE2JS } = await stubModule(String(id));
+    const compile = (RE2JS as { compile: (pattern: string) => unknown }).compile;
+    expect(() => compile('^a.*$')).toThrow('re2js is not part of this app');
+  });
+
+  it('only for imports from Firestore and reactfire; the app keeps the real modules', () => {
+    expect(resolve('re2js', APP)).toBeNull();
+    expect(resolve('firebase/database', APP)).toBeNull();
+    expect(resolve('firebase/firestore', REACTFIRE)).toBeNull();
+    expect(resolve('firebase/database', REACTFIRE)).toEqual(expect.stringContaining('firebase/database'));
+  });
+
+  it("reactfire's unused SDKs keep the names reactfire imports, each throwing if called", async () => {
+    const database = await stubModule(String(resolve('firebase/database', REACTFIRE)));
+    expect(Object.keys(database)).toContain('onValue');
+    expect(() => (database.onValue as () => void)()).toThrow('firebase/database is not part of this app');
+  });
+});
+
+describe("zod's JSON Schema conversion in the browser build", () => {
+  const classic = join(import.meta.dirname, '..', '..', 'node_modules', 'zod', 'v4', 'classic', 'schemas.js');
+  beforeEach(() => {
+    plugin = stubZodJsonSchema();
+  });
+
+  it('is a stand-in for the classic schemas only; aggregateChecks stays zod\'s own', () => {
+    const id = String(resolve('../core/json-schema-processors.js', classic));
+    expect(resolve('../core/json-schema-processors.js', join(classic, '..', '..', 'core', 'index.js'))).toBeNull();
+    const code = String(load(id));
+    expect(code).toMatch(/export \{ aggregateChecks \} from ".*json-schema-processors\.js";/);
+    expect(code).toContain('export const stringProcessor = unused;');
+  });
+
+  it('creates toJSONSchema() methods that throw when called', async () => {
+    const { createToJSONSchemaMethod } = await stubModule(String(resolve('../core/to-json-schema.js', classic)));
+    const method = (createToJSONSchemaMethod as () => () => unknown)();
+    expect(() => method()).toThrow('JSON Schema conversion is not part of this app');
+  });
+});
