@@ -6,6 +6,10 @@ import { optionsFromEnv, readEnv } from './config';
 import { createProvider } from './provider';
 import { createHttpServer } from './server';
 import { createFirestoreStore } from './store-firestore';
+import { remindExpiringSubscriptions } from './wallet/subscription-reminders';
+
+/** How often the subscription reminders run (each run sends only what no run has sent: ADR 0016). */
+const REMINDER_EVERY_MS = 60 * 60 * 1000;
 
 // Locally there is no GCE metadata server; skip the admin SDK's probe (and its warning).
 process.env.METADATA_SERVER_DETECTION ??= 'none';
@@ -33,7 +37,18 @@ server.listen(env.PROVIDER_PORT, env.PROVIDER_HOST, () => {
     console.log(`Sandbox checkout: ${origin}/sandbox/checkout  SMS inbox: ${origin}/sandbox/sms?phone=...`);
   }
 });
+// The scheduled jobs: what a production scheduler calls, run by this process on a timer.
+const remind = () => {
+  remindExpiringSubscriptions(provider.deps).catch((error: unknown) => {
+    // A missed run is made up by the next one; never a crash.
+    provider.deps.log('subscription reminders failed', { error: error instanceof Error ? error.message : String(error) });
+  });
+};
+remind();
+const reminders = setInterval(remind, REMINDER_EVERY_MS);
+reminders.unref();
 const shutdown = () => {
+  clearInterval(reminders);
   server.close();
   void store.close().finally(() => process.exit(0));
 };
