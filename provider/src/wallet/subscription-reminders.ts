@@ -5,11 +5,12 @@
  * of instances or overlapping runs are safe, because the notification's id is fixed by the user and the
  * period's end and is created in a transaction only when it does not exist yet (ADR 0016).
  */
+import { SUBSCRIPTION_REMINDER_DAYS } from '@punter/core/subscription';
 import { notifications, users } from '../collections';
 import type { ProviderDeps } from '../context';
 
 /** How long before the end of a period the reminder goes out. */
-export const REMIND_BEFORE_MS = 3 * 24 * 60 * 60 * 1000;
+export const REMIND_BEFORE_MS = SUBSCRIPTION_REMINDER_DAYS * 24 * 60 * 60 * 1000;
 
 /** The reminder's notification id: one per user and period (a renewal moves the end, so a new period gets its own). */
 export function reminderId(userId: string, expiresAt: number): string {
