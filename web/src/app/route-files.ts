@@ -12,6 +12,9 @@ export const ROUTE_FILES_DIR = 'src/app/routes';
 /** Public routes shown on their own page rather than inside the auth frame (the legal texts). */
 export const STANDALONE_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>(['privacyPolicy', 'termsAndConditions']);
 
+/** Public routes a signed-in user sees inside the app's frame (top bar, menu), a visitor inside the auth frame. */
+export const SESSION_FRAMED_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>(['subscription']);
+
 export interface RouteFile {
   name: RouteName;
   path: string;
