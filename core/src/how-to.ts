@@ -18,7 +18,7 @@ const entrySchema = z.object({
 });
 
 /** The content file: an optional note for the operator and the videos in page order. */
-export const howToContentSchema = z
+const howToContentSchema = z
   .object({
     note: z.string().optional(),
     videos: z

@@ -1,9 +1,5 @@
-/** The monthly subscription (SPEC sections 1 and 8): its price, its length and a user's state from the expiry. */
+/** The monthly subscription (SPEC sections 1 and 8; price and length are provider settings): a user's state from its end. */
 
-/** ₦2,000 a month, in kobo. */
-export const SUBSCRIPTION_PRICE_KOBO = 200_000;
-/** A subscription lasts 30 days from the payment, or from the current end when renewed early. */
-export const SUBSCRIPTION_DAYS = 30;
 /** The reminder goes out this many days before the end. */
 export const SUBSCRIPTION_REMINDER_DAYS = 3;
 
