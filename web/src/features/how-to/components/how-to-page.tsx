@@ -67,11 +67,13 @@ function Video({ video, index }: { video: HowToVideo; index: number }) {
             ) : null}
           </>
         ) : (
-          <button type="button" className="video-poster" onClick={play} aria-label={`Play ${video.title}`}>
+          // Named by its visible title ('Play <title>' for screen readers): no aria-label to disagree with the text.
+          <button type="button" className="video-poster" onClick={play}>
             <span className="video-number" aria-hidden="true">
               {index + 1}
             </span>
-            <span className="video-poster-title" aria-hidden="true">
+            <span className="video-poster-title">
+              <span className="visually-hidden">Play </span>
               {video.title}
             </span>
             <PlayMark />
