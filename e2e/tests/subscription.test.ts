@@ -72,7 +72,8 @@ describe('subscription', () => {
 
     // The payment is a SUBSCRIPTION entry of ₦2,000 in the transaction list, and the wallet holds ₦3,000.
     await page.goto('/transactions');
-    const entry = page.getByRole('button', { name: /^Subscription .*-₦2,000/ });
+    // The row's name runs its parts together: 'Subscription', the date, '-₦2,000', the status.
+    const entry = page.getByRole('button', { name: /^Subscription.*-₦2,000/ });
     await entry.first().waitFor();
     expect(await entry.count()).toBe(1);
     await page.getByTestId('wallet-balance').filter({ hasText: '₦3,000' }).waitFor();
