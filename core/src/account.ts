@@ -228,29 +228,8 @@ export function youTubeVideoId(link: string): string | null {
   return candidate !== null && YOUTUBE_ID.test(candidate) ? candidate : null;
 }
 
-/** The embed URL of a video id. */
+/** The embed URL of a video id, on YouTube's privacy-enhanced domain (no cookies until the video plays). */
 export function youTubeEmbedUrl(videoId: string): string {
   if (!YOUTUBE_ID.test(videoId)) throw new RangeError(`not a YouTube video id: ${videoId}`);
-  return `https://www.youtube.com/embed/${videoId}`;
+  return `https://www.youtube-nocookie.com/embed/${videoId}`;
 }
-
-export interface HowToVideo {
-  readonly title: string;
-  readonly watchUrl: string;
-}
-
-/**
- * The eight tutorial videos of /how-to, in SPEC's order.
- * PLACEHOLDER ids: SPEC does not give the real videos. Replace the watch links with the product's
- * own uploads; the ids below are well-formed but do not point at the product's tutorials.
- */
-export const HOW_TO_VIDEOS: readonly HowToVideo[] = [
-  { title: 'Sign-up guide', watchUrl: 'https://www.youtube.com/watch?v=PLCHLDR0001' },
-  { title: 'Introduction', watchUrl: 'https://www.youtube.com/watch?v=PLCHLDR0002' },
-  { title: 'Stake calculator', watchUrl: 'https://www.youtube.com/watch?v=PLCHLDR0003' },
-  { title: 'Over 2.5 strategy 1', watchUrl: 'https://www.youtube.com/watch?v=PLCHLDR0004' },
-  { title: 'Over 2.5 strategy 2', watchUrl: 'https://www.youtube.com/watch?v=PLCHLDR0005' },
-  { title: '4k daily tips', watchUrl: 'https://www.youtube.com/watch?v=PLCHLDR0006' },
-  { title: 'Over 4.5 signal', watchUrl: 'https://www.youtube.com/watch?v=PLCHLDR0007' },
-  { title: 'Punters Hub', watchUrl: 'https://www.youtube.com/watch?v=PLCHLDR0008' },
-];

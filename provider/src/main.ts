@@ -6,6 +6,10 @@ import { optionsFromEnv, readEnv } from './config';
 import { createProvider } from './provider';
 import { createHttpServer } from './server';
 import { createFirestoreStore } from './store-firestore';
+import { remindExpiringSubscriptions } from './wallet/subscription-reminders';
+
+/** How often the subscription reminders run (each run sends only what no run has sent: ADR 0016). */
+const REMINDER_EVERY_MS = 60 * 60 * 1000;
 
 // Locally there is no GCE metadata server; skip the admin SDK's probe (and its warning).
 process.env.METADATA_SERVER_DETECTION ??= 'none';
@@ -47,8 +51,21 @@ const potTimer =
           .finally(() => (ticking = false));
       }, env.PROVIDER_POT_TICK_SECONDS * 1000)
     : null;
+// The scheduled jobs: what a production scheduler calls, run by this process on a timer: the expiry
+// reminders (ADR 0016) and betting codes left unsettled, ended and refunded (ADR 0010).
+const remind = () => {
+  // A missed run is made up by the next one; never a crash.
+  const failed = (job: string) => (error: unknown) =>
+    provider.deps.log(`${job} failed`, { error: error instanceof Error ? error.message : String(error) });
+  remindExpiringSubscriptions(provider.deps).catch(failed('subscription reminders'));
+  provider.endUnsettledGames().catch(failed('ending unsettled codes'));
+};
+remind();
+const reminders = setInterval(remind, REMINDER_EVERY_MS);
+reminders.unref();
 const shutdown = () => {
   if (potTimer) clearInterval(potTimer);
+  clearInterval(reminders);
   server.close();
   void store.close().finally(() => process.exit(0));
 };

@@ -27,6 +27,12 @@ describe("Hosting's security headers (firebase.json)", () => {
     expect(csp.get('connect-src')).not.toContain('http://127.0.0.1:8080');
   });
 
+  it("frame only the Flutterwave checkout and the how-to player on YouTube's privacy-enhanced domain", () => {
+    expect(csp.get('frame-src')).toEqual(['https://checkout.flutterwave.com', 'https://www.youtube-nocookie.com']);
+    // No image from YouTube either: the how-to posters are drawn by the app.
+    expect(csp.get('img-src')?.join(' ')).not.toMatch(/youtube|ytimg/);
+  });
+
   it('the local preview adds the emulators and the sandbox checkout, and nothing else', () => {
     const local = directives(
       localPreviewHeaders({

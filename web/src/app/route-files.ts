@@ -16,6 +16,9 @@ export const STANDALONE_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
   'saferGambling',
 ]);
 
+/** Public routes a signed-in user sees inside the app's frame (top bar, menu), a visitor inside the auth frame. */
+export const SESSION_FRAMED_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>(['subscription']);
+
 export interface RouteFile {
   name: RouteName;
   path: string;

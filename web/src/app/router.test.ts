@@ -22,6 +22,7 @@ function paths(routes: Route[] | undefined, frames: string[] = []): Array<{ path
 describe('the route table', () => {
   it('places each screen by its access: protected inside RequireAuth and the app frame, public in the auth frame, legal pages alone', () => {
     const modules: RouteModules = {
+      '/src/app/routes/subscription.tsx': screen('subscription'),
       '/src/app/routes/dashboard.tsx': screen('dashboard'),
       '/src/app/routes/login.tsx': screen('login'),
       '/src/app/routes/privacy-policy.tsx': screen('privacy'),
@@ -30,7 +31,9 @@ describe('the route table', () => {
     expect(tree).toContainEqual({ path: '/dashboard', frames: ['RootShell', 'RequireAuth', 'AppLayout'] });
     expect(tree).toContainEqual({ path: '/login', frames: ['RootShell', 'AuthShell'] });
     expect(tree).toContainEqual({ path: '/privacy-policy', frames: ['RootShell'] });
-    expect(tree).toContainEqual({ path: '*', frames: ['RootShell', 'NotFoundShell'] });
+    expect(tree).toContainEqual({ path: '*', frames: ['RootShell', 'SessionFrame'] });
+    // /subscription is public, in the app's frame for a signed-in user (SessionFrame decides).
+    expect(tree).toContainEqual({ path: '/subscription', frames: ['RootShell', 'SessionFrame'] });
     // '/' leads to the dashboard; a route without a file is not in the tree (it 404s).
     expect(tree.map((r) => r.path)).toEqual(expect.arrayContaining(['/']));
     expect(tree.map((r) => r.path)).not.toContain(ROUTES.signal.path);
@@ -54,6 +57,7 @@ describe('the route table', () => {
     await expect(lazy?.()).rejects.toThrow('/src/app/routes/login.tsx does not export Component');
   });
 
+  // Imports every screen: on two busy cores that alone can take 10 s.
   it('every file of src/app/routes is a route whose module exports its screen as Component', async () => {
     const files = import.meta.glob('/src/app/routes/*.tsx');
     const table = routeModules();
@@ -64,5 +68,5 @@ describe('the route table', () => {
       const module = (await load()) as { Component?: unknown };
       expect(typeof module.Component, file).toBe('function');
     }
-  });
+  }, 30_000);
 });

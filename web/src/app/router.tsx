@@ -1,8 +1,9 @@
 /**
  * The one router, built from the route table (route-files.ts): every file of src/app/routes is a
  * lazy route at its ROUTES path, each with its own error boundary. Protected routes sit under
- * RequireAuth + AppLayout; public ones under AuthShell, except the standalone legal pages; the
- * catch-all 'Page not found' under NotFoundShell (the app's frame when signed in, else AuthShell's).
+ * RequireAuth + AppLayout; public ones under AuthShell, except the standalone legal pages and the
+ * ones a signed-in user sees in the app's frame; those and the catch-all 'Page not found' under
+ * SessionFrame (the app's frame when signed in, else AuthShell's).
  * A new screen is one new file in src/app/routes.
  */
 import type { ComponentType } from 'react';
@@ -10,10 +11,10 @@ import { Navigate, type RouteObject } from 'react-router-dom';
 import { ROUTES } from '@punter/core/account';
 import { AppLayout } from '@/app/app-layout';
 import { AuthShell } from '@/app/auth-shell';
-import { NotFoundShell } from '@/app/not-found-shell';
 import { RequireAuth } from '@/app/require-auth';
 import { RootShell } from '@/app/root-shell';
-import { routeFile, STANDALONE_ROUTES } from '@/app/route-files';
+import { routeFile, SESSION_FRAMED_ROUTES, STANDALONE_ROUTES } from '@/app/route-files';
+import { SessionFrame } from '@/app/session-frame';
 import { RouteError } from '@/components/error-boundary';
 
 /** What import.meta.glob gives for the route files: file path -> lazy import of the module. */
@@ -36,11 +37,13 @@ export function buildRoutes(modules: RouteModules, notFound: () => Promise<unkno
   const app: RouteObject[] = [];
   const auth: RouteObject[] = [];
   const standalone: RouteObject[] = [];
+  const framed: RouteObject[] = [];
   for (const [file, load] of Object.entries(modules)) {
     const route = routeFile(file);
     const object = withBoundary({ path: route.path, lazy: lazyComponent(file, load) });
     if (route.access === 'protected') app.push(object);
     else if (STANDALONE_ROUTES.has(route.name)) standalone.push(object);
+    else if (SESSION_FRAMED_ROUTES.has(route.name)) framed.push(object);
     else auth.push(object);
   }
   // Unknown paths: 'Page not found' for visitors and users alike (core: unknown paths are not protected, they 404).
@@ -62,7 +65,7 @@ export function buildRoutes(modules: RouteModules, notFound: () => Promise<unkno
           errorElement: <RouteError />,
           children: app,
         },
-        { element: <NotFoundShell />, errorElement: <RouteError />, children: [notFoundRoute] },
+        { element: <SessionFrame />, errorElement: <RouteError />, children: [...framed, notFoundRoute] },
       ],
     },
   ];

@@ -1,1 +1,1 @@
-export { ExpiredSubscriptionPage as Component } from '@/features/subscription/components/expired-subscription-page';
+export { SubscriptionPage as Component } from '@/features/subscription/components/subscription-page';

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SubscribeOffer } from '@/features/signals/components/subscribe-offer';
+import { publishPermissions } from '@/lib/permissions';
 import { fakeApi, ok } from '@/testing/fake-api';
 import { testTransaction } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
@@ -13,6 +14,27 @@ const paid = ok({
 });
 
 describe('SubscribeOffer', () => {
+  beforeEach(() => publishPermissions('nobody', null));
+
+  it('shows a reader whose subscription ended the expired-subscription page: Re-activate goes to login, then /subscription', () => {
+    publishPermissions('u1', {
+      active: true,
+      role: 0,
+      can_post_signal: false,
+      can_post_game: false,
+      can_monetize_game: false,
+      subscription_expires_at: Date.parse('2026-10-01T09:00:00Z'),
+      paused_until: null,
+      updated_at: 1,
+    });
+    renderWithApp(<SubscribeOffer onSubscribed={vi.fn()} />);
+    expect(screen.getByRole('heading', { name: 'Your subscription has expired' })).toBeTruthy();
+    expect(screen.getByText(/Since 1 Oct 2026, live signals and Auto-Trada need/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Re-activate' }).getAttribute('href')).toBe('/login?redirectTo=%2Fsubscription');
+    expect(screen.getByRole('link', { name: 'Renew now from your wallet' }).getAttribute('href')).toBe('/subscription');
+    expect(screen.queryByRole('button', { name: 'Subscribe for ₦2,000' })).toBeNull();
+  });
+
   it('pays once across a retry (same Idempotency-Key), then marks the cached wallet stale', async () => {
     fakeApi.failOnce('subscribe', ['The service is unreachable. Check your connection and try again.'], 'unavailable');
     fakeApi.answer('subscribe', paid);

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { DashboardPage } from '@/features/wallet/components/dashboard-page';
+import { publishPermissions } from '@/lib/permissions';
 import { fakeApi, ok } from '@/testing/fake-api';
 import { testSavedBank, testTransaction } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
@@ -10,6 +11,39 @@ vi.mock('@/lib/api', async (importOriginal) => (await import('@/testing/fake-api
 const recent = () => within(screen.getByRole('region', { name: 'Recent transactions' }));
 
 describe('DashboardPage', () => {
+  it('shows the subscription state beside the services it unlocks, with a link to pay or renew it', () => {
+    fakeApi.answer('nairaWallet', ok({ balance: 5000 }));
+    fakeApi.answer('limitTransactions', ok([]));
+    const live = (expiresAt: number | null) =>
+      publishPermissions('u1', {
+        active: true,
+        role: 0,
+        can_post_signal: false,
+        can_post_game: false,
+        can_monetize_game: false,
+        subscription_expires_at: expiresAt,
+        paused_until: null,
+        updated_at: 1,
+      });
+    live(Date.parse('2036-12-24T10:00:00Z'));
+    const { unmount } = renderWithApp(<DashboardPage />);
+    const services = within(screen.getByRole('region', { name: 'Services' }));
+    expect(services.getByText('Subscription active until 24 Dec 2036')).toBeTruthy();
+    expect(services.getByRole('link', { name: 'Manage' }).getAttribute('href')).toBe('/subscription');
+    expect(services.getByRole('link', { name: /^Over 4.5 signal/ }).textContent).toContain('Subscribed');
+    expect(services.getByRole('link', { name: /^Auto-Trada/ }).textContent).toContain('Subscribed');
+    expect(services.getByRole('link', { name: /^Stake calculator/ }).textContent).not.toContain('ubscri');
+    unmount();
+
+    live(Date.parse('2026-10-01T09:00:00Z'));
+    renderWithApp(<DashboardPage />);
+    const after = within(screen.getByRole('region', { name: 'Services' }));
+    expect(after.getByText('Subscription expired on 1 Oct 2026')).toBeTruthy();
+    expect(after.getByRole('link', { name: 'Renew' }).getAttribute('href')).toBe('/subscription');
+    expect(after.getByRole('link', { name: /^Over 4.5 signal/ }).textContent).toContain('Needs subscription');
+    publishPermissions('nobody', null);
+  });
+
   it('after a withdrawal the card shows the new balance and the recent list the new entry, without a reload', async () => {
     fakeApi.answerOnce('nairaWallet', ok({ balance: 5000 }));
     fakeApi.answer('nairaWallet', ok({ balance: 3000 }));

@@ -23,11 +23,24 @@ import { TRANSACTIONS_EMPTY_MESSAGE, VIEW_ALL_TRANSACTIONS_LABEL } from '@/featu
 import { WalletCard } from '@/features/wallet/components/wallet-card';
 import { WithdrawModal } from '@/features/wallet/components/withdraw-modal';
 import { useProfile } from '@/lib/session';
+import { subscriptionDay, useSubscriptionStatus } from '@/lib/subscription';
 
 const SERVICES = [
   { to: paths.puntersHub.getHref(), Icon: PuntersHubIcon, title: 'Punters Hub', text: 'Betting codes from approved punters.' },
-  { to: paths.autoTrada.getHref(), Icon: AutoTradaIcon, title: 'Auto-Trada', text: 'Pooled trading pots, 5% referral bonus.' },
-  { to: paths.signal.getHref(), Icon: SignalIcon, title: 'Over 4.5 signal', text: 'Live signals for your group.' },
+  {
+    to: paths.autoTrada.getHref(),
+    Icon: AutoTradaIcon,
+    title: 'Auto-Trada',
+    text: 'Pooled trading pots, 5% referral bonus.',
+    subscription: true,
+  },
+  {
+    to: paths.signal.getHref(),
+    Icon: SignalIcon,
+    title: 'Over 4.5 signal',
+    text: 'Live signals for your group.',
+    subscription: true,
+  },
   { to: paths.stakeCalculator.getHref(), Icon: CalculatorIcon, title: 'Stake calculator', text: 'Recover losses with a target.' },
   {
     to: paths.overTwoFiveCalculator.getHref(),
@@ -39,6 +52,36 @@ const SERVICES = [
   { to: paths.profile.getHref(), Icon: ProfileIcon, title: 'Profile', text: 'Your account and referrals.' },
   { to: paths.myGames.getHref(), Icon: MyGamesIcon, title: 'My Games', text: 'Codes you got or bought.' },
 ] as const;
+
+/** The subscription's state beside the services it unlocks, and a link to pay or renew it. */
+function SubscriptionSummary() {
+  const status = useSubscriptionStatus();
+  if (!status) return null;
+  const text =
+    status.kind === 'active'
+      ? `Subscription active until ${subscriptionDay(status.until)}`
+      : status.kind === 'expired'
+        ? `Subscription expired on ${subscriptionDay(status.endedAt)}`
+        : 'No subscription';
+  const action = status.kind === 'none' ? 'Subscribe' : status.kind === 'active' && !status.endsSoon ? 'Manage' : 'Renew';
+  return (
+    <p className="service-subscription">
+      <span className={`pill ${status.kind === 'active' ? 'status-green' : 'status-orange'}`}>{text}</span>{' '}
+      <span className="muted">Over 4.5 signal and Auto-Trada need it.</span>{' '}
+      <Link to={paths.subscription.getHref()}>{action}</Link>
+    </p>
+  );
+}
+
+function ServiceLock() {
+  const status = useSubscriptionStatus();
+  const active = status?.kind === 'active';
+  return (
+    <span className={`pill service-status ${active ? 'status-green' : 'status-orange'}`}>
+      {active ? 'Subscribed' : 'Needs subscription'}
+    </span>
+  );
+}
 
 export function DashboardPage() {
   const profile = useProfile();
@@ -60,6 +103,7 @@ export function DashboardPage() {
       <WalletCard onPayout={() => setModal('withdraw')} onTopUp={() => setModal('topup')} />
       <section aria-labelledby="services-title">
         <h2 id="services-title">Services</h2>
+        <SubscriptionSummary />
         <ul className="plain-list services">
           {SERVICES.map((service) => (
             <li key={service.to}>
@@ -69,6 +113,7 @@ export function DashboardPage() {
                 </span>
                 <span className="service-title">{service.title}</span>
                 <span className="service-text muted">{service.text}</span>
+                {'subscription' in service ? <ServiceLock /> : null}
               </Link>
             </li>
           ))}

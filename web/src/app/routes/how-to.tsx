@@ -1,0 +1,1 @@
+export { HowToPage as Component } from '@/features/how-to/components/how-to-page';
