@@ -11,6 +11,7 @@ import { signalFeedQuery, type Signal } from '@/features/signals/api/signal-feed
 import { SubscribeOffer } from '@/features/signals/components/subscribe-offer';
 import { useNow } from '@/features/signals/hooks/use-now';
 import { useOnline } from '@/features/signals/hooks/use-online';
+import { missedNotice } from '@/features/signals/hooks/signal-alerts';
 import { useSignalAlerts } from '@/features/signals/hooks/use-signal-alerts';
 import { usePermissions } from '@/lib/permissions';
 
@@ -91,24 +92,34 @@ function FeedList({ generation, category }: { generation: number; category: Sign
         : null,
     [status, data, category],
   );
-  const fresh = useSignalAlerts(signals);
+  const { fresh, missed, dismissMissed } = useSignalAlerts(signals, useOnline());
   if (signals === null) return <Spinner label="Loading signals..." />;
   if (signals.length === 0) return <p className="empty">{SIGNAL_EMPTY_STATE}</p>;
   return (
-    <ol className="plain-list signal-list" aria-live="polite" aria-label="Signals">
-      {signals.map((signal) => (
-        <li key={signal.id} className="signal-row">
-          <div className="signal-head">
-            <strong className="signal-title">{signal.title}</strong>
-            <span className="signal-group">Group {signal.group}</span>
-            {fresh.has(signal.id) ? <span className="signal-new">New</span> : null}
-            <time className="muted" dateTime={signal.at ? new Date(signal.at).toISOString() : undefined}>
-              {formatSignalTime(now, signal.at)}
-            </time>
-          </div>
-          <p className="signal-details">{signal.details}</p>
-        </li>
-      ))}
-    </ol>
+    <>
+      {missed > 0 ? (
+        <div className="banner" role="status">
+          <span>{missedNotice(missed)}</span>
+          <button type="button" className="button button-small" onClick={dismissMissed}>
+            OK
+          </button>
+        </div>
+      ) : null}
+      <ol className="plain-list signal-list" aria-live="polite" aria-label="Signals">
+        {signals.map((signal) => (
+          <li key={signal.id} className="signal-row">
+            <div className="signal-head">
+              <strong className="signal-title">{signal.title}</strong>
+              <span className="signal-group">Group {signal.group}</span>
+              {fresh.has(signal.id) ? <span className="signal-new">New</span> : null}
+              <time className="muted" dateTime={signal.at ? new Date(signal.at).toISOString() : undefined}>
+                {formatSignalTime(now, signal.at)}
+              </time>
+            </div>
+            <p className="signal-details">{signal.details}</p>
+          </li>
+        ))}
+      </ol>
+    </>
   );
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { arrivals, titleWithCount, type AlertState } from './signal-alerts';
+import {
+  arrivals,
+  arrivedWhileOffline,
+  missedNotice,
+  RECONNECT_WINDOW_MS,
+  titleWithCount,
+  type AlertState,
+} from './signal-alerts';
 
 const s = (id: string) => ({ id });
 
@@ -26,5 +33,18 @@ describe('titleWithCount', () => {
   it('prefixes the unseen count, and leaves the title alone at zero', () => {
     expect(titleWithCount('Punter', 0)).toBe('Punter');
     expect(titleWithCount('Punter', 3)).toBe('(3) Punter');
+  });
+});
+
+describe('arrivedWhileOffline', () => {
+  it('counts arrivals while offline and in the window after the connection is back, not later or never offline', () => {
+    expect(arrivedWhileOffline(true, null, 1_000)).toBe(true);
+    expect(arrivedWhileOffline(false, 1_000, 1_000 + RECONNECT_WINDOW_MS)).toBe(true);
+    expect(arrivedWhileOffline(false, 1_000, 1_001 + RECONNECT_WINDOW_MS)).toBe(false);
+    expect(arrivedWhileOffline(false, null, 1_000)).toBe(false);
+  });
+  it('words the notice for one and for several', () => {
+    expect(missedNotice(1)).toBe('1 signal arrived while you were offline. They are marked New below.');
+    expect(missedNotice(3)).toMatch(/^3 signals arrived/);
   });
 });

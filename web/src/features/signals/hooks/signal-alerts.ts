@@ -22,3 +22,16 @@ export function arrivals<T extends { id: string }>(
 export function titleWithCount(base: string, unseen: number): string {
   return unseen > 0 ? `(${unseen}) ${base}` : base;
 }
+
+/** After the connection comes back, arrivals within this window are what the reader missed while offline. */
+export const RECONNECT_WINDOW_MS = 15_000;
+
+/** True when signals arriving at `now` were posted while the reader was offline. */
+export function arrivedWhileOffline(offline: boolean, backOnlineAt: number | null, now: number): boolean {
+  return offline || (backOnlineAt !== null && now - backOnlineAt <= RECONNECT_WINDOW_MS);
+}
+
+/** The one-time notice after a reconnect: '1 signal arrived while you were offline' or 'N signals ...'. */
+export function missedNotice(count: number): string {
+  return `${count} ${count === 1 ? 'signal' : 'signals'} arrived while you were offline. They are marked New below.`;
+}

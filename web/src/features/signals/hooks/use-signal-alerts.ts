@@ -4,7 +4,7 @@
  * title, cleared when the user comes back. No sound file: a 0.15 s Web Audio tone.
  */
 import { useEffect, useRef, useState } from 'react';
-import { arrivals, titleWithCount, type AlertState } from '@/features/signals/hooks/signal-alerts';
+import { arrivals, arrivedWhileOffline, titleWithCount, type AlertState } from '@/features/signals/hooks/signal-alerts';
 
 function beep(): void {
   try {
@@ -23,12 +23,30 @@ function beep(): void {
   }
 }
 
-/** Returns the signals that arrived since the page opened (newest first), for the 'new' marker. */
-export function useSignalAlerts<T extends { id: string }>(signals: readonly T[] | null): ReadonlySet<string> {
+export interface SignalAlerts {
+  /** Ids of the signals that arrived since the page opened, for the 'New' mark. */
+  fresh: ReadonlySet<string>;
+  /** How many arrived while the reader was offline (0 once the notice is dismissed). */
+  missed: number;
+  dismissMissed: () => void;
+}
+
+export function useSignalAlerts<T extends { id: string }>(signals: readonly T[] | null, online: boolean): SignalAlerts {
   const state = useRef<AlertState>({ seen: null });
   const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
+  const [missed, setMissed] = useState(0);
   const unseen = useRef(0);
   const baseTitle = useRef(document.title);
+  const offline = useRef(!online);
+  const backOnlineAt = useRef<number | null>(null);
+
+  useEffect(() => {
+    if (!online) offline.current = true;
+    else if (offline.current) {
+      offline.current = false;
+      backOnlineAt.current = Date.now();
+    }
+  }, [online]);
 
   useEffect(() => {
     if (signals === null) return;
@@ -36,6 +54,7 @@ export function useSignalAlerts<T extends { id: string }>(signals: readonly T[] 
     state.current = step.state;
     if (step.arrived.length === 0) return;
     setFresh((previous) => new Set([...previous, ...step.arrived.map((s) => s.id)]));
+    if (arrivedWhileOffline(offline.current, backOnlineAt.current, Date.now())) setMissed((m) => m + step.arrived.length);
     beep();
     navigator.vibrate?.(200);
     if (document.hidden) {
@@ -57,5 +76,5 @@ export function useSignalAlerts<T extends { id: string }>(signals: readonly T[] 
       document.title = base;
     };
   }, []);
-  return fresh;
+  return { fresh, missed, dismissMissed: () => setMissed(0) };
 }
