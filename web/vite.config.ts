@@ -6,6 +6,7 @@ import { defineConfig, type Plugin } from 'vite';
 // (web/package.json, scripts/stack.mjs, the bench); local imports keep their extension.
 import { routeModules } from './route-modules.ts';
 import { ROUTE_PRELOAD_SCRIPT, localPreviewHeaders } from './security-headers.ts';
+import { serviceWorker } from './service-worker-plugin.ts';
 
 const webDir = fileURLToPath(new URL('.', import.meta.url));
 
@@ -94,7 +95,7 @@ function stubSdksUnusedByReactfire(): Plugin {
 
 // The manifest feeds the first-load size benchmark (web/bench/).
 export default defineConfig({
-  plugins: [stubSdksUnusedByReactfire(), react(), preloadRouteChunks()],
+  plugins: [stubSdksUnusedByReactfire(), react(), preloadRouteChunks(), serviceWorker()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
