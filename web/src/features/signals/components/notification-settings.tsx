@@ -3,12 +3,23 @@
  * browser asks only after a click here; a refusal, or a browser without notifications, is said
  * plainly with what still alerts the reader.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import type { SignalCategory } from '@punter/core/signals';
 import { useNotificationSettings } from '@/features/signals/notifications/notification-access';
+import { pushRegistration } from '@/features/signals/notifications/push-registration';
 
-export function NotificationSettings() {
+export function NotificationSettings({ category }: { category: SignalCategory }) {
   const { access, optedIn, turnOn, turnOff } = useNotificationSettings();
   const [asking, setAsking] = useState(false);
+  const on = access === 'granted' && optedIn;
+
+  useEffect(() => {
+    if (!on) return;
+    // With FCM configured, pushes reach this device even with no tab open; the listener covers the rest.
+    pushRegistration()
+      .register(category)
+      .catch((error: unknown) => console.warn('Push registration failed; alerts come while this page is open.', error));
+  }, [on, category]);
 
   if (access === 'unsupported') {
     return (
@@ -25,7 +36,7 @@ export function NotificationSettings() {
       </p>
     );
   }
-  if (access === 'granted' && optedIn) {
+  if (on) {
     return (
       <div className="row">
         <p className="muted grow">

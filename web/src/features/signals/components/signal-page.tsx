@@ -68,7 +68,7 @@ export function SignalPage() {
               Categorizations
             </button>
           </div>
-          <NotificationSettings />
+          <NotificationSettings category={category} />
         </div>
       )}
       <div className="signal-layout">
