@@ -5,12 +5,17 @@
  * come with the first snapshot from the server again are the missed ones: counted by events, not by
  * a clock, so a slow reconnect on a bad network still reports them.
  */
-export type Connection = 'live' | 'lost' | 'back';
+export type Connection = 'live' | 'lost' | 'back' | 'syncing';
 
 export interface AlertState {
   /** Ids seen so far; null until the first snapshot from the server. */
   seen: ReadonlySet<string> | null;
-  /** 'lost' from the browser going offline until it is online again ('back'), then 'live' at the next snapshot from the server. */
+  /**
+   * 'lost' from the browser going offline until it is online again ('back'); 'syncing' once snapshots
+   * come from the server again (the catch-up can come in several: measured on the local stack, two
+   * missed signals came in two snapshots); 'live' when a server snapshot brings nothing new, or
+   * CATCH_UP_MS after the catch-up began.
+   */
   connection: Connection;
 }
 
@@ -35,8 +40,11 @@ export function connectionChanged(state: AlertState, online: boolean): AlertStat
  */
 export const RECONNECT_SETTLE_MS = 60_000;
 
+/** How long the catch-up after a reconnect may take once the first snapshot from the server came. */
+export const CATCH_UP_MS = 3_000;
+
 export function settled(state: AlertState): AlertState {
-  return state.connection === 'back' ? { ...state, connection: 'live' } : state;
+  return state.connection === 'back' || state.connection === 'syncing' ? { ...state, connection: 'live' } : state;
 }
 
 export function arrivals<T extends SnapshotSignal>(
@@ -55,7 +63,8 @@ export function arrivals<T extends SnapshotSignal>(
   const seen = state.seen;
   const arrived = signals.filter((s) => !seen.has(s.id));
   const missed = arrived.length > 0 && state.connection !== 'live';
-  const connection = state.connection === 'back' && fromServer ? 'live' : state.connection;
+  const catchingUp = state.connection === 'back' || state.connection === 'syncing';
+  const connection: Connection = catchingUp && fromServer ? (arrived.length > 0 ? 'syncing' : 'live') : state.connection;
   return { state: { seen: new Set([...seen, ...ids]), connection }, arrived, missed };
 }
 

@@ -14,6 +14,7 @@ import {
   arrivals,
   connectionChanged,
   initialAlertState,
+  CATCH_UP_MS,
   RECONNECT_SETTLE_MS,
   settled,
   titleWithCount,
@@ -67,8 +68,11 @@ export function useSignalAlerts(category: SignalCategory | null, online: boolean
   }, [online]);
 
   const onSnapshot = useCallback((signals: readonly Signal[]) => {
+    const before = state.current.connection;
     const step = arrivals(state.current, signals);
     state.current = step.state;
+    if (before !== 'syncing' && step.state.connection === 'syncing')
+      window.setTimeout(() => (state.current = settled(state.current)), CATCH_UP_MS);
     if (step.arrived.length === 0) return;
     setFresh((previous) => new Set([...previous, ...step.arrived.map((s) => s.id)]));
     // Another group's signal is marked New if the reader switches to it, but alerts nobody now.
