@@ -7,6 +7,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { routeModules } from './route-modules.ts';
 import { stubSdksUnusedByReactfire, stubZodJsonSchema } from './build-plugins.ts';
 import { ROUTE_PRELOAD_SCRIPT, localPreviewHeaders } from './security-headers.ts';
+import { serviceWorker } from './service-worker-plugin.ts';
 
 const webDir = fileURLToPath(new URL('.', import.meta.url));
 
@@ -65,7 +66,7 @@ function preloadRouteChunks(): Plugin {
 
 // The manifest feeds the first-load size benchmark (web/bench/).
 export default defineConfig({
-  plugins: [stubSdksUnusedByReactfire(), stubZodJsonSchema(), react(), preloadRouteChunks()],
+  plugins: [stubSdksUnusedByReactfire(), stubZodJsonSchema(), react(), preloadRouteChunks(), serviceWorker()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

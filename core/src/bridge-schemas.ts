@@ -16,7 +16,7 @@ import { resolveApiCall } from './api/calls';
 import { idempotencyKeySchema } from './api/common';
 import { idSchema, nairaAmount, pinSchema } from './api/primitives';
 import { HTTP_METHODS } from './api/routes';
-import { SIGNAL_POST_STATUSES, SIGNAL_TARGET_GROUPS } from './signals';
+import { SIGNAL_CATEGORIES, SIGNAL_POST_STATUSES, SIGNAL_TARGET_GROUPS } from './signals';
 
 // ---------------------------------------------------------------------------------------------
 // Session callables (no Firebase sign-in needed)
@@ -192,6 +192,13 @@ export const postSignalSchema = z.object({
   group: z.enum(SIGNAL_TARGET_GROUPS, { error: 'Unknown signal group' }),
 });
 export type PostSignalPayload = z.infer<typeof postSignalSchema>;
+
+/** registerSignalPush payload (ADR 0014): this browser's FCM token and the category whose signals it wants. */
+export const registerSignalPushSchema = z.object({
+  token: z.string({ error: 'Token is required' }).min(1, { error: 'Token is required' }).max(4096),
+  category: z.enum(SIGNAL_CATEGORIES, { error: 'Unknown signal category' }),
+});
+export type RegisterSignalPushPayload = z.infer<typeof registerSignalPushSchema>;
 
 /** clearSignals and clearGames take no payload (an empty object or nothing). */
 export const emptyPayloadSchema = z.union([z.strictObject({}), z.null(), z.undefined()]);

@@ -3,7 +3,9 @@
  * subscribed reader, already on the page in a second context, sees it without a reload, in its
  * group, timed 'now', marked New and counted in the title of the hidden tab; a reader of another group does not; the poster clears and the reader's list
  * empties; a reader without a subscription gets the offer instead of the list, and paying from an
- * empty wallet says why it failed.
+ * empty wallet says why it failed; a reader who was offline gets what was missed, in order, with a
+ * notice shown once (and the page breaks no CSP rule meanwhile: csp-guard); a reader who turned
+ * notifications on gets one system notification per signal through the service worker while hidden.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
@@ -139,5 +141,90 @@ describe('signal feed', () => {
       .first()
       .waitFor();
     await dialog.getByRole('link', { name: 'Top up your wallet' }).waitFor();
+  });
+
+  test('a reader who lost the connection gets what was posted meanwhile once back, newest first, with a notice shown once', async () => {
+    await poster.goto('/signal-4');
+    await poster.getByRole('button', { name: 'Post Signal' }).waitFor();
+    await reader.goto('/signal-4');
+    await reader.getByRole('group', { name: 'Category' }).getByRole('button', { name: 'B', exact: true }).click();
+    await reader.getByText('Waiting for signal...').waitFor();
+    await reader.context().setOffline(true);
+    await reader.getByText(/You are offline\. Reconnecting/).waitFor();
+
+    for (const status of ['Pre-signal', 'Start Trading']) {
+      await poster.getByRole('button', { name: 'Post Signal' }).click();
+      const form = poster.getByRole('dialog', { name: 'Post Signal' });
+      await form.getByLabel('Target group').selectOption('B');
+      await form.getByLabel(status).check();
+      await form.getByRole('button', { name: 'Send' }).click();
+      await expectToast(poster, 'Message sent successfully');
+    }
+    // Still offline: nothing new reached the reader.
+    await reader.getByText('Waiting for signal...').waitFor();
+
+    await reader.context().setOffline(false);
+    await reader.getByText('2 signals arrived while you were offline. They are marked New below.').waitFor({ timeout: 20_000 });
+    const titles = await feed(reader).locator('.signal-title').allTextContents();
+    expect(titles).toEqual(['Start Trading', 'Pre-signal']);
+    await capture(reader, 'signal-reader-back-online');
+    await reader.getByRole('button', { name: 'OK', exact: true }).click();
+    expect(await reader.getByText(/arrived while you were offline/).count()).toBe(0);
+
+    await poster.getByRole('button', { name: 'Clear Signals' }).click();
+    await poster.getByRole('dialog', { name: 'Clear Signals' }).getByRole('button', { name: 'Clear all signals' }).click();
+    await expectToast(poster, 'All documents successfully deleted!');
+  });
+
+  test('a reader who turned notifications on gets one system notification naming the group and the message while the tab is hidden', async () => {
+    await reader.context().grantPermissions(['notifications']);
+    await reader.goto('/signal-4');
+    await reader.getByRole('group', { name: 'Category' }).getByRole('button', { name: 'B', exact: true }).click();
+    await reader.getByRole('button', { name: 'Turn on notifications' }).click();
+    await reader.getByText(/Notifications are on/).waitFor();
+    await reader.getByText('Waiting for signal...').waitFor();
+    const shown = () =>
+      reader.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+          title: n.title,
+          body: n.body,
+          tag: n.tag,
+        })),
+      );
+
+    // Visible: the list says it, no system notification.
+    await poster.goto('/signal-4');
+    await poster.getByRole('button', { name: 'Post Signal' }).click();
+    let form = poster.getByRole('dialog', { name: 'Post Signal' });
+    await form.getByLabel('Target group').selectOption('B');
+    await form.getByLabel('Pre-signal').check();
+    await form.getByRole('button', { name: 'Send' }).click();
+    await expectToast(poster, 'Message sent successfully');
+    await feed(reader).getByText('Pre-signal', { exact: true }).waitFor({ timeout: 10_000 });
+    expect(await shown()).toEqual([]);
+
+    await reader.evaluate(() => {
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await poster.getByRole('button', { name: 'Post Signal' }).click();
+    form = poster.getByRole('dialog', { name: 'Post Signal' });
+    await form.getByLabel('Target group').selectOption('B');
+    await form.getByLabel('Start Trading').check();
+    await form.getByRole('button', { name: 'Send' }).click();
+    await expectToast(poster, 'Message sent successfully');
+    await expect.poll(shown, { timeout: 10_000 }).toHaveLength(1);
+    const [notification] = await shown();
+    expect(notification?.title).toBe('Group B: Start Trading');
+    expect(notification?.body).toBe('start trading');
+    expect(notification?.tag).toMatch(/^signal-/);
+
+    await reader.evaluate(() => {
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => false });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await poster.getByRole('button', { name: 'Clear Signals' }).click();
+    await poster.getByRole('dialog', { name: 'Clear Signals' }).getByRole('button', { name: 'Clear all signals' }).click();
+    await expectToast(poster, 'All documents successfully deleted!');
   });
 });

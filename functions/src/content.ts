@@ -6,13 +6,20 @@
  * claims are only hints for the UI.
  */
 import { buildSignalDocument, CLEAR_DOCUMENTS_SUCCESS, SIGNAL_POST_SUCCESS } from '@punter/core/signals';
-import { clearResultSchema, emptyPayloadSchema, joinPotSchema, postSignalSchema } from '@punter/core/bridge-schemas';
+import {
+  clearResultSchema,
+  emptyPayloadSchema,
+  joinPotSchema,
+  postSignalSchema,
+  registerSignalPushSchema,
+} from '@punter/core/bridge-schemas';
 import { TOKEN_EXPIRED_MESSAGE } from '@punter/core/api/errors';
 import type { Permissions } from '@punter/core/permissions';
 import { z } from 'zod';
 import { BridgeError, parsePayload } from './errors';
 import { activePermissions, type PermissionsReader } from './permissions';
 import type { createProviderCall } from './provider-call';
+import { localSignalPush, type SignalPushAdapter } from './signal-push';
 
 export interface Caller {
   uid: string;
@@ -33,11 +40,47 @@ async function authorise(store: ContentStore, caller: Caller | null, allowed: (p
   return permissions;
 }
 
-export async function postSignal(store: ContentStore, caller: Caller | null, data: unknown, now = new Date()) {
+export async function postSignal(
+  store: ContentStore,
+  caller: Caller | null,
+  data: unknown,
+  now = new Date(),
+  push: SignalPushAdapter = localSignalPush,
+  log: (message: string, fields?: Record<string, unknown>) => void = () => {},
+) {
   await authorise(store, caller, (p) => p.can_post_signal);
   const input = parsePayload(postSignalSchema, data);
-  const id = await store.addSignal({ ...buildSignalDocument({ status: input.status, group: input.group, createdAt: now }) });
+  const doc = buildSignalDocument({ status: input.status, group: input.group, createdAt: now });
+  const id = await store.addSignal({ ...doc });
+  try {
+    await push.send({ id, group: doc.group, title: doc.title, details: doc.details });
+  } catch (error) {
+    // The signal is stored and every open page's listener gets it: a push failure is logged, not the caller's.
+    log('signal push failed', { id, adapter: push.name, error: error instanceof Error ? error.message : String(error) });
+  }
   return { id, message: SIGNAL_POST_SUCCESS };
+}
+
+/**
+ * registerSignalPush (ADR 0014): puts this browser's FCM token on the topic of the reader's category.
+ * Only for callers who may read signals now (an active subscription, or a poster); the feed's rules
+ * say the same for the live list.
+ */
+export async function registerSignalPush(
+  store: ContentStore,
+  caller: Caller | null,
+  data: unknown,
+  push: SignalPushAdapter,
+  now = Date.now(),
+) {
+  await authorise(
+    store,
+    caller,
+    (p) => p.can_post_signal || (p.subscription_expires_at !== null && p.subscription_expires_at > now),
+  );
+  const input = parsePayload(registerSignalPushSchema, data);
+  await push.subscribe(input.token, input.category);
+  return { adapter: push.name };
 }
 
 export async function clearSignals(store: ContentStore, caller: Caller | null, data: unknown) {

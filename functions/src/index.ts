@@ -21,7 +21,12 @@ export const sessionResetPassword = callable((_uid, data, _caller, source) =>
   session.sessionResetPassword(services().session, data, source),
 );
 export const providerCall = callable((uid, data, _caller, source) => services().providerCall(uid, data, source));
-export const postSignal = callable((_uid, data, caller) => content.postSignal(services().content, caller, data));
+export const postSignal = callable((_uid, data, caller) =>
+  content.postSignal(services().content, caller, data, new Date(), services().signalPush, services().log),
+);
+export const registerSignalPush = callable((_uid, data, caller) =>
+  content.registerSignalPush(services().content, caller, data, services().signalPush),
+);
 export const clearSignals = callable((_uid, data, caller) => content.clearSignals(services().content, caller, data));
 export const clearGames = callable((_uid, data, caller) => content.clearGames(services().content, caller, data));
 export const joinPot = callable((_uid, data, caller) => content.joinPot(services().providerCall, caller, data));

@@ -2,6 +2,7 @@
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { FieldValue, getFirestore } from 'firebase-admin/firestore';
+import { getMessaging } from 'firebase-admin/messaging';
 import { PERMISSIONS_COLLECTION, parsePermissions } from '@punter/core/permissions';
 import type { ContentStore } from './content';
 import type { PermissionsReader } from './permissions';
@@ -10,8 +11,15 @@ import { readFunctionsEnv } from './config';
 import { httpProviderClient, inProcessProviderClient, type ProviderClient } from './provider-client';
 import { createProviderCall } from './provider-call';
 import type { SessionDeps } from './session';
+import { fcmSignalPush, localSignalPush, type SignalPushAdapter } from './signal-push';
 
-let cached: { session: SessionDeps; providerCall: ReturnType<typeof createProviderCall>; content: ContentStore } | null = null;
+let cached: {
+  session: SessionDeps;
+  providerCall: ReturnType<typeof createProviderCall>;
+  content: ContentStore;
+  signalPush: SignalPushAdapter;
+  log: (message: string, fields?: Record<string, unknown>) => void;
+} | null = null;
 
 function adminApp() {
   return getApps().find((a) => a.name === '[DEFAULT]') ?? initializeApp();
@@ -44,6 +52,8 @@ export function services() {
     },
     providerCall: createProviderCall({ provider, log, permissions: firestorePermissions() }),
     content: firestoreContent(),
+    signalPush: readFunctionsEnv().SIGNAL_PUSH === 'fcm' ? fcmSignalPush(getMessaging(adminApp())) : localSignalPush,
+    log,
   };
   return cached;
 }

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { envError } from '@/config/env';
+import { registerServiceWorker } from '@/lib/service-worker';
 import './styles.css';
 
 const container = document.getElementById('root');
@@ -20,4 +21,5 @@ if (envError) {
       <App />
     </StrictMode>,
   );
+  window.addEventListener('load', () => void registerServiceWorker(), { once: true });
 }

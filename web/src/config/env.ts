@@ -42,11 +42,25 @@ const envSchema = z
     VITE_FLW_CHECKOUT_SCRIPT: z
       .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://checkout.flutterwave.com/v3.js' })
       .default('https://checkout.flutterwave.com/v3.js'),
+    /**
+     * Web Push (VAPID) public key of the Firebase project (Cloud Messaging > Web Push certificates).
+     * Set, with VITE_FIREBASE_MESSAGING_SENDER_ID: a reader who turns notifications on also registers
+     * for FCM pushes (ADR 0014; the functions need SIGNAL_PUSH=fcm); unset: the live listener alone.
+     */
+    VITE_FCM_VAPID_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{80,100}$/, { error: 'must be the Web Push public key (87 URL-safe base64 characters)' })
+      .optional(),
+    VITE_FIREBASE_MESSAGING_SENDER_ID: z.string().regex(/^\d+$/, { error: 'must be the numeric sender id' }).optional(),
     /** WhatsApp number of customer support, international format without '+'. */
     VITE_SUPPORT_WHATSAPP: z
       .string()
       .regex(/^\d{8,15}$/, { error: 'must be digits only, international format without +' })
       .default('2348000000000'),
+  })
+  .refine((env) => !env.VITE_FCM_VAPID_KEY || env.VITE_FIREBASE_MESSAGING_SENDER_ID, {
+    error: 'VITE_FCM_VAPID_KEY needs VITE_FIREBASE_MESSAGING_SENDER_ID (Firebase console > Project settings > Cloud Messaging)',
+    path: ['VITE_FIREBASE_MESSAGING_SENDER_ID'],
   })
   .refine((env) => env.VITE_USE_EMULATORS || !env.VITE_FIREBASE_PROJECT_ID.startsWith('demo-'), {
     error: 'a demo- project only exists in the emulators: set VITE_USE_EMULATORS=true or a real VITE_FIREBASE_PROJECT_ID',

@@ -12,6 +12,7 @@ export const firebaseApp = initializeApp({
   apiKey: env.VITE_FIREBASE_API_KEY,
   ...(env.VITE_FIREBASE_APP_ID ? { appId: env.VITE_FIREBASE_APP_ID } : {}),
   ...(env.VITE_FIREBASE_AUTH_DOMAIN ? { authDomain: env.VITE_FIREBASE_AUTH_DOMAIN } : {}),
+  ...(env.VITE_FIREBASE_MESSAGING_SENDER_ID ? { messagingSenderId: env.VITE_FIREBASE_MESSAGING_SENDER_ID } : {}),
 });
 
 // initializeAuth without the popup/redirect resolver keeps the auth bundle small.

@@ -27,6 +27,8 @@ export interface Signal {
   group: (typeof SIGNAL_TARGET_GROUPS)[number];
   /** Epoch milliseconds, null while the server time is pending. */
   at: number | null;
+  /** True when the snapshot came from the SDK's cache (the connection is down), not from the server. */
+  fromCache: boolean;
 }
 
 const signalConverter: FirestoreDataConverter<Signal | null> = {
@@ -38,7 +40,14 @@ const signalConverter: FirestoreDataConverter<Signal | null> = {
     const parsed = storedSignalSchema.safeParse(snapshot.data({ ...options, serverTimestamps: 'estimate' }));
     if (!parsed.success) return null;
     const { title, details, group, timestamp } = parsed.data;
-    return { id: snapshot.id, title, details, group, at: timestamp ? timestamp.toMillis() : null };
+    return {
+      id: snapshot.id,
+      title,
+      details,
+      group,
+      at: timestamp ? timestamp.toMillis() : null,
+      fromCache: snapshot.metadata.fromCache,
+    };
   },
 };
 

@@ -10,8 +10,9 @@ import { Spinner } from '@/components/spinner';
 import { signalFeedQuery, type Signal } from '@/features/signals/api/signal-feed';
 import { SubscribeOffer } from '@/features/signals/components/subscribe-offer';
 import { useNow } from '@/features/signals/hooks/use-now';
+import { missedNotice } from '@/features/signals/hooks/signal-alerts';
+import { useSignalAlerts, type SignalAlerts } from '@/features/signals/hooks/use-signal-alerts';
 import { useOnline } from '@/lib/use-online';
-import { useSignalAlerts } from '@/features/signals/hooks/use-signal-alerts';
 import { usePermissions } from '@/lib/permissions';
 
 /** What a listener error means for the reader. */
@@ -32,8 +33,8 @@ class FeedBoundary extends Component<{ children: ReactNode; fallback: (error: un
   }
 }
 
-function Offline() {
-  return useOnline() ? null : (
+function Offline({ online }: { online: boolean }) {
+  return online ? null : (
     <p className="banner" role="status">
       You are offline. Reconnecting... new signals will appear as soon as the connection is back.
     </p>
@@ -52,10 +53,22 @@ export function SignalFeed({ category }: { category: SignalCategory | null }) {
     setGeneration((g) => g + 1);
   }, [access]);
   const retry = () => setGeneration((g) => g + 1);
+  const online = useOnline();
+  // Here, not in FeedList: the boundary's key remounts the list with each new listener, and what was
+  // seen (and missed while offline) must outlive it.
+  const alerts = useSignalAlerts(category, online);
 
   return (
     <>
-      <Offline />
+      <Offline online={online} />
+      {alerts.missed > 0 ? (
+        <div className="banner" role="status">
+          <span>{missedNotice(alerts.missed)}</span>
+          <button type="button" className="button button-small" onClick={alerts.dismissMissed}>
+            OK
+          </button>
+        </div>
+      ) : null}
       <FeedBoundary
         key={generation}
         fallback={(error) =>
@@ -71,27 +84,30 @@ export function SignalFeed({ category }: { category: SignalCategory | null }) {
           )
         }
       >
-        <FeedList generation={generation} category={category} />
+        <FeedList generation={generation} category={category} alerts={alerts} />
       </FeedBoundary>
     </>
   );
 }
 
-function FeedList({ generation, category }: { generation: number; category: SignalCategory | null }) {
+function FeedList({
+  generation,
+  category,
+  alerts,
+}: {
+  generation: number;
+  category: SignalCategory | null;
+  alerts: SignalAlerts;
+}) {
   const feed = useMemo(() => signalFeedQuery(generation), [generation]);
   const { status, data } = useFirestoreCollectionData(feed);
   const now = useNow(15_000);
-  const signals = useMemo(
-    () =>
-      status === 'success'
-        ? signalsForCategory(
-            data.filter((s): s is Signal => s !== null),
-            category,
-          )
-        : null,
-    [status, data, category],
-  );
-  const fresh = useSignalAlerts(signals);
+  const all = useMemo(() => (status === 'success' ? data.filter((s): s is Signal => s !== null) : null), [status, data]);
+  const { onSnapshot, fresh } = alerts;
+  useEffect(() => {
+    if (all !== null) onSnapshot(all);
+  }, [all, onSnapshot]);
+  const signals = useMemo(() => (all === null ? null : signalsForCategory(all, category)), [all, category]);
   if (signals === null) return <Spinner label="Loading signals..." />;
   if (signals.length === 0) return <p className="empty">{SIGNAL_EMPTY_STATE}</p>;
   return (

@@ -7,6 +7,7 @@
 import { useState } from 'react';
 import { SIGNAL_CATEGORIES, type SignalCategory } from '@punter/core/signals';
 import { PanelBoundary } from '@/components/error-boundary';
+import { NotificationSettings } from '@/features/signals/components/notification-settings';
 import { PosterTools } from '@/features/signals/components/poster-tools';
 import { SignalFeed } from '@/features/signals/components/signal-feed';
 import { CategorizationsPanel, RulesPanel, StakeTablePanel } from '@/features/signals/components/signal-texts';
@@ -67,6 +68,7 @@ export function SignalPage() {
               Categorizations
             </button>
           </div>
+          <NotificationSettings category={category} />
         </div>
       )}
       <div className="signal-layout">
