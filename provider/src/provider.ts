@@ -124,7 +124,7 @@ export function createProvider(options: ProviderOptions): Provider {
     suspendAccount: (u, req) => admin.suspend(u, req.body),
     activateAccount: (u, req) => admin.activate(u, req.body),
     allAds: (u) => admin.ads(u),
-    allLogs: (u) => admin.logs(u),
+    allLogs: (u, req) => admin.logs(u, req.query),
     allBlogs: (u) => admin.blogs(u),
     blogCreate: (u, req) => admin.blogCreate(u, req.body),
     blogUpdate: (u, req) => admin.blogUpdate(u, req.body),
@@ -135,15 +135,16 @@ export function createProvider(options: ProviderOptions): Provider {
     giftCardUpdate: (u, req) => admin.giftCardUpdate(u, req.body),
     giftCardDelete: (u, req) => admin.giftCardDelete(u, req.body),
     walletReport: (u) => admin.report(u),
-    allTransactions: (u) => admin.allTransactions(u),
+    allTransactions: (u, req) => admin.allTransactions(u, req.query),
     approveTransaction: (u, req) => admin.approve(u, req.body),
     pendingTransactions: (u) => admin.pendingTransactions(u),
     cryptoUpdate: (u, req) => admin.cryptoUpdate(u, req.body),
     adminDelete: (u, req) => admin.adminDelete(u, req.body),
-    allUsers: (u) => admin.allUsers(u),
+    allUsers: (u, req) => admin.allUsers(u, req.query),
     userUpdate: (u, req) => admin.userUpdate(u, req.body),
     giftCardCategoryUpdate: (u, req) => admin.giftCardCategoryUpdate(u, req.body),
     cryptoRates: (u) => admin.cryptoRates(u),
+    userLedger: (u, _req, params) => admin.userLedger(u, params.id ?? ''),
   };
 
   async function route(req: ProviderRequest): Promise<ProviderResponse> {

@@ -153,6 +153,7 @@ describe('answers match the contract of core/src/api', () => {
     await check('userUpdate', { token: t, body: { user_id: buyer.id, can_post_signal: true } });
     await check('adminDelete', { token: t, body: { user_id: buyer.id } });
     await check('allLogs', { token: t });
+    await check('userLedger', { token: t, params: { id: buyer.id } });
 
     expect((Object.keys(API_CALLS) as ApiCallName[]).filter((n) => !covered.has(n))).toEqual([]);
   });
