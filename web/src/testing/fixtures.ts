@@ -16,7 +16,9 @@ export class MemoryStorage {
 }
 
 /** A profile as the session callables return it (SPEC section 3), with the given login code. */
-export function testProfile(options: { code?: number; token?: string; id?: string; can_post_signal?: boolean } = {}) {
+export function testProfile(
+  options: { code?: number; token?: string; id?: string; can_post_signal?: boolean; role?: number } = {},
+) {
   return {
     code: options.code ?? 200,
     token: options.token ?? 'secret-token',
@@ -34,7 +36,7 @@ export function testProfile(options: { code?: number; token?: string; id?: strin
       referral_code: 'ADA123',
       referral_link: 'http://127.0.0.1:8787/referral/ADA123',
       referred_by: null,
-      role: 0,
+      role: options.role ?? 0,
       can_post_signal: options.can_post_signal ?? false,
       can_post_game: false,
       can_monetize_game: false,
