@@ -36,7 +36,7 @@ export function AdminsPage() {
       </form>
       <LoadState state={admins} loadingLabel="Loading admins..." />
       {admins.data ? (
-        <TableScroll label="Admins">
+        <TableScroll label="Admin list">
           <table className="admin-table">
             <thead>
               <tr>

@@ -71,7 +71,7 @@ export function AuditPage() {
         <>
           {log.data.items.length === 0 ? <p className="empty">No entry matches.</p> : null}
           {log.data.items.length > 0 ? (
-            <TableScroll label="Audit log">
+            <TableScroll label="Audit entries">
               <table className="admin-table">
                 <thead>
                   <tr>

@@ -81,7 +81,7 @@ export function AdminTransactionsPage() {
         <>
           {list.data.items.length === 0 ? <p className="empty">No transaction matches.</p> : null}
           {list.data.items.length > 0 ? (
-            <TableScroll label="Transactions">
+            <TableScroll label="Transaction list">
               <table className="admin-table">
                 <thead>
                   <tr>

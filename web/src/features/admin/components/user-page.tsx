@@ -197,7 +197,7 @@ function Ledger({ data }: { data: UserLedger }) {
       )}
       {data.entries.length === 0 ? <p className="empty">No entry yet.</p> : null}
       {data.entries.length > 0 ? (
-        <TableScroll label="Ledger">
+        <TableScroll label="Ledger entries">
           <table className="admin-table">
             <thead>
               <tr>

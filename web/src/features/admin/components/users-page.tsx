@@ -63,7 +63,7 @@ export function UsersPage() {
         <>
           {users.data.items.length === 0 ? <p className="empty">No user matches.</p> : null}
           {users.data.items.length > 0 ? (
-            <TableScroll label="Users">
+            <TableScroll label="User list">
               <table className="admin-table">
                 <thead>
                   <tr>

@@ -38,7 +38,7 @@ export function WithdrawalsPage() {
       <LoadState state={queue} loadingLabel="Loading withdrawals..." />
       {queue.data && queue.data.length === 0 ? <p className="empty">No withdrawal is waiting.</p> : null}
       {queue.data && queue.data.length > 0 ? (
-        <TableScroll label="Pending withdrawals">
+        <TableScroll label="Withdrawal queue">
           <table className="admin-table">
             <thead>
               <tr>
