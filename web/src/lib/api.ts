@@ -108,7 +108,7 @@ export interface CallOptions<N extends ApiCallName> {
 }
 
 /** The call's path with its parameters and query string. */
-function callPath(name: ApiCallName, options: CallOptions<ApiCallName>): string {
+export function callPath(name: ApiCallName, options: CallOptions<ApiCallName>): string {
   const path = buildApiPath(name, options.params);
   const entries = Object.entries(options.query ?? {}).flatMap(([k, v]) =>
     v === undefined || v === '' ? [] : [[k, String(v)] as [string, string]],

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { AdminTransaction, AdminUser } from '@/features/admin/api/admin-api';
 import { AdminsPage } from '@/features/admin/components/admins-page';
+import { AdminTransactionsPage } from '@/features/admin/components/transactions-page';
 import { AuditPage } from '@/features/admin/components/audit-page';
 import { UserPage } from '@/features/admin/components/user-page';
 import { UsersPage } from '@/features/admin/components/users-page';
@@ -184,6 +185,30 @@ describe('users', () => {
     await u.click(screen.getByRole('button', { name: 'Suspend' }));
     await u.click(within(screen.getByRole('dialog', { name: 'Suspend user' })).getByRole('button', { name: 'Suspend' }));
     expect(await screen.findByText('oops, something went wrong: You cannot suspend your own account')).toBeTruthy();
+  });
+});
+
+describe('transactions', () => {
+  it('searches by user, type, status and days on the server, in words rather than the API enums', async () => {
+    fakeApi.answer('allTransactions', paged([withdrawal()]));
+    const { user: u } = renderWithApp(<AdminTransactionsPage />);
+    const table = within(await screen.findByRole('region', { name: 'Transaction list' }));
+    expect(table.getByText('Withdrawal')).toBeTruthy();
+    expect(table.getByText('Pending')).toBeTruthy();
+    await u.type(screen.getByLabelText('User e-mail'), 'kemi@example.com');
+    await u.selectOptions(screen.getByLabelText('Type'), 'WITHDRAWAL');
+    await u.selectOptions(screen.getByLabelText('Status'), 'PENDING');
+    await u.type(screen.getByLabelText('From'), '2026-11-01');
+    await u.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(fakeApi.callsTo('allTransactions')).toHaveLength(2));
+    expect(fakeApi.callsTo('allTransactions')[1]?.query).toEqual({
+      page: 1,
+      email: 'kemi@example.com',
+      type: 'WITHDRAWAL',
+      status: 'PENDING',
+      from: '2026-11-01',
+      to: '',
+    });
   });
 });
 
