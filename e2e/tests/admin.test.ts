@@ -138,7 +138,7 @@ describe('the operator console', () => {
     // The positive control of the first test: an admin does load the console's chunks.
     expect(adminRequests.filter(consoleCode).length).toBeGreaterThan(0);
     const rows = admin.getByTestId('withdrawal-row').filter({ hasText: kemi.email });
-    await expect.poll(() => rows.count()).toBe(2);
+    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(2);
     // Oldest first: the ₦1,000 request was made first.
     expect(await rows.nth(0).textContent()).toContain('₦1,000');
     expect(await rows.nth(0).textContent()).toContain('Access Bank');
@@ -147,14 +147,14 @@ describe('the operator console', () => {
     await rows.nth(0).getByRole('button', { name: 'Approve' }).click();
     await admin.getByRole('dialog', { name: 'Approve withdrawal' }).getByRole('button', { name: 'Approve' }).click();
     await expectToast(admin, 'Transaction approved');
-    await expect.poll(() => rows.count()).toBe(1);
+    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(1);
 
     await rows.nth(0).getByRole('button', { name: 'Decline' }).click();
     const decline = admin.getByRole('dialog', { name: 'Decline withdrawal' });
     await decline.getByLabel('Reason (the user sees it)').fill('Account name does not match');
     await decline.getByRole('button', { name: 'Decline and refund' }).click();
     await expectToast(admin, 'Transaction declined and refunded');
-    await expect.poll(() => rows.count()).toBe(0);
+    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(0);
 
     await user.goto('/transactions');
     const refund = user.getByRole('region', { name: 'All transactions' }).getByRole('button', { name: /Funding.*₦2,000/ });
