@@ -7,6 +7,7 @@ import {
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
   isLoggedIn,
+  isAdminPath,
   isProtectedPath,
   loginOutcome,
   matchRoute,
@@ -62,6 +63,30 @@ describe('route table', () => {
         .map((r) => r.path)
         .sort(),
     ).toEqual([...publicPaths, '/safer-gambling'].sort());
+  });
+  it('puts the operator console under /admin, role 1 only (issue 16)', () => {
+    expect(
+      routes
+        .filter((r) => r.access === 'admin')
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual(
+      [
+        '/admin',
+        '/admin/withdrawals',
+        '/admin/users',
+        '/admin/users/:id',
+        '/admin/admins',
+        '/admin/transactions',
+        '/admin/audit',
+      ].sort(),
+    );
+    expect(ROUTES.admin.redirectTo).toBe('/admin/withdrawals');
+    expect(matchRoute('/admin/users/u1')).toBe('adminUser');
+    expect(isAdminPath('/admin/audit')).toBe(true);
+    expect(isAdminPath('/dashboard')).toBe(false);
+    // A visitor on an admin path goes to /login like any protected route.
+    expect(isProtectedPath('/admin/withdrawals')).toBe(true);
   });
   it('redirects / to /dashboard', () => {
     expect(ROUTES.root.redirectTo).toBe('/dashboard');

@@ -9,7 +9,8 @@ import { isLoggedInCode } from './api/profile';
 // Routes (SPEC section 2). Paths use react-router's ':param' syntax; getHref builds a real URL.
 // ---------------------------------------------------------------------------------------------
 
-export type RouteAccess = 'protected' | 'public';
+/** protected: any signed-in user; admin: role 1 only (the operator console, issue 16); public: anyone. */
+export type RouteAccess = 'protected' | 'admin' | 'public';
 
 function route<const P extends string>(path: P, access: RouteAccess) {
   return { path, access, getHref: (): P => path } as const;
@@ -70,6 +71,19 @@ export const ROUTES = {
   changePassword: route('/change-password', 'public'),
   /** Not in SPEC (issue 17): signs of a problem, the safer-play tools and support contacts; open to all. */
   saferGambling: route('/safer-gambling', 'public'),
+  // The operator console (not in SPEC; issue 16, ADR 0017): role 1 only, its code never loaded for anyone else.
+  /** '/admin' redirects to the withdrawal queue. */
+  admin: { ...route('/admin', 'admin'), redirectTo: '/admin/withdrawals' },
+  adminWithdrawals: route('/admin/withdrawals', 'admin'),
+  adminUsers: route('/admin/users', 'admin'),
+  adminUser: {
+    path: '/admin/users/:id',
+    access: 'admin',
+    getHref: ({ id }: { id: string }) => `/admin/users/${segment(id)}`,
+  },
+  adminAdmins: route('/admin/admins', 'admin'),
+  adminTransactions: route('/admin/transactions', 'admin'),
+  adminAudit: route('/admin/audit', 'admin'),
 } as const;
 
 export type RouteName = keyof typeof ROUTES;
@@ -93,10 +107,16 @@ export function matchRoute(pathname: string): RouteName | null {
   return ROUTE_PATTERNS.find((r) => r.pattern.test(path))?.name ?? null;
 }
 
-/** True when the pathname is a protected route. Unknown paths are not protected (they 404). */
+/** True when the pathname is a protected (or admin) route. Unknown paths are not protected (they 404). */
 export function isProtectedPath(pathname: string): boolean {
   const name = matchRoute(pathname);
-  return name !== null && ROUTES[name].access === 'protected';
+  return name !== null && ROUTES[name].access !== 'public';
+}
+
+/** True when the pathname belongs to the operator console (role 1 only). */
+export function isAdminPath(pathname: string): boolean {
+  const name = matchRoute(pathname);
+  return name !== null && ROUTES[name].access === 'admin';
 }
 
 /**

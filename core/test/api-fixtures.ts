@@ -139,6 +139,11 @@ export const adminUserDetail = {
   subscription_expires_at: null,
 };
 export const ok = (data: unknown) => ({ status: true, message: 'Successful', data });
+/** A one-page list as the paged admin calls answer it. */
+export const paged = (data: unknown[]) => ({
+  ...ok(data),
+  paging: { page: 1, page_size: 20, total: data.length, has_more: false },
+});
 export const okMessage = { status: true, message: 'Successful' };
 
 /** A valid request body for every call that has one. */
@@ -297,7 +302,7 @@ export const RESPONSES: Record<ApiCallName, unknown> = {
   suspendAccount: ok({ id: 'u_123', suspended: true }),
   activateAccount: ok({ id: 'u_123', suspended: false }),
   allAds: ok([{ id: 'ad_1', title: 'Ad', image_url: 'https://example.com/ad.png', link: 'https://example.com', createdAt: NOW }]),
-  allLogs: ok([{ id: 'log_1', admin_id: 'u_admin', action: 'suspend', target: 'u_123', createdAt: NOW }]),
+  allLogs: paged([{ id: 'log_1', admin_id: 'u_admin', action: 'suspend', target: 'u_123', createdAt: NOW }]),
   allBlogs: ok([blog]),
   blogCreate: ok(blog),
   blogUpdate: ok(blog),
@@ -316,7 +321,7 @@ export const RESPONSES: Record<ApiCallName, unknown> = {
     reversed_withdrawals_count: 1,
     reversed_withdrawals_total: 500,
   }),
-  allTransactions: ok([adminTransaction]),
+  allTransactions: paged([adminTransaction]),
   approveTransaction: ok({ ...adminTransaction, status: 'SUCCESS' }),
   pendingTransactions: ok([{ ...adminTransaction, status: 'PENDING' }]),
   cryptoUpdate: ok({ symbol: 'USDT', buy_rate: 1500, sell_rate: 1450.25, updatedAt: NOW }),
@@ -327,8 +332,15 @@ export const RESPONSES: Record<ApiCallName, unknown> = {
   topupCheck: okMessage,
   userProfile: ok({ ...profileData, avatar_url: 'https://example.com/f.png', has_pin: false, is_subscribed: false }),
   adminDelete: ok({ ...adminUser, role: 0 }),
-  allUsers: ok([adminUserDetail]),
+  allUsers: paged([adminUserDetail]),
   userUpdate: ok({ ...adminUserDetail, must_change_password: true }),
   giftCardCategoryUpdate: ok({ id: 'cat_1', name: 'Apple', cards: [giftCard] }),
   cryptoRates: ok([{ symbol: 'USDT', buy_rate: 1500, sell_rate: 1450.25, updatedAt: NOW }]),
+  userLedger: ok({
+    user: adminUserDetail,
+    balance: 5000.5,
+    entries: [adminTransaction],
+    entries_sum: 5000.5,
+    consistent: true,
+  }),
 };

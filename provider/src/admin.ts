@@ -19,7 +19,7 @@ export function createAdmin(deps: ProviderDeps, wallet: Wallet) {
   return {
     audit: audit.audit,
     auditRefused: audit.auditRefused,
-    logs: (admin: UserDoc) => audit.logs(admin),
+    logs: (admin: UserDoc, query: unknown) => audit.logs(admin, query),
     ...createAdminUsers(deps, audit),
     ...createAdminBatches(deps, audit),
     ...createAdminContent(deps, audit),

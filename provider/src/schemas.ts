@@ -11,6 +11,9 @@ export {
   batchCreateRequestSchema as batchCreateBody,
   adminDeleteRequestSchema,
   userUpdateRequestSchema,
+  adminUsersQuerySchema,
+  adminTransactionsQuerySchema,
+  adminLogsQuerySchema,
 } from '@punter/core/api/admin';
 export { analystGamesQuerySchema } from '@punter/core/api/analyst';
 export {

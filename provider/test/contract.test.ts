@@ -160,6 +160,7 @@ describe('answers match the contract of core/src/api', () => {
     await check('userUpdate', { token: t, body: { user_id: buyer.id, can_post_signal: true } });
     await check('adminDelete', { token: t, body: { user_id: buyer.id } });
     await check('allLogs', { token: t });
+    await check('userLedger', { token: t, params: { id: buyer.id } });
     const inADay = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
     await check('potCreate', {
       token: t,

@@ -1,6 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import { NOW, RESPONSES, firstMessage } from '../../test/api-fixtures';
-import { auditLogSchema, transactionApproveRequestSchema, userUpdateRequestSchema, walletReportSchema } from './admin';
+import {
+  adminLogsQuerySchema,
+  adminTransactionsQuerySchema,
+  adminUsersQuerySchema,
+  auditLogSchema,
+  transactionApproveRequestSchema,
+  userUpdateRequestSchema,
+  walletReportSchema,
+} from './admin';
+
+describe('admin list queries (server-side paging and filters)', () => {
+  it('reads query-string text, defaults the page, drops blank filters', () => {
+    expect(adminUsersQuerySchema.parse({ q: ' ada ', status: '', page: '2' })).toEqual({ q: 'ada', page: 2, page_size: 20 });
+    expect(adminTransactionsQuerySchema.parse({ type: 'WITHDRAWAL', from: '2026-11-01', page_size: '50' })).toEqual({
+      type: 'WITHDRAWAL',
+      from: '2026-11-01',
+      page: 1,
+      page_size: 50,
+    });
+  });
+  it('refuses bad filters with a message naming the field', () => {
+    expect(firstMessage(adminUsersQuerySchema, { status: 'gone' })).toBe("status must be 'active' or 'suspended'");
+    expect(firstMessage(adminUsersQuerySchema, { page_size: '500' })).toBe('page_size must not be more than 100');
+    expect(firstMessage(adminUsersQuerySchema, { page: 'x' })).toBe('page must be a number');
+    expect(firstMessage(adminTransactionsQuerySchema, { from: '1/2/2026' })).toBe('from must be a date (YYYY-MM-DD)');
+    expect(firstMessage(adminTransactionsQuerySchema, { to: '2026-13-45' })).toBe('to must be a real date');
+    expect(firstMessage(adminLogsQuerySchema, { who: 'me' })).toBe('Unknown filter: who');
+  });
+});
 
 describe('admin bodies', () => {
   it('approve defaults to approve; decline takes an optional reason; anything else is refused with a clear message', () => {

@@ -4,16 +4,100 @@
  */
 import { z } from 'zod';
 import { displayText } from '../display-text';
-import { countSchema } from './common';
+import { TRANSACTION_STATUSES } from '../account';
+import { countSchema, okBody } from './common';
 import { emailSchema, idSchema, isoDateTime, nairaBalance, phoneNumberSchema, text } from './primitives';
 import { transactionSchema, transactionTypeSchema } from './wallet';
 
-/** A transaction as the admin lists see it: with its owner. */
+/** A transaction as the admin lists see it: with its owner (and, for a pending withdrawal, where it goes). */
 export const adminTransactionSchema = transactionSchema.extend({
   user_id: idSchema,
   user_email: z.string().optional(),
+  /** Pending withdrawals only: the destination bank, the account name and the account number masked. */
+  bank_name: z.string().optional(),
+  account_name: z.string().optional(),
+  account_number: z.string().optional(),
 });
 export type AdminTransaction = z.infer<typeof adminTransactionSchema>;
+
+// Server-side paging and filters of the admin lists (query strings arrive as text).
+export const ADMIN_PAGE_SIZE_MAX = 100;
+const pageQuery = {
+  page: z.coerce
+    .number({ error: 'page must be a number' })
+    .int({ error: 'page must be a whole number' })
+    .min(1, { error: 'page must be 1 or more' })
+    .max(10_000, { error: 'page must not be more than 10000' })
+    .default(1),
+  page_size: z.coerce
+    .number({ error: 'page_size must be a number' })
+    .int({ error: 'page_size must be a whole number' })
+    .min(1, { error: 'page_size must be 1 or more' })
+    .max(ADMIN_PAGE_SIZE_MAX, { error: `page_size must not be more than ${ADMIN_PAGE_SIZE_MAX}` })
+    .default(20),
+};
+/** A calendar day, YYYY-MM-DD (UTC), for the from/to filters (both inclusive). */
+const dayQuery = (name: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${name} must be a date (YYYY-MM-DD)` })
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: `${name} must be a real date` });
+const searchText = (name: string) =>
+  z
+    .string()
+    .trim()
+    .max(100, { error: `${name} must not be more than 100 characters` });
+const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
+const optionalQuery = <S extends z.ZodType>(schema: S) => z.preprocess(blankToUndefined, schema.optional());
+
+export const pagingSchema = z.object({
+  page: z.number().int().min(1),
+  page_size: z.number().int().min(1),
+  total: countSchema,
+  has_more: z.boolean(),
+});
+export type Paging = z.infer<typeof pagingSchema>;
+/** A page of a list: `data` as the unpaged calls had it, plus where the page stands. */
+export function pagedBody<T extends z.ZodType>(item: T) {
+  return okBody(z.array(item)).extend({ paging: pagingSchema });
+}
+
+const strictQuery = <T extends z.ZodRawShape>(shape: T) =>
+  z.strictObject(shape, {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown filter: ${issue.keys.join(', ')}` : undefined),
+  });
+
+/** users/all: `q` matches names, e-mail, username or phone (case-insensitive); `status` active or suspended. */
+export const adminUsersQuerySchema = strictQuery({
+  q: optionalQuery(searchText('Search')),
+  status: optionalQuery(z.enum(['active', 'suspended'], { error: "status must be 'active' or 'suspended'" })),
+  role: optionalQuery(z.enum(['0', '1'], { error: "role must be '0' or '1'" })),
+  ...pageQuery,
+});
+export type AdminUsersQuery = z.input<typeof adminUsersQuerySchema>;
+
+/** transactions/all: by user (id or e-mail), type, status and day range, newest first. */
+export const adminTransactionsQuerySchema = strictQuery({
+  user_id: optionalQuery(idSchema),
+  email: optionalQuery(searchText('E-mail')),
+  type: optionalQuery(transactionTypeSchema),
+  status: optionalQuery(z.enum(TRANSACTION_STATUSES, { error: "status must be 'SUCCESS' or 'PENDING'" })),
+  from: optionalQuery(dayQuery('from')),
+  to: optionalQuery(dayQuery('to')),
+  ...pageQuery,
+});
+export type AdminTransactionsQuery = z.input<typeof adminTransactionsQuerySchema>;
+
+/** admin/all-logs: who (admin_id), what (action, or its start: 'user.'), to whom (target), when (day range). */
+export const adminLogsQuerySchema = strictQuery({
+  admin_id: optionalQuery(idSchema),
+  action: optionalQuery(searchText('Action')),
+  target: optionalQuery(idSchema),
+  from: optionalQuery(dayQuery('from')),
+  to: optionalQuery(dayQuery('to')),
+  ...pageQuery,
+});
+export type AdminLogsQuery = z.input<typeof adminLogsQuerySchema>;
 
 // Admin-style entities (SPEC does not show their fields; these are this product's).
 export const batchSchema = z.object({
@@ -45,6 +129,19 @@ export const adminUserDetailSchema = adminUserSchema.extend({
   can_monetize_game: z.boolean(),
   subscription_expires_at: isoDateTime.nullable(),
 });
+/**
+ * One user's whole ledger, oldest first (each entry's new_balance is the running balance), with the
+ * wallet's balance and the check that the entries sum to it and chain (each old_balance is the previous new_balance).
+ */
+export const userLedgerSchema = z.object({
+  user: adminUserDetailSchema,
+  balance: nairaBalance,
+  entries: z.array(adminTransactionSchema),
+  /** Credits minus debits of every entry, in naira. */
+  entries_sum: z.number(),
+  consistent: z.boolean(),
+});
+export type UserLedger = z.infer<typeof userLedgerSchema>;
 export const auditLogSchema = z.object({
   id: idSchema,
   admin_id: idSchema,

@@ -7,14 +7,19 @@ import { z } from 'zod';
 import {
   adminCreateRequestSchema,
   adminDeleteRequestSchema,
+  adminLogsQuerySchema,
   adminTransactionSchema,
+  adminTransactionsQuerySchema,
+  adminUsersQuerySchema,
   adminUserDetailSchema,
   adminUserSchema,
   auditLogSchema,
   batchCreateRequestSchema,
   batchSchema,
+  pagedBody,
   transactionApproveRequestSchema,
   userIdRequestSchema,
+  userLedgerSchema,
   userStatusSchema,
   userUpdateRequestSchema,
   walletReportSchema,
@@ -264,7 +269,7 @@ export const API_CALLS = {
     response: okBody(userStatusSchema),
   },
   allAds: { ...API_ROUTES.allAds, response: okBody(z.array(adSchema)) },
-  allLogs: { ...API_ROUTES.allLogs, response: okBody(z.array(auditLogSchema)) },
+  allLogs: { ...API_ROUTES.allLogs, query: adminLogsQuerySchema, response: pagedBody(auditLogSchema) },
   allBlogs: { ...API_ROUTES.allBlogs, response: okBody(z.array(blogSchema)) },
   blogCreate: {
     ...API_ROUTES.blogCreate,
@@ -310,7 +315,8 @@ export const API_CALLS = {
   },
   allTransactions: {
     ...API_ROUTES.allTransactions,
-    response: okBody(z.array(adminTransactionSchema)),
+    query: adminTransactionsQuerySchema,
+    response: pagedBody(adminTransactionSchema),
   },
   approveTransaction: {
     ...API_ROUTES.approveTransaction,
@@ -332,7 +338,7 @@ export const API_CALLS = {
     request: adminDeleteRequestSchema,
     response: okBody(adminUserSchema),
   },
-  allUsers: { ...API_ROUTES.allUsers, response: okBody(z.array(adminUserDetailSchema)) },
+  allUsers: { ...API_ROUTES.allUsers, query: adminUsersQuerySchema, response: pagedBody(adminUserDetailSchema) },
   userUpdate: {
     ...API_ROUTES.userUpdate,
     request: userUpdateRequestSchema,
@@ -344,6 +350,8 @@ export const API_CALLS = {
     response: okBody(giftCardCategorySchema),
   },
   cryptoRates: { ...API_ROUTES.cryptoRates, response: okBody(z.array(cryptoRateSchema)) },
+  /** Not in SPEC: one user's whole ledger with its running balance and the check that it sums to the balance. */
+  userLedger: { ...API_ROUTES.userLedger, response: okBody(userLedgerSchema) },
 } as const satisfies Record<ApiRouteName, ApiCallDefinition>;
 
 export type ApiCallName = keyof typeof API_CALLS;

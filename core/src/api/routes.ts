@@ -90,6 +90,8 @@ export const API_ROUTES = {
   userUpdate: { method: 'PUT', path: '/api/v1/users/update', auth: 'admin' },
   giftCardCategoryUpdate: { method: 'POST', path: '/api/v1/giftcards/update_category', auth: 'admin' },
   cryptoRates: { method: 'GET', path: '/api/v1/crypto/rates', auth: 'admin' },
+  // Not in SPEC: the operator console's view of one user's whole ledger (issue 16).
+  userLedger: { method: 'GET', path: '/api/v1/admin/users/:id/ledger', auth: 'admin' },
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiRouteName = keyof typeof API_ROUTES;

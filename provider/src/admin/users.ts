@@ -2,8 +2,14 @@
 import { tokens, unique, users } from '../collections';
 import { uniqueKey, writePermissions, type ProviderDeps, type UserDoc } from '../context';
 import { badRequest, conflict, notFound, ok, parseBody, type ProviderResponse } from '../http';
-import { adminCreateBody, adminDeleteRequestSchema, userIdBody, userUpdateRequestSchema } from '../schemas';
-import { iso, type Audit } from './audit';
+import {
+  adminCreateBody,
+  adminDeleteRequestSchema,
+  adminUsersQuerySchema,
+  userIdBody,
+  userUpdateRequestSchema,
+} from '../schemas';
+import { iso, pageOf, type Audit } from './audit';
 
 export const adminView = (u: UserDoc) => ({
   id: u.id,
@@ -15,7 +21,7 @@ export const adminView = (u: UserDoc) => ({
   createdAt: iso(u.created_at),
 });
 
-const userDetailView = (u: UserDoc) => ({
+export const userDetailView = (u: UserDoc) => ({
   ...adminView(u),
   username: u.username,
   suspended: u.suspended,
@@ -79,15 +85,32 @@ export function createAdminUsers(deps: ProviderDeps, { audit, auditIn }: Audit) 
       return ok({ message: 'Admin deleted successfully', data: adminView({ ...target, role: 0 }) });
     },
 
-    /** GET users/all: every account, newest first (at most 1000). */
-    async allUsers(admin: UserDoc): Promise<ProviderResponse> {
-      const docs = await users.query(deps.store);
+    /**
+     * GET users/all: accounts newest first, one page at a time; `q` matches names, e-mail, username or
+     * phone (case-insensitive), `status` active or suspended, `role` 0 or 1.
+     */
+    async allUsers(admin: UserDoc, rawQuery: unknown): Promise<ProviderResponse> {
+      const query = parseBody(adminUsersQuerySchema, rawQuery);
+      const docs = await users.query(deps.store, {
+        where: [
+          ...(query.status ? [['suspended', '==', query.status === 'suspended'] as const] : []),
+          ...(query.role ? [['role', '==', Number(query.role)] as const] : []),
+        ],
+      });
+      const needle = query.q?.toLowerCase();
       const list = docs
         .map((d) => d.data)
-        .sort((a, b) => b.created_at - a.created_at)
-        .slice(0, 1000);
+        .filter(
+          (u) =>
+            !needle ||
+            [u.first_name, u.last_name, `${u.first_name} ${u.last_name}`, u.email, u.username, u.phone_number].some((v) =>
+              v.toLowerCase().includes(needle),
+            ),
+        )
+        .sort((a, b) => b.created_at - a.created_at);
       await audit(admin, 'user.list', null);
-      return ok({ message: 'Users fetched', data: list.map(userDetailView) });
+      const { data, paging } = pageOf(list, query);
+      return ok({ message: 'Users fetched', data: data.map(userDetailView), paging });
     },
 
     /**

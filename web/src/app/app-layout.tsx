@@ -7,7 +7,9 @@ import { Footer } from '@/components/footer';
 import { Spinner } from '@/components/spinner';
 import { WhatsAppLink } from '@/components/whatsapp-link';
 import { paths } from '@/config/paths';
+import { isAdminRole } from '@/app/require-admin';
 import { NotificationsMenu } from '@/features/notifications/components/notifications-menu';
+import { usePermissions } from '@/lib/permissions';
 import { useProfile } from '@/lib/session';
 
 // Live permissions (ADR 0004); its chunk carries the Firestore SDK, so it loads after the page.
@@ -26,6 +28,7 @@ export function AppLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   const uid = useProfile()?.data.id;
+  const admin = isAdminRole(usePermissions()?.role);
 
   useEffect(() => {
     setMenuOpen(false);
@@ -80,6 +83,13 @@ export function AppLayout() {
               </NavLink>
             </li>
           ))}
+          {admin ? (
+            <li>
+              <NavLink to={paths.admin.getHref()} className={({ isActive }) => (isActive ? 'nav-link active' : 'nav-link')}>
+                Operator console
+              </NavLink>
+            </li>
+          ) : null}
         </ul>
       </nav>
       {menuOpen ? <div className="sidebar-backdrop" aria-hidden="true" onClick={() => setMenuOpen(false)} /> : null}

@@ -22,7 +22,7 @@ export const SESSION_FRAMED_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>(
 export interface RouteFile {
   name: RouteName;
   path: string;
-  access: 'protected' | 'public';
+  access: 'protected' | 'admin' | 'public';
   /** The module as the build knows it, relative to web/: 'src/app/routes/reset-pin.tsx'. */
   module: string;
 }
@@ -37,7 +37,8 @@ export function routeFile(file: string): RouteFile {
   const match = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.tsx$/.exec(base);
   if (!match?.[1]) throw new Error(`${ROUTE_FILES_DIR}/${base}: a route file is named <route-name>.tsx in kebab-case`);
   const name = match[1].replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-  if (!isRouteName(name) || name === 'root') {
+  // '/' and '/admin' only redirect: they have no screen of their own.
+  if (!isRouteName(name) || name === 'root' || name === 'admin') {
     throw new Error(`${ROUTE_FILES_DIR}/${base}: '${name}' is not a route of core's ROUTES`);
   }
   const route = ROUTES[name];

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ROUTES } from '@punter/core/account';
 import { routeFile } from '@/app/route-files';
 import { buildRoutes, type RouteModules } from '@/app/router';
@@ -39,6 +39,23 @@ describe('the route table', () => {
     expect(tree.map((r) => r.path)).not.toContain(ROUTES.signal.path);
   });
 
+  it('puts the operator console inside the app frame under RequireAdmin, as elements that load nothing until rendered', () => {
+    const load = vi.fn(screen('withdrawals'));
+    const built = buildRoutes({ '/src/app/routes/admin-withdrawals.tsx': load }, notFound);
+    const tree = paths(built);
+    expect(tree).toContainEqual({
+      path: '/admin/withdrawals',
+      frames: ['RootShell', 'RequireAuth', 'AppLayout', 'RequireAdmin'],
+    });
+    expect(tree).toContainEqual({ path: '/admin', frames: ['RootShell', 'RequireAuth', 'AppLayout', 'RequireAdmin'] });
+    // No route `lazy`: react-router would load it on navigation, before any guard renders.
+    const find = (routes: Route[] | undefined): Route | undefined =>
+      (routes ?? []).map((r) => (r.path === '/admin/withdrawals' ? r : find(r.children))).find(Boolean);
+    expect(find(built)?.lazy).toBeUndefined();
+    expect(load).not.toHaveBeenCalled();
+    expect(() => routeFile('admin.tsx')).toThrow(/not a route/);
+  });
+
   it('refuses, at start-up, a route file that names no route or is not kebab-case', () => {
     expect(() => buildRoutes({ '/src/app/routes/signals.tsx': screen('x') }, notFound)).toThrow(/'signals' is not a route/);
     expect(() => routeFile('resetPin.tsx')).toThrow(/kebab-case/);
@@ -64,9 +81,11 @@ describe('the route table', () => {
     expect(Object.keys(files).length).toBeGreaterThan(10);
     for (const [file, load] of Object.entries(files)) {
       const route = routeFile(file);
-      expect(table[route.path]).toBe(route.module);
+      // index.html never preloads the operator console's code (ADR 0017).
+      expect(table[route.path]).toBe(route.access === 'admin' ? undefined : route.module);
       const module = (await load()) as { Component?: unknown };
       expect(typeof module.Component, file).toBe('function');
     }
+    // Imports every screen's module (the console's too): slow on a shared, loaded machine.
   }, 30_000);
 });

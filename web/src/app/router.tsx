@@ -4,13 +4,18 @@
  * RequireAuth + AppLayout; public ones under AuthShell, except the standalone legal pages and the
  * ones a signed-in user sees in the app's frame; those and the catch-all 'Page not found' under
  * SessionFrame (the app's frame when signed in, else AuthShell's).
+ * The operator console's routes (access 'admin') sit inside the app frame under RequireAdmin, and are
+ * not lazy routes but React.lazy elements: react-router loads every matched route's `lazy` before
+ * any element renders, so a guard element could not stop their download; a React.lazy element loads
+ * only when rendered, which RequireAdmin does for role 1 only (ADR 0017).
  * A new screen is one new file in src/app/routes.
  */
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { ROUTES } from '@punter/core/account';
 import { AppLayout } from '@/app/app-layout';
 import { AuthShell } from '@/app/auth-shell';
+import { RequireAdmin } from '@/app/require-admin';
 import { RequireAuth } from '@/app/require-auth';
 import { RootShell } from '@/app/root-shell';
 import { routeFile, SESSION_FRAMED_ROUTES, STANDALONE_ROUTES } from '@/app/route-files';
@@ -38,8 +43,15 @@ export function buildRoutes(modules: RouteModules, notFound: () => Promise<unkno
   const auth: RouteObject[] = [];
   const standalone: RouteObject[] = [];
   const framed: RouteObject[] = [];
+  const admin: RouteObject[] = [{ path: ROUTES.admin.path, element: <Navigate to={ROUTES.admin.redirectTo} replace /> }];
   for (const [file, load] of Object.entries(modules)) {
     const route = routeFile(file);
+    if (route.access === 'admin') {
+      const loadScreen = lazyComponent(file, load);
+      const Screen = lazy(async () => ({ default: (await loadScreen()).Component }));
+      admin.push(withBoundary({ path: route.path, element: <Screen /> }));
+      continue;
+    }
     const object = withBoundary({ path: route.path, lazy: lazyComponent(file, load) });
     if (route.access === 'protected') app.push(object);
     else if (STANDALONE_ROUTES.has(route.name)) standalone.push(object);
@@ -63,7 +75,7 @@ export function buildRoutes(modules: RouteModules, notFound: () => Promise<unkno
             </RequireAuth>
           ),
           errorElement: <RouteError />,
-          children: app,
+          children: [...app, { element: <RequireAdmin />, errorElement: <RouteError />, children: admin }],
         },
         { element: <SessionFrame />, errorElement: <RouteError />, children: [...framed, notFoundRoute] },
       ],

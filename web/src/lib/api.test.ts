@@ -1,7 +1,17 @@
 import { describe, expect, test } from 'vitest';
 import { errorBodyFromZod } from '@punter/core/api/errors';
 import { withdrawRequestSchema } from '@punter/core/api/wallet';
-import { ApiFailure, toApiFailure } from '@/lib/api';
+import { ApiFailure, callPath, toApiFailure } from '@/lib/api';
+
+describe('callPath', () => {
+  test('adds the filters as a query string, leaving out blank ones, and fills path parameters', () => {
+    expect(callPath('allUsers', { query: { page: 2, q: 'kemi ade', status: '', role: undefined } })).toBe(
+      '/api/v1/users/all?page=2&q=kemi+ade',
+    );
+    expect(callPath('allUsers', { query: { status: '' } })).toBe('/api/v1/users/all');
+    expect(callPath('userLedger', { params: { id: 'u/2' } })).toBe('/api/v1/admin/users/u%2F2/ledger');
+  });
+});
 
 describe('toApiFailure', () => {
   test("shows the provider's message when its body says status false", () => {

@@ -103,6 +103,17 @@ export interface CallOptions<N extends ApiCallName> {
   body?: ApiRequestInput<N>;
   headers?: Record<string, string>;
   params?: Record<string, string>;
+  /** Query string parameters (the admin lists' filters and page); empty values are left out. */
+  query?: Record<string, string | number | undefined>;
+}
+
+/** The call's path with its parameters and query string. */
+export function callPath(name: ApiCallName, options: CallOptions<ApiCallName>): string {
+  const path = buildApiPath(name, options.params);
+  const entries = Object.entries(options.query ?? {}).flatMap(([k, v]) =>
+    v === undefined || v === '' ? [] : [[k, String(v)] as [string, string]],
+  );
+  return entries.length ? `${path}?${new URLSearchParams(entries).toString()}` : path;
 }
 
 /**
@@ -112,7 +123,7 @@ export interface CallOptions<N extends ApiCallName> {
 export function callApi<N extends ApiCallName>(name: N, options: CallOptions<N> = {}): Promise<ApiResponse<N>> {
   // Identical reads in flight at the same time (two panels asking for the balance) share one request.
   if (API_ROUTES[name].method !== 'GET' || options.body !== undefined || options.headers) return sendApi(name, options);
-  const key = `${name}:${JSON.stringify(options.params ?? {})}`;
+  const key = `${name}:${callPath(name, options)}`;
   const pending = inFlight.get(key);
   if (pending) return pending as Promise<ApiResponse<N>>;
   const request = sendApi(name, options).finally(() => inFlight.delete(key));
@@ -135,7 +146,7 @@ async function sendApi<N extends ApiCallName>(name: N, options: CallOptions<N>):
   try {
     raw = await sdk.callFunction('providerCall', {
       method: route.method,
-      path: buildApiPath(name, options.params),
+      path: callPath(name, options),
       token: profile.token,
       ...(options.body === undefined ? {} : { body: options.body }),
       ...(options.headers ? { headers: options.headers } : {}),

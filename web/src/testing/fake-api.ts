@@ -150,3 +150,16 @@ export function fakeApiModule(real: ApiModule): ApiModule {
 export function ok<T>(data: T, message = 'Successful'): { status: true; message: string; data: T } {
   return { status: true, message, data };
 }
+
+/** A page of a paged admin list (users/all, transactions/all, admin/all-logs). */
+export function paged<T>(
+  data: T[],
+  paging: { page?: number; page_size?: number; total?: number; has_more?: boolean } = {},
+): { status: true; message: string; data: T[]; paging: { page: number; page_size: number; total: number; has_more: boolean } } {
+  return {
+    status: true,
+    message: 'Successful',
+    data,
+    paging: { page: 1, page_size: 20, total: data.length, has_more: false, ...paging },
+  };
+}

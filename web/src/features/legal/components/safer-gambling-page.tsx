@@ -5,11 +5,12 @@
  */
 import { Link } from 'react-router-dom';
 import { env } from '@/config/env';
+import { paths } from '@/config/paths';
 import { LegalPage } from '@/features/legal/components/legal-page';
 import { shownOrganisations, supportContacts, type SupportContacts } from '@/features/legal/support-contacts';
 
-/** The limits, take-a-break and self-exclusion screen (built alongside this page). */
-export const SAFER_PLAY_PATH = '/safer-play';
+/** The limits, take-a-break and self-exclusion screen (ADR 0019). */
+export const SAFER_PLAY_PATH = paths.saferPlay.getHref();
 
 function telHref(phone: string): string {
   return `tel:${phone.replace(/\s/g, '')}`;

@@ -1,0 +1,21 @@
+/**
+ * The operator console's guard (ADR 0017): role 1 (by the live permissions, so a removed admin is
+ * refused at once) gets the console's frame, loaded only now; anyone else gets 'Page not found' and
+ * none of the console's code, since its screens are React.lazy elements this never renders.
+ */
+import { lazy } from 'react';
+import { usePermissions } from '@/lib/permissions';
+
+const AdminLayout = lazy(() => import('@/features/admin/components/admin-layout'));
+const NotFoundPage = lazy(async () => ({ default: (await import('@/app/not-found-page')).NotFoundPage }));
+
+/** True for role 1 (admin-like, SPEC section 3). */
+export function isAdminRole(role: number | undefined): boolean {
+  return role === 1;
+}
+
+export function RequireAdmin() {
+  const permissions = usePermissions();
+  if (!isAdminRole(permissions?.role)) return <NotFoundPage />;
+  return <AdminLayout />;
+}

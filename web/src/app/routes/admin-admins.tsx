@@ -1,0 +1,1 @@
+export { AdminsPage as Component } from '@/features/admin/components/admins-page';

@@ -1,0 +1,1 @@
+export { AdminTransactionsPage as Component } from '@/features/admin/components/transactions-page';

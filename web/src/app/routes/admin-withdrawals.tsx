@@ -1,0 +1,1 @@
+export { WithdrawalsPage as Component } from '@/features/admin/components/withdrawals-page';

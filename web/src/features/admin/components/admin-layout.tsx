@@ -1,0 +1,34 @@
+/**
+ * The operator console's frame (its own chunk, loaded by app/require-admin.tsx for role 1 only): the
+ * console's sections as tabs that wrap on a phone, and the screen below them.
+ */
+import { NavLink, Outlet } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import './admin.css';
+
+const SECTIONS = [
+  { to: paths.adminWithdrawals.getHref(), label: 'Withdrawals' },
+  { to: paths.adminUsers.getHref(), label: 'Users' },
+  { to: paths.adminTransactions.getHref(), label: 'Transactions' },
+  { to: paths.adminAdmins.getHref(), label: 'Admins' },
+  { to: paths.adminAudit.getHref(), label: 'Audit log' },
+] as const;
+
+export default function AdminLayout() {
+  return (
+    <div className="admin stack">
+      <nav className="admin-tabs" aria-label="Operator console">
+        <ul className="plain-list">
+          {SECTIONS.map((s) => (
+            <li key={s.to}>
+              <NavLink to={s.to} className={({ isActive }) => (isActive ? 'admin-tab active' : 'admin-tab')}>
+                {s.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Outlet />
+    </div>
+  );
+}
