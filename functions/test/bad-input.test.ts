@@ -251,7 +251,13 @@ describe('joinPot refuses bad amounts and tokens; the wallet and the pot do not 
     const me = await signedIn(h);
     await fundAndSubscribe(h, me, 20_000);
     await h.store.set('trading_pots', pot.id, pot);
-    const body = { pot_id: pot.id, amount: 10_000, acceptRisk: true as const, idempotencyKey: 'join-pot-bad-amount', token: me.token };
+    const body = {
+      pot_id: pot.id,
+      amount: 10_000,
+      acceptRisk: true as const,
+      idempotencyKey: 'join-pot-bad-amount',
+      token: me.token,
+    };
     const before = snapshot(h);
     const error = await rejection(joinPot(call, { uid: me.uid, claims: {} }, { ...body, amount }));
     expect(error.code).toBe('invalid-argument');
@@ -291,7 +297,13 @@ describe('joinPot refuses bad amounts and tokens; the wallet and the pot do not 
     const me = await signedIn(h);
     await fundAndSubscribe(h, me, 10_000);
     await h.store.set('trading_pots', pot.id, pot);
-    const body = { pot_id: pot.id, amount: 10_000, acceptRisk: true as const, idempotencyKey: 'join-pot-expired-1', token: me.token };
+    const body = {
+      pot_id: pot.id,
+      amount: 10_000,
+      acceptRisk: true as const,
+      idempotencyKey: 'join-pot-expired-1',
+      token: me.token,
+    };
     clock += 25 * 60 * 60 * 1000;
     const before = snapshot(h);
     const expired = await rejection(joinPot(call, { uid: me.uid, claims: {} }, body));

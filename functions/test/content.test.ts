@@ -94,7 +94,13 @@ describe('signal and games callables', () => {
       duration: 1,
       status: 'Raising',
     });
-    const body = { pot_id: 'p1', amount: 10_000, acceptRisk: true as const, idempotencyKey: 'join-pot-key-1', token: v.profile!.token };
+    const body = {
+      pot_id: 'p1',
+      amount: 10_000,
+      acceptRisk: true as const,
+      idempotencyKey: 'join-pot-key-1',
+      token: v.profile!.token,
+    };
     const noSub = await rejection(joinPot(providerCall, caller, body));
     expect([noSub.code, noSub.details.message]).toEqual([
       'permission-denied',

@@ -158,7 +158,12 @@ async function throttle(cdp: CDPSession): Promise<void> {
 
 async function unthrottle(cdp: CDPSession): Promise<void> {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
 }
 
 async function throttledLcp(page: Page, url: string, settle: () => Promise<void>): Promise<{ ms: number; element: string }> {
@@ -322,7 +327,19 @@ async function lcp(browser: Browser, webUrl: string, route: string, session: Ses
 async function previewAlone(): Promise<{ url: string; stop: () => Promise<void> }> {
   const port = await freePort();
   const vite = join(webDir, '..', 'node_modules', 'vite', 'bin', 'vite.js');
-  const args = [vite, 'preview', '--configLoader', 'runner', '--outDir', distDir, '--host', '127.0.0.1', '--port', String(port), '--strictPort'];
+  const args = [
+    vite,
+    'preview',
+    '--configLoader',
+    'runner',
+    '--outDir',
+    distDir,
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--strictPort',
+  ];
   const child = spawn(process.execPath, args, { cwd: webDir, stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}`;
   const stop = () =>
@@ -395,8 +412,16 @@ async function journeys(browser: Browser, webUrl: string, session: Session) {
     const firstVisit = await journey(context, webUrl);
     const repeatVisit = await journey(context, webUrl);
     return {
-      firstVisit: { ...firstVisit, goalKb: JOURNEY_GOALS_KB.firstVisit, withinGoal: firstVisit.totalKb < JOURNEY_GOALS_KB.firstVisit },
-      repeatVisit: { ...repeatVisit, goalKb: JOURNEY_GOALS_KB.repeatVisit, withinGoal: repeatVisit.totalKb < JOURNEY_GOALS_KB.repeatVisit },
+      firstVisit: {
+        ...firstVisit,
+        goalKb: JOURNEY_GOALS_KB.firstVisit,
+        withinGoal: firstVisit.totalKb < JOURNEY_GOALS_KB.firstVisit,
+      },
+      repeatVisit: {
+        ...repeatVisit,
+        goalKb: JOURNEY_GOALS_KB.repeatVisit,
+        withinGoal: repeatVisit.totalKb < JOURNEY_GOALS_KB.repeatVisit,
+      },
     };
   } finally {
     await context.close();
@@ -453,7 +478,9 @@ const browserResults = process.argv.includes('--sizes-only') ? null : await brow
 const stackResults = browserResults?.withStack.ok ? browserResults.withStack.value : null;
 const errors = [
   browserResults && !browserResults.loginLcp.ok ? `/login LCP: ${browserResults.loginLcp.error}` : null,
-  browserResults && !browserResults.withStack.ok ? `stack (transferred, /dashboard LCP, journey): ${browserResults.withStack.error}` : null,
+  browserResults && !browserResults.withStack.ok
+    ? `stack (transferred, /dashboard LCP, journey): ${browserResults.withStack.error}`
+    : null,
   stackResults && !stackResults.dashboardLcp.ok ? `/dashboard LCP: ${stackResults.dashboardLcp.error}` : null,
   stackResults && !stackResults.journey.ok ? `journey: ${stackResults.journey.error}` : null,
 ].filter((e): e is string => e !== null);
@@ -530,7 +557,9 @@ console.log(
 );
 for (const error of errors) console.log(`\nNot measured: ${error}`);
 if (Object.keys(lcpResults).length > 0) {
-  console.log(`\nLCP (150 ms RTT, 1.6 Mbps, 4x CPU, cold cache), ${availableParallelism()} cores; load = 1-min load average around the runs`);
+  console.log(
+    `\nLCP (150 ms RTT, 1.6 Mbps, 4x CPU, cold cache), ${availableParallelism()} cores; load = 1-min load average around the runs`,
+  );
   for (const [route, r] of Object.entries(lcpResults)) {
     console.log(
       `${route.padEnd(12)} median ${r.medianMs} ms  runs ${r.runsMs.join(', ')}  load ${r.load.min}-${r.load.max}${r.quiet ? ' (quiet)' : ' (NOT quiet)'}  goal < ${LCP_GOAL_MS} ms: ${r.withinGoal ? 'yes' : 'NO'}  (${r.element})`,

@@ -20,7 +20,13 @@ describe('LCP figures', () => {
       ],
       2,
     );
-    expect(figure).toMatchObject({ runsMs: [1400, 1700, 1200], medianMs: 1400, load: { min: 0.3, max: 0.9 }, quiet: true, withinGoal: true });
+    expect(figure).toMatchObject({
+      runsMs: [1400, 1700, 1200],
+      medianMs: 1400,
+      load: { min: 0.3, max: 0.9 },
+      quiet: true,
+      withinGoal: true,
+    });
   });
 
   it('call a run under a load of one core or more not quiet, and a median at the goal not within it', () => {

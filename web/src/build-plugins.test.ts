@@ -60,7 +60,7 @@ describe("zod's JSON Schema conversion in the browser build", () => {
     plugin = stubZodJsonSchema();
   });
 
-  it('is a stand-in for the classic schemas only; aggregateChecks stays zod\'s own', () => {
+  it("is a stand-in for the classic schemas only; aggregateChecks stays zod's own", () => {
     const id = String(resolve('../core/json-schema-processors.js', classic));
     expect(resolve('../core/json-schema-processors.js', join(classic, '..', '..', 'core', 'index.js'))).toBeNull();
     const code = String(load(id));

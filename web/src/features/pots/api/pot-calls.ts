@@ -23,7 +23,9 @@ async function joinPot(request: JoinRequest, idempotencyKey: string): Promise<st
   if (!token) throw new ApiFailure(['Token is expired or invalid.'], 'unauthenticated');
   let raw: unknown;
   try {
-    raw = await (await import('@/lib/firebase-session')).callFunction('joinPot', {
+    raw = await (
+      await import('@/lib/firebase-session')
+    ).callFunction('joinPot', {
       pot_id: request.potId,
       amount: request.amountNaira,
       idempotencyKey,

@@ -70,7 +70,10 @@ function PotList() {
   const all = present(pots.data);
   const joined = new Set(mine.status === 'success' ? present(mine.data).map((m) => m.pot_id) : []);
   const shown = potsForTab(all, tab, joined);
-  const volume = addKobo(0, ...all.filter((p) => p.status === 'Raising' || p.status === 'Trading').map((p) => nairaToKobo(p.pot_volume)));
+  const volume = addKobo(
+    0,
+    ...all.filter((p) => p.status === 'Raising' || p.status === 'Trading').map((p) => nairaToKobo(p.pot_volume)),
+  );
   return (
     <>
       <section className="wallet-card" aria-label="Pots volume">

@@ -12,27 +12,27 @@ export function TermsAndHowTo() {
         <summary>T&amp;Cs</summary>
         <div className="stack">
           <p>
-            A pot is a pool of money that Auto-Trada members put together for a fixed period. A named pot manager trades the
-            pool on sports markets and the result of that trading is shared by the members in proportion to what each put in.
+            A pot is a pool of money that Auto-Trada members put together for a fixed period. A named pot manager trades the pool
+            on sports markets and the result of that trading is shared by the members in proportion to what each put in.
           </p>
           <p>
-            <strong>What it is not.</strong> {RISK_DISCLOSURE} It is not registered with the Securities and Exchange
-            Commission as a collective investment scheme, it is not covered by any deposit insurance, and nobody, the manager
-            included, guarantees a return.
+            <strong>What it is not.</strong> {RISK_DISCLOSURE} It is not registered with the Securities and Exchange Commission as
+            a collective investment scheme, it is not covered by any deposit insurance, and nobody, the manager included,
+            guarantees a return.
           </p>
           <p>
-            <strong>The lock.</strong> Money you put in a pot cannot be withdrawn while the pot is raising or trading. On the
-            due date the manager&apos;s result is booked into the pot and you collect your capital plus your share of the
-            result with the PAYOUT button. If the manager made a loss, your share of the loss is taken from your capital.
+            <strong>The lock.</strong> Money you put in a pot cannot be withdrawn while the pot is raising or trading. On the due
+            date the manager&apos;s result is booked into the pot and you collect your capital plus your share of the result with
+            the PAYOUT button. If the manager made a loss, your share of the loss is taken from your capital.
           </p>
           <p>
-            <strong>Limits.</strong> The minimum is ₦10,000 per join and a join can never exceed what the pot has left to
-            raise. Amounts above ₦50,000 are arranged with support so that we can confirm your identity and the source of funds.
+            <strong>Limits.</strong> The minimum is ₦10,000 per join and a join can never exceed what the pot has left to raise.
+            Amounts above ₦50,000 are arranged with support so that we can confirm your identity and the source of funds.
           </p>
           <p>
-            <strong>Referral bonus.</strong> When someone you referred joins a pot you earn 2.5% of what they put in at once,
-            and another 2.5% when the pot is due. Bonuses are paid by Auto-Trada, not taken from anyone&apos;s capital, and you
-            can withdraw them at any time.
+            <strong>Referral bonus.</strong> When someone you referred joins a pot you earn 2.5% of what they put in at once, and
+            another 2.5% when the pot is due. Bonuses are paid by Auto-Trada, not taken from anyone&apos;s capital, and you can
+            withdraw them at any time.
           </p>
           <p>The operator may pause new joins at any time; pots already running continue to their due date.</p>
         </div>
@@ -57,8 +57,8 @@ export function ReferralExplainer() {
     <section className="card" aria-labelledby="referral-bonus-title">
       <h2 id="referral-bonus-title">5% referral bonus</h2>
       <p>
-        Share your referral link. Each time someone you referred joins a pot, you earn 2.5% of their trading amount
-        immediately and 2.5% more when the pot is due: 5% in total, withdrawable any time.
+        Share your referral link. Each time someone you referred joins a pot, you earn 2.5% of their trading amount immediately
+        and 2.5% more when the pot is due: 5% in total, withdrawable any time.
       </p>
     </section>
   );

@@ -77,7 +77,9 @@ describe('JoinDialog', () => {
     const { user, dialog, type } = renderDialog({ balance: 200_000, pot: { raised_amount: 0 } });
     await type('60000');
     await user.click(dialog().getByRole('button', { name: 'Join now' }));
-    expect((await dialog().findByRole('link', { name: 'Contact support' })).getAttribute('href')).toBe('https://wa.me/2348031110003');
+    expect((await dialog().findByRole('link', { name: 'Contact support' })).getAttribute('href')).toBe(
+      'https://wa.me/2348031110003',
+    );
     expect(callFunction).not.toHaveBeenCalled();
   });
 

@@ -70,7 +70,11 @@ export function JoinDialog({ open, onClose, pot, balanceNaira, firstJoin }: Join
     setBusy(true);
     setError(null);
     try {
-      const message = await join({ potId: pot.docId, amountNaira: koboToNaira(checked.amountKobo), acceptRisk: firstJoin && accepted });
+      const message = await join({
+        potId: pot.docId,
+        amountNaira: koboToNaira(checked.amountKobo),
+        acceptRisk: firstJoin && accepted,
+      });
       showToast('success', message || POT_JOINED);
       setAmount('');
       onClose();

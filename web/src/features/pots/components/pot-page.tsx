@@ -36,7 +36,15 @@ import {
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { usePotPayout, usePotWalletBalance } from '@/features/pots/api/pot-calls';
-import { autoTradaConfigRef, myPotsQuery, participantsQuery, potRef, present, type TradingPot, type WithId } from '@/features/pots/api/pots-data';
+import {
+  autoTradaConfigRef,
+  myPotsQuery,
+  participantsQuery,
+  potRef,
+  present,
+  type TradingPot,
+  type WithId,
+} from '@/features/pots/api/pots-data';
 import { SwitchNotice } from '@/features/pots/components/auto-trada-page';
 import { JoinDialog } from '@/features/pots/components/join-dialog';
 import { EyeToggle, LiveBoundary, useClock } from '@/features/pots/components/live';
