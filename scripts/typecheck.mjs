@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run typecheck: every workspace's TypeScript (and security/), two at a time. Each check is an
+// npm run typecheck: every workspace's TypeScript (and security/, and the web's service worker), two at a time. Each check is an
 // incremental `tsc --noEmit` (its *.tsbuildinfo), so a warm run mostly costs tsc's start-up, which
 // two cores can overlap. Prints each project's errors and fails if any project has one.
 import { existsSync } from 'node:fs';
@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { inLanes, runCommand } from './run.mjs';
 
 const root = resolve(import.meta.dirname, '..');
-const projects = ['core', 'emulator', 'provider', 'functions', 'web', 'e2e', 'security'].filter((p) =>
+const projects = ['core', 'emulator', 'provider', 'functions', 'web', 'web/src/sw', 'e2e', 'security'].filter((p) =>
   existsSync(join(root, p, 'tsconfig.json')),
 );
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
