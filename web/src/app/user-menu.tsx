@@ -35,6 +35,11 @@ export function UserMenu() {
               </Link>
             </li>
             <li>
+              <Link to={paths.saferPlay.getHref()} onClick={() => setOpen(false)}>
+                Safer play
+              </Link>
+            </li>
+            <li>
               <button
                 type="button"
                 className="link-button"

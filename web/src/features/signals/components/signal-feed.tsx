@@ -41,11 +41,17 @@ function Offline({ online }: { online: boolean }) {
   );
 }
 
+/** A reader on a break or self-excluded (ADR 0019): the rules close the feed until then. */
+export function pausedNotice(until: number): string {
+  return `You chose to stop until ${new Date(until).toISOString().slice(0, 10)}: signals are closed until then. You can still withdraw your money.`;
+}
+
 export function SignalFeed({ category }: { category: SignalCategory | null }) {
   const permissions = usePermissions();
   const [generation, setGeneration] = useState(0);
   // A change of what the user may read (a subscription, a permission given or taken) starts a new listener.
-  const access = `${permissions?.subscription_expires_at ?? ''}:${permissions?.can_post_signal ?? ''}:${permissions?.role ?? ''}`;
+  const access = `${permissions?.subscription_expires_at ?? ''}:${permissions?.paused_until ?? ''}:${permissions?.can_post_signal ?? ''}:${permissions?.role ?? ''}`;
+  const pausedUntil = permissions?.paused_until ?? null;
   const lastAccess = useRef(access);
   useEffect(() => {
     if (lastAccess.current === access) return;
@@ -73,7 +79,13 @@ export function SignalFeed({ category }: { category: SignalCategory | null }) {
         key={generation}
         fallback={(error) =>
           errorCode(error) === 'permission-denied' ? (
-            <SubscribeOffer onSubscribed={retry} />
+            pausedUntil !== null && pausedUntil > Date.now() ? (
+              <p className="notice" role="status">
+                {pausedNotice(pausedUntil)}
+              </p>
+            ) : (
+              <SubscribeOffer onSubscribed={retry} />
+            )
           ) : (
             <div className="stack" role="alert">
               <p>The signals could not be loaded. Check your connection and try again.</p>
