@@ -50,13 +50,13 @@ describe('route table', () => {
     '/change-password',
   ];
   const routes = Object.values(ROUTES);
-  it('lists every route of SPEC section 2 with its access, /reset-pin (behind login) and /safer-gambling (open)', () => {
+  it('lists every route of SPEC section 2 with its access, /reset-pin and /safer-play (behind login) and /safer-gambling (open)', () => {
     expect(
       routes
         .filter((r) => r.access === 'protected')
         .map((r) => r.path)
         .sort(),
-    ).toEqual([...protectedPaths, '/reset-pin'].sort());
+    ).toEqual([...protectedPaths, '/reset-pin', '/safer-play'].sort());
     expect(
       routes
         .filter((r) => r.access === 'public')
@@ -168,7 +168,7 @@ describe('login', () => {
 });
 
 describe('transactions', () => {
-  it('lists the SPEC types first, then the escrow release and refund of the Punters Hub (ADR 0011), and the statuses', () => {
+  it('lists the SPEC types first, then the escrow and pot types, and the statuses', () => {
     expect(TRANSACTION_TYPES.slice(0, 8)).toEqual([
       'WITHDRAWAL',
       'FUNDING',
@@ -178,11 +178,9 @@ describe('transactions', () => {
       'MC_DASAINT_BONUS',
       'SUBSCRIPTION',
       'JOIN_AUTO_TRADA',
-      'POT_PAYOUT',
-      'POT_RESULT',
     ]);
-    expect(TRANSACTION_TYPES).toContain('ESCROW_RELEASE');
-    expect(TRANSACTION_TYPES).toContain('REFUND');
+    // Not in SPEC: the Punters Hub's escrow (ADR 0011) and the pots' payout and result (ADR 0013).
+    expect(TRANSACTION_TYPES.slice(8).sort()).toEqual(['ESCROW_RELEASE', 'POT_PAYOUT', 'POT_RESULT', 'REFUND']);
     expect([...TRANSACTION_STATUSES]).toEqual(['SUCCESS', 'PENDING']);
   });
 });
