@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { errorBodyFromZod } from '@punter/core/api/errors';
 import { withdrawRequestSchema } from '@punter/core/api/wallet';
-import { ApiFailure, toApiFailure } from '@/lib/api';
+import { ApiFailure, pathWithQuery, toApiFailure } from '@/lib/api';
 
 describe('toApiFailure', () => {
   test("shows the provider's message when its body says status false", () => {
@@ -53,5 +53,16 @@ describe('toApiFailure', () => {
   test('passes an ApiFailure through', () => {
     const failure = new ApiFailure(['x'], 'unauthenticated');
     expect(toApiFailure(failure)).toBe(failure);
+  });
+});
+
+describe('pathWithQuery', () => {
+  test('adds the query string with keys sorted and values encoded, and nothing when there is no query', () => {
+    expect(pathWithQuery('/games', { team: 'ASH', date: '2026-11-22T18:36', country: 'England' })).toBe(
+      '/games?country=England&date=2026-11-22T18%3A36&team=ASH',
+    );
+    expect(pathWithQuery('/games', { team: 'A&B=C' })).toBe('/games?team=A%26B%3DC');
+    expect(pathWithQuery('/top-games', {})).toBe('/top-games');
+    expect(pathWithQuery('/top-games', undefined)).toBe('/top-games');
   });
 });

@@ -103,6 +103,14 @@ export interface CallOptions<N extends ApiCallName> {
   body?: ApiRequestInput<N>;
   headers?: Record<string, string>;
   params?: Record<string, string>;
+  /** Query string of a GET (the call's query schema in core's contract says which keys). */
+  query?: Record<string, string>;
+}
+
+/** The path with its query string (keys sorted, so one filter set is one request and one cache entry). */
+export function pathWithQuery(path: string, query: Record<string, string> | undefined): string {
+  const entries = Object.entries(query ?? {}).sort(([a], [b]) => a.localeCompare(b));
+  return entries.length === 0 ? path : `${path}?${new URLSearchParams(entries).toString()}`;
 }
 
 /**
@@ -112,7 +120,7 @@ export interface CallOptions<N extends ApiCallName> {
 export function callApi<N extends ApiCallName>(name: N, options: CallOptions<N> = {}): Promise<ApiResponse<N>> {
   // Identical reads in flight at the same time (two panels asking for the balance) share one request.
   if (API_ROUTES[name].method !== 'GET' || options.body !== undefined || options.headers) return sendApi(name, options);
-  const key = `${name}:${JSON.stringify(options.params ?? {})}`;
+  const key = `${name}:${JSON.stringify(options.params ?? {})}:${pathWithQuery('', options.query)}`;
   const pending = inFlight.get(key);
   if (pending) return pending as Promise<ApiResponse<N>>;
   const request = sendApi(name, options).finally(() => inFlight.delete(key));
@@ -135,7 +143,7 @@ async function sendApi<N extends ApiCallName>(name: N, options: CallOptions<N>):
   try {
     raw = await sdk.callFunction('providerCall', {
       method: route.method,
-      path: buildApiPath(name, options.params),
+      path: pathWithQuery(buildApiPath(name, options.params), options.query),
       token: profile.token,
       ...(options.body === undefined ? {} : { body: options.body }),
       ...(options.headers ? { headers: options.headers } : {}),

@@ -10,7 +10,7 @@ import { Spinner } from '@/components/spinner';
 import { signalFeedQuery, type Signal } from '@/features/signals/api/signal-feed';
 import { SubscribeOffer } from '@/features/signals/components/subscribe-offer';
 import { useNow } from '@/features/signals/hooks/use-now';
-import { useOnline } from '@/features/signals/hooks/use-online';
+import { useOnline } from '@/lib/use-online';
 import { useSignalAlerts } from '@/features/signals/hooks/use-signal-alerts';
 import { usePermissions } from '@/lib/permissions';
 
