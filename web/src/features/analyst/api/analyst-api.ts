@@ -44,16 +44,17 @@ export interface SlotDays {
 
 /**
  * The chosen time slot (one round, the chosen team's game only when a team is chosen) on each of the
- * last 10 league days, for 'over 2.5 at this time'. Small answers: 10 games a day at most.
+ * last 10 league days, for 'over 2.5 at this time'. Small answers: 10 games a day at most. Asked only
+ * once `enabled` (the page waits for the main games first: on a slow line they come before these 10).
  */
-export function useSlotDays(filters: AnalystFilters, now: number): SlotDays {
+export function useSlotDays(filters: AnalystFilters, now: number, enabled: boolean): SlotDays {
   const uid = useProfile()?.data.id ?? '';
   const leagues = leagueList(now);
   const results = useQueries(
     {
       queries: leagues.map((league) => {
         const query = gamesQuery({ ...filters, date: league.date }, 1);
-        return { queryKey: analystKey('slot', query)(uid), queryFn: () => fetchGames(query) };
+        return { queryKey: analystKey('slot', query)(uid), queryFn: () => fetchGames(query), enabled };
       }),
     },
     queryClient,
@@ -64,7 +65,7 @@ export function useSlotDays(filters: AnalystFilters, now: number): SlotDays {
   };
   return {
     days: leagues.map((league, i) => ({ date: league.date, games: results[i]?.data })),
-    loading: results.some((r) => r.data === undefined && r.isFetching),
+    loading: !enabled || results.some((r) => r.data === undefined && r.isFetching),
     error: failed ? toApiFailure(failed.error) : null,
     reload,
   };

@@ -87,6 +87,18 @@ describe('AnalystPage', () => {
     expect(screen.getByText('Choose a team to see its form.')).toBeTruthy();
   });
 
+  it('asks for the time slot of the 10 days only once the main games are in', async () => {
+    answerGames();
+    const release = fakeApi.hold('analystGames');
+    renderPage();
+    await screen.findByText('Loading games');
+    expect(fakeApi.callsTo('analystGames')).toHaveLength(1);
+    release(ok(ENGLAND));
+    await screen.findByText('From 4 games');
+    await screen.findByTestId('analyst-slot');
+    expect(fakeApi.callsTo('analystGames').filter((c) => c.query?.rounds === '1')).toHaveLength(10);
+  });
+
   it('puts every filter in the URL and asks for the games it names', async () => {
     answerGames();
     const { user } = renderPage();

@@ -58,7 +58,7 @@ export function AnalystPage() {
   const leagues = leagueList(now);
   const online = useOnline();
   const games = useGames(filters);
-  const slot = useSlotDays(filters, now);
+  const slot = useSlotDays(filters, now, games.status === 'success');
   const change = (patch: Partial<AnalystFilters>) => setSearch(searchFromFilters({ ...filters, ...patch }));
   const list = games.data;
   const time = formatFilterTime(filters.hour, filters.minute);
