@@ -258,5 +258,11 @@ describe('the goals-per-game chart', () => {
     });
     expect(chart.getAttribute('data-loaded')).toBe('true');
     expect(screen.getByText('Goals per game, home against away (4 games)')).toBeTruthy();
+    // The numbers behind the bars, for screen readers: home scored 3,0,3,1 and away 3,0,0,0 (ENGLAND).
+    const rows = within(screen.getByTestId('goals-chart-table'))
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => [...r.children].map((c) => c.textContent).join(' '));
+    expect(rows).toEqual(['0 1 3', '1 1 0', '2 0 0', '3 2 1', '4 0 0', '5 0 0', '6+ 0 0']);
   });
 });
