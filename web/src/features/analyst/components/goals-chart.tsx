@@ -46,25 +46,28 @@ export function GoalsChart({ data, games }: { data: readonly GoalsDistributionPo
           </PanelBoundary>
         ) : null}
       </div>
-      <table className="visually-hidden" data-testid="goals-chart-table">
-        <caption>Games in which each side scored that many goals</caption>
-        <thead>
-          <tr>
-            <th scope="col">Goals</th>
-            <th scope="col">Home</th>
-            <th scope="col">Away</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.map((p) => (
-            <tr key={p.goals}>
-              <th scope="row">{p.goals}</th>
-              <td>{p.home}</td>
-              <td>{p.away}</td>
+      {/* A table ignores a 1 px width: the hiding box is a div around it. */}
+      <div className="visually-hidden">
+        <table data-testid="goals-chart-table">
+          <caption>Games in which each side scored that many goals</caption>
+          <thead>
+            <tr>
+              <th scope="col">Goals</th>
+              <th scope="col">Home</th>
+              <th scope="col">Away</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {data.map((p) => (
+              <tr key={p.goals}>
+                <th scope="row">{p.goals}</th>
+                <td>{p.home}</td>
+                <td>{p.away}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <p className="analyst-legend muted">
         <span className="analyst-key analyst-key-home" aria-hidden="true" /> Home{' '}
         <span className="analyst-key analyst-key-away" aria-hidden="true" /> Away
