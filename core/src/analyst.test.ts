@@ -7,20 +7,28 @@ import {
   DEFAULT_FILTER_TIME,
   FETCH_GAMES_FAILURE,
   FETCH_TOP_GAMES_FAILURE,
+  LEAGUE_GOAL_RATES,
   ROUNDS_PER_DAY,
   TEAMS,
   correctScoreCounts,
+  formatDateFilter,
   formatFilterTime,
   generateRound,
   generateVirtualGames,
+  goalsPerGameDistribution,
   goalsPerGameSeries,
   isAnalystPlatform,
   isCountry,
   lagosDate,
   leagueList,
+  parseDateFilter,
+  roundKickoff,
+  slotRound,
   stepHour,
   stepMinute,
   summarizeGames,
+  teamForm,
+  timeSlotOver25,
   topGames,
   type AnalystGame,
 } from './analyst';
@@ -285,5 +293,110 @@ describe('GET /games and /top-games data', () => {
     const tieB = { ...b!, homeScore: 1, awayScore: 2 };
     const later = { ...tieB, id: 'z', kickoff: '2026-11-22T10:00:00.000Z' };
     expect(topGames([tieB, tieA, later]).map((g) => g.id)).toEqual(['z', tieA.id, tieB.id]);
+  });
+});
+
+describe('goals-per-game chart', () => {
+  it('counts, per number of goals, the games the home side and the away side scored that many', () => {
+    const points = goalsPerGameDistribution([game(0, 0), game(1, 0), game(2, 1), game(3, 2), game(1, 1), game(7, 0)]);
+    expect(points.map((p) => p.goals)).toEqual(['0', '1', '2', '3', '4', '5', '6+']);
+    // home scored 0,1,2,3,1,7 -> 0:1, 1:2, 2:1, 3:1, 6+:1; away scored 0,0,1,2,1,0 -> 0:3, 1:2, 2:1
+    expect(points).toEqual([
+      { goals: '0', home: 1, away: 3 },
+      { goals: '1', home: 2, away: 2 },
+      { goals: '2', home: 1, away: 1 },
+      { goals: '3', home: 1, away: 0 },
+      { goals: '4', home: 0, away: 0 },
+      { goals: '5', home: 0, away: 0 },
+      { goals: '6+', home: 1, away: 0 },
+    ]);
+    expect(goalsPerGameDistribution([]).every((p) => p.home === 0 && p.away === 0)).toBe(true);
+  });
+});
+
+describe('date filter, team form and time slot', () => {
+  it('reads the date filter as a day (18:36) or a day and time, refusing anything else', () => {
+    expect(parseDateFilter('2026-11-22')).toEqual({ date: '2026-11-22', hour: 18, minute: 36 });
+    expect(parseDateFilter('2026-11-22T07:05')).toEqual({ date: '2026-11-22', hour: 7, minute: 5 });
+    expect(parseDateFilter('2026-02-30T07:05')).toBeNull();
+    expect(parseDateFilter('2026-11-22T24:00')).toBeNull();
+    expect(parseDateFilter('2026-11-22T12:60')).toBeNull();
+    expect(parseDateFilter('2026-11-22T7:05')).toBeNull();
+    expect(parseDateFilter('22/11/2026')).toBeNull();
+    expect(formatDateFilter({ date: '2026-11-22', hour: 7, minute: 5 })).toBe('2026-11-22T07:05');
+  });
+  it('finds the round of a time slot: the last 5-minute kick-off at or before it', () => {
+    expect(slotRound(18, 36)).toBe(223);
+    expect(roundKickoff(223)).toBe('18:35');
+    expect(slotRound(0, 0)).toBe(0);
+    expect(slotRound(0, 4)).toBe(0);
+    expect(slotRound(0, 5)).toBe(1);
+    expect(slotRound(23, 59)).toBe(ROUNDS_PER_DAY - 1);
+    expect(roundKickoff(ROUNDS_PER_DAY - 1)).toBe('23:55');
+  });
+  it("reads a team's form from its side, newest first, with its sample size", () => {
+    const games = [
+      { id: 1, homeTeam: 'ASH', awayTeam: 'BLM', homeScore: 2, awayScore: 0 }, // ASH home win: W, 2-0
+      { id: 2, homeTeam: 'CAS', awayTeam: 'DUN', homeScore: 4, awayScore: 4 }, // not ASH: skipped
+      { id: 3, homeTeam: 'CAS', awayTeam: 'ASH', homeScore: 3, awayScore: 1 }, // ASH away loss: L, 1-3
+      { id: 4, homeTeam: 'ASH', awayTeam: 'DUN', homeScore: 1, awayScore: 1 }, // D, 1-1
+      { id: 5, homeTeam: 'EAS', awayTeam: 'ASH', homeScore: 0, awayScore: 2 }, // ASH away win: W, 2-0
+    ];
+    expect(teamForm(games, 'ash')).toEqual({
+      team: 'ASH',
+      results: ['W', 'L', 'D', 'W'],
+      games: 4,
+      won: 2,
+      drawn: 1,
+      lost: 1,
+      points: 7, // 3 + 0 + 1 + 3
+      goalsFor: 6, // 2 + 1 + 1 + 2
+      goalsAgainst: 4, // 0 + 3 + 1 + 0
+    });
+    // Only the last `limit` games: W, L.
+    expect(teamForm(games, 'ASH', 2)).toMatchObject({ results: ['W', 'L'], games: 2, points: 3, goalsFor: 3, goalsAgainst: 3 });
+    expect(teamForm(games, 'ZZZ')).toMatchObject({ results: [], games: 0, points: 0 });
+  });
+  it('rates over 2.5 at one time slot day by day and across the days, with the sample sizes', () => {
+    const slot = timeSlotOver25([
+      { date: '2026-11-22', games: [game(2, 1), game(0, 0), game(1, 1)] }, // 1 of 3 over 2.5
+      { date: '2026-11-21', games: [game(3, 3), game(4, 0)] }, // 2 of 2
+      { date: '2026-11-20', games: [] }, // not played (a future slot)
+    ]);
+    expect(slot.days).toEqual([
+      { date: '2026-11-22', games: 3, over25: 1 },
+      { date: '2026-11-21', games: 2, over25: 2 },
+      { date: '2026-11-20', games: 0, over25: 0 },
+    ]);
+    expect(slot.daysPlayed).toBe(2);
+    expect(slot.games).toBe(5);
+    expect(slot.over25).toBe(3);
+    expect(slot.percent).toEqual({ value: 60, text: '60.0' }); // 3 / 5
+    expect(timeSlotOver25([]).percent.text).toBe('0.0');
+    // 2 of 3 = 66.666.. -> 66.7
+    expect(timeSlotOver25([{ date: 'd', games: [game(3, 0), game(2, 1), game(0, 0)] }]).percent.text).toBe('66.7');
+  });
+});
+
+describe('league distributions of the generator', () => {
+  const day = (country: (typeof COUNTRIES)[number], date: string) =>
+    generateVirtualGames({ country, date, hour: 23, minute: 59, rounds: ROUNDS_PER_DAY });
+
+  it("follows each country's real home and away goal rates over a few days", () => {
+    for (const country of COUNTRIES) {
+      const games = ['2026-11-20', '2026-11-21', '2026-11-22'].flatMap((date) => day(country, date));
+      const s = summarizeGames(games);
+      expect(s.games).toBe(3 * 2880);
+      const rates = LEAGUE_GOAL_RATES[country];
+      // Team strengths lift the mean a little above the league rate (rating ratios average above 1).
+      expect(s.averageHomeGoals.value).toBeGreaterThan(rates.home - 0.1);
+      expect(s.averageHomeGoals.value).toBeLessThan(rates.home + 0.25);
+      expect(s.averageAwayGoals.value).toBeGreaterThan(rates.away - 0.1);
+      expect(s.averageAwayGoals.value).toBeLessThan(rates.away + 0.25);
+      // Home advantage: the home side outscores the away side in every league.
+      expect(s.averageHomeGoals.value - s.averageAwayGoals.value).toBeGreaterThan(0.15);
+    }
+    const average = (country: (typeof COUNTRIES)[number]) => summarizeGames(day(country, '2026-11-22')).averageGoals.value;
+    expect(average('Germany')).toBeGreaterThan(average('Spain'));
   });
 });

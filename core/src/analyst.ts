@@ -340,9 +340,21 @@ export const TEAMS: readonly Team[] = TEAM_SEED.map(([name, code, colour, rating
 /** Minutes between two rounds of the virtual league; the first round of a day kicks off at 00:00 Lagos. */
 export const ROUND_INTERVAL_MINUTES = 5;
 export const ROUNDS_PER_DAY = (24 * 60) / ROUND_INTERVAL_MINUTES;
-/** Average goals of the generator: home and away expectation before team strength. */
-export const BASE_HOME_GOALS = 1.5;
-export const BASE_AWAY_GOALS = 1.15;
+/**
+ * Goals per game of each country's top flight, home and away, that the generator aims at: rounded
+ * long-run averages of the real leagues (Premier League, Ligue 1, Bundesliga, Serie A, LaLiga over
+ * roughly the ten seasons to 2024-25). Germany scores most, Spain least; the home side always more.
+ */
+export const LEAGUE_GOAL_RATES: Readonly<Record<Country, { readonly home: number; readonly away: number }>> = {
+  England: { home: 1.55, away: 1.25 },
+  France: { home: 1.5, away: 1.15 },
+  Germany: { home: 1.7, away: 1.35 },
+  Italy: { home: 1.5, away: 1.2 },
+  Spain: { home: 1.45, away: 1.1 },
+};
+/** England's rates, kept under their old names. */
+export const BASE_HOME_GOALS = LEAGUE_GOAL_RATES.England.home;
+export const BASE_AWAY_GOALS = LEAGUE_GOAL_RATES.England.away;
 const MAX_GOALS = 9;
 
 export interface VirtualGame extends AnalystGame {
@@ -423,9 +435,9 @@ export interface RoundQuery {
 
 /**
  * The 10 results of one round, deterministic in (seed, country, platform, date, round): the same
- * query always gives the same games. Goals are Poisson with expectation BASE_HOME_GOALS x
- * (home rating / away rating) for the home side and BASE_AWAY_GOALS x (away / home) for the away
- * side, capped at 9.
+ * query always gives the same games. Each side's goals are Poisson (the classic model of football
+ * scores, Maher 1982) with expectation the country's home rate x (home rating / away rating) for the
+ * home side and its away rate x (away / home) for the away side, capped at 9.
  */
 export function generateRound(query: RoundQuery): VirtualGame[] {
   const midnight = lagosMidnight(query.date);
@@ -443,8 +455,9 @@ export function generateRound(query: RoundQuery): VirtualGame[] {
   return fixtures(fixtureRound).map(([h, a], i) => {
     const home = TEAMS[h] as Team;
     const away = TEAMS[a] as Team;
-    const homeScore = poisson(BASE_HOME_GOALS * (home.rating / away.rating), random);
-    const awayScore = poisson(BASE_AWAY_GOALS * (away.rating / home.rating), random);
+    const rates = LEAGUE_GOAL_RATES[query.country];
+    const homeScore = poisson(rates.home * (home.rating / away.rating), random);
+    const awayScore = poisson(rates.away * (away.rating / home.rating), random);
     return {
       id: `${query.country.toLowerCase()}-${query.platform}-${query.date}-r${query.round}-${i + 1}`,
       country: query.country,
@@ -532,4 +545,160 @@ export function topGames(games: readonly VirtualGame[], limit: number = DEFAULT_
         y.homeScore + y.awayScore - (x.homeScore + x.awayScore) || y.kickoff.localeCompare(x.kickoff) || x.id.localeCompare(y.id),
     )
     .slice(0, Math.max(0, Math.floor(limit)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The date filter on the wire, a team's form and the time slot across the league days.
+// ---------------------------------------------------------------------------------------------
+
+export interface DateFilter {
+  /** Lagos calendar day, 'YYYY-MM-DD'. */
+  readonly date: string;
+  readonly hour: number;
+  readonly minute: number;
+}
+
+/**
+ * GET /games carries the date filter in `date`: a day ('2026-11-22', time 18:36) or a day and time
+ * ('2026-11-22T18:36', Lagos time). Null when it is neither or not a real day and time.
+ */
+export function parseDateFilter(value: string): DateFilter | null {
+  const m = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}):(\d{2}))?$/.exec(value);
+  if (!m?.[1] || lagosMidnight(m[1]) === null) return null;
+  const hour = m[2] === undefined ? DEFAULT_FILTER_TIME.hour : Number(m[2]);
+  const minute = m[3] === undefined ? DEFAULT_FILTER_TIME.minute : Number(m[3]);
+  if (hour > 23 || minute > 59) return null;
+  return { date: m[1], hour, minute };
+}
+
+/** The filter as GET /games's `date`: '2026-11-22T18:36'. */
+export function formatDateFilter(filter: DateFilter): string {
+  return `${filter.date}T${formatFilterTime(filter.hour, filter.minute)}`;
+}
+
+/** The round of the time slot: the last kick-off at or before hour:minute (18:36 -> round 223, 18:35). */
+export function slotRound(hour: number, minute: number): number {
+  return Math.floor((wrap(hour, 24) * 60 + wrap(minute, 60)) / ROUND_INTERVAL_MINUTES);
+}
+
+/** 'HH:MM' kick-off of a round. */
+export function roundKickoff(round: number): string {
+  const minutes = round * ROUND_INTERVAL_MINUTES;
+  return formatFilterTime(Math.floor(minutes / 60), minutes % 60);
+}
+
+export type FormResult = 'W' | 'D' | 'L';
+
+export interface TeamForm {
+  readonly team: string;
+  /** Results from the team's side, in the order of the games given (newest first as GET /games sends them). */
+  readonly results: readonly FormResult[];
+  /** Sample size: the games the form is read from. */
+  readonly games: number;
+  readonly won: number;
+  readonly drawn: number;
+  readonly lost: number;
+  /** 3 for a win, 1 for a draw. */
+  readonly points: number;
+  readonly goalsFor: number;
+  readonly goalsAgainst: number;
+}
+
+/**
+ * A team's form over its last `limit` games of the list (games it did not play are skipped).
+ * The team is its short code, any case.
+ */
+export function teamForm(
+  games: readonly (AnalystGame & { readonly homeTeam?: string | undefined; readonly awayTeam?: string | undefined })[],
+  team: string,
+  limit = 5,
+): TeamForm {
+  checkGames(games);
+  const code = team.trim().toUpperCase();
+  const results: FormResult[] = [];
+  let goalsFor = 0;
+  let goalsAgainst = 0;
+  for (const g of games) {
+    if (results.length >= limit) break;
+    const home = g.homeTeam?.toUpperCase() === code;
+    if (!home && g.awayTeam?.toUpperCase() !== code) continue;
+    const scored = home ? g.homeScore : g.awayScore;
+    const conceded = home ? g.awayScore : g.homeScore;
+    goalsFor += scored;
+    goalsAgainst += conceded;
+    results.push(scored > conceded ? 'W' : scored === conceded ? 'D' : 'L');
+  }
+  const count = (r: FormResult) => results.filter((x) => x === r).length;
+  const won = count('W');
+  const drawn = count('D');
+  return {
+    team: code,
+    results,
+    games: results.length,
+    won,
+    drawn,
+    lost: count('L'),
+    points: 3 * won + drawn,
+    goalsFor,
+    goalsAgainst,
+  };
+}
+
+export interface SlotDay {
+  readonly date: string;
+  /** Games of the slot that day (10, or 1 for one team; 0 when the slot has not been played). */
+  readonly games: number;
+  readonly over25: number;
+}
+
+export interface TimeSlotOver25 {
+  readonly days: readonly SlotDay[];
+  /** Sample sizes: days with at least one game at the slot, and all the games counted. */
+  readonly daysPlayed: number;
+  readonly games: number;
+  readonly over25: number;
+  /** over25 / games in percent, 1 decimal. */
+  readonly percent: Figure;
+}
+
+/** How often over 2.5 came at one time slot, day by day and over all the days given. */
+export function timeSlotOver25(days: readonly { readonly date: string; readonly games: readonly AnalystGame[] }[]): TimeSlotOver25 {
+  const perDay = days.map((d) => {
+    checkGames(d.games);
+    return { date: d.date, games: d.games.length, over25: d.games.filter((g) => g.homeScore + g.awayScore > 2).length };
+  });
+  const games = perDay.reduce((sum, d) => sum + d.games, 0);
+  const over25 = perDay.reduce((sum, d) => sum + d.over25, 0);
+  return {
+    days: perDay,
+    daysPlayed: perDay.filter((d) => d.games > 0).length,
+    games,
+    over25,
+    percent: figure(over25 * 100, games, 1),
+  };
+}
+
+/** One bar group of the goals-per-game chart: how many games a side scored `goals` in ('6+' for 6 or more). */
+export interface GoalsDistributionPoint {
+  readonly goals: string;
+  readonly home: number;
+  readonly away: number;
+}
+
+/**
+ * The goals-per-game chart on a 360 px screen: for 0, 1, .. 5 and 6+ goals, in how many games the
+ * home side and the away side scored that many (home bars against away bars; each side sums to the games).
+ */
+export function goalsPerGameDistribution(games: readonly AnalystGame[]): GoalsDistributionPoint[] {
+  checkGames(games);
+  const buckets = Array.from({ length: MAX_CORRECT_SCORE_GOALS + 1 }, (_, goals) => ({
+    goals: goals === MAX_CORRECT_SCORE_GOALS ? `${goals}+` : String(goals),
+    home: 0,
+    away: 0,
+  }));
+  for (const g of games) {
+    (buckets[Math.min(g.homeScore, MAX_CORRECT_SCORE_GOALS)] as { home: number }).home += 1;
+    (buckets[Math.min(g.awayScore, MAX_CORRECT_SCORE_GOALS)] as { away: number }).away += 1;
+  }
+  return buckets;
 }

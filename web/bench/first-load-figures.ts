@@ -3,10 +3,14 @@
  * the goals per route, medians, the machine's load beside each timing, and the data a journey cost.
  */
 
-/** Issue 17: /login under 120 KB, /signal-4 under 200 KB (issue 12; it needs Firestore), every other route under 160 KB. */
+/** Issue 17: /login under 120 KB, /signal-4 under 200 KB (issue 12; it needs Firestore), every other route under 160 KB; /virtual-analyst under 230 KB without its chart chunk (issue 15). */
 export const LOGIN_GOAL_KB = 120;
 export const ROUTE_GOAL_KB = 160;
-export const ROUTE_GOALS_KB: Readonly<Record<string, number>> = { '/login': LOGIN_GOAL_KB, '/signal-4': 200 };
+export const ROUTE_GOALS_KB: Readonly<Record<string, number>> = {
+  '/login': LOGIN_GOAL_KB,
+  '/signal-4': 200,
+  '/virtual-analyst': 230,
+};
 export const LCP_GOAL_MS = 1500;
 /** The data of "open the app, check the balance and the signal feed, leave" (issue 17). */
 export const JOURNEY_GOALS_KB = { firstVisit: 200, repeatVisit: 20 } as const;

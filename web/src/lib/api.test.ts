@@ -65,3 +65,14 @@ describe('toApiFailure', () => {
     expect(toApiFailure(failure)).toBe(failure);
   });
 });
+
+describe('callPath for a GET with a query', () => {
+  test('adds the query string with keys sorted and values encoded, and nothing when there is no query', () => {
+    expect(callPath('analystGames', { query: { team: 'ASH', date: '2026-11-22T18:36', country: 'England' } })).toBe(
+      '/games?country=England&date=2026-11-22T18%3A36&team=ASH',
+    );
+    expect(callPath('analystGames', { query: { team: 'A&B=C' } })).toBe('/games?team=A%26B%3DC');
+    expect(callPath('topGames', { query: {} })).toBe('/top-games');
+    expect(callPath('topGames', {})).toBe('/top-games');
+  });
+});

@@ -107,12 +107,15 @@ export interface CallOptions<N extends ApiCallName> {
   query?: Record<string, string | number | undefined>;
 }
 
-/** The call's path with its parameters and query string. */
+/**
+ * The call's path with its parameters and query string: blank values left out, keys sorted (so one
+ * filter set is one request and one cache entry).
+ */
 export function callPath(name: ApiCallName, options: CallOptions<ApiCallName>): string {
   const path = buildApiPath(name, options.params);
-  const entries = Object.entries(options.query ?? {}).flatMap(([k, v]) =>
-    v === undefined || v === '' ? [] : [[k, String(v)] as [string, string]],
-  );
+  const entries = Object.entries(options.query ?? {})
+    .flatMap(([k, v]) => (v === undefined || v === '' ? [] : [[k, String(v)] as [string, string]]))
+    .sort(([a], [b]) => a.localeCompare(b));
   return entries.length ? `${path}?${new URLSearchParams(entries).toString()}` : path;
 }
 

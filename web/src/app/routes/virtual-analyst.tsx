@@ -1,0 +1,1 @@
+export { AnalystPage as Component } from '@/features/analyst/components/analyst-page';
