@@ -42,7 +42,7 @@ describe('stake calculator', () => {
     await page.getByLabel('Game target (₦)').fill('1000');
     await page.getByRole('button', { name: 'Start Session' }).click();
     await expectToast(page, 'Session configured successfully');
-    await page.getByLabel('Option').fill('Over 1.5');
+    await page.getByLabel('Option', { exact: true }).fill('Over 1.5');
     await page.getByLabel('Odd').fill('1.5');
     // The risk shows as the odd is typed: at 1.5 each stake of a losing run triples (target ₦1,000:
     // 2,000, 6,000, 18,000, then 54,000 after 3 losses, 26,000 lost), a chance of (1/3)^3.

@@ -102,7 +102,10 @@ describe('how-to videos', () => {
       await page.goto('/how-to');
       await page.getByRole('heading', { name: 'How to', level: 1 }).waitFor();
       expect(await page.getByRole('button', { name: /^Play / }).count()).toBe(8);
-      await page.waitForLoadState('networkidle');
+      // Not 'networkidle': the app keeps live Firestore listeners open, so the network is never idle. Whatever
+      // the page would fetch by itself (posters, a preloaded player) has had its chance by now.
+      await page.waitForLoadState('load');
+      await page.waitForTimeout(1500);
       await capture(page, 'how-to');
       expect(youtube).toEqual([]);
       expect(await page.locator('iframe').count()).toBe(0);
