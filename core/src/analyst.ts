@@ -662,7 +662,9 @@ export interface TimeSlotOver25 {
 }
 
 /** How often over 2.5 came at one time slot, day by day and over all the days given. */
-export function timeSlotOver25(days: readonly { readonly date: string; readonly games: readonly AnalystGame[] }[]): TimeSlotOver25 {
+export function timeSlotOver25(
+  days: readonly { readonly date: string; readonly games: readonly AnalystGame[] }[],
+): TimeSlotOver25 {
   const perDay = days.map((d) => {
     checkGames(d.games);
     return { date: d.date, games: d.games.length, over25: d.games.filter((g) => g.homeScore + g.awayScore > 2).length };

@@ -63,7 +63,9 @@ function expected(filters: Filters) {
 }
 
 const stat = (label: string) =>
-  page.locator('.analyst-stat', { has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('.analyst-stat-value');
+  page
+    .locator('.analyst-stat', { has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
+    .locator('.analyst-stat-value');
 
 async function shown() {
   const chart = page.getByTestId('goals-chart');

@@ -80,7 +80,11 @@ describe('AnalystPage', () => {
       .callsTo('analystGames')
       .filter((c) => c.query?.rounds === '1')
       .map((c) => c.query?.date);
-    expect(slotDates.sort()).toEqual(leagueList(Date.now()).map((l) => `${l.date}T18:36`).sort());
+    expect(slotDates.sort()).toEqual(
+      leagueList(Date.now())
+        .map((l) => `${l.date}T18:36`)
+        .sort(),
+    );
     expect(screen.getByTestId('analyst-random-note').textContent).toMatch(/random.*Nothing here is a prediction/s);
     expect(within(screen.getByRole('list', { name: 'Top games' })).getByLabelText('GLE 5-2 HAR')).toBeTruthy();
     expect(within(screen.getByRole('list', { name: 'Games' })).getAllByRole('listitem')).toHaveLength(4);

@@ -67,8 +67,8 @@ export function AnalystPage() {
     <div className="stack-lg analyst">
       <h1>Virtual football analyst</h1>
       <p className="notice" data-testid="analyst-random-note">
-        Virtual results are random: each game is drawn afresh, so past figures say nothing about the next game. Nothing here is
-        a prediction or a tip.
+        Virtual results are random: each game is drawn afresh, so past figures say nothing about the next game. Nothing here is a
+        prediction or a tip.
       </p>
       {online ? null : (
         <p className="banner" role="status">

@@ -69,15 +69,7 @@ function monthDays(year: number, month: number): { lead: number; days: string[] 
   };
 }
 
-function Stepper({
-  label,
-  value,
-  onStep,
-}: {
-  label: 'Hour' | 'Minute';
-  value: number;
-  onStep: (delta: number) => void;
-}) {
+function Stepper({ label, value, onStep }: { label: 'Hour' | 'Minute'; value: number; onStep: (delta: number) => void }) {
   return (
     <div className="analyst-stepper" role="group" aria-label={label}>
       <span className="muted">{label}</span>
@@ -102,7 +94,10 @@ export function CalendarPanel({ filters, onChange }: { filters: AnalystFilters; 
   const [date, setDate] = useState(filters.date);
   const [hour, setHour] = useState(filters.hour);
   const [minute, setMinute] = useState(filters.minute);
-  const [shown, setShown] = useState(() => ({ year: Number(filters.date.slice(0, 4)), month: Number(filters.date.slice(5, 7)) - 1 }));
+  const [shown, setShown] = useState(() => ({
+    year: Number(filters.date.slice(0, 4)),
+    month: Number(filters.date.slice(5, 7)) - 1,
+  }));
   const { lead, days } = monthDays(shown.year, shown.month);
   const moveMonth = (delta: number) =>
     setShown(({ year, month }) => {

@@ -16,9 +16,7 @@ export function GameCard({ game }: { game: AnalystGame }) {
   const away = game.awayTeam ?? 'Away';
   return (
     <li className="analyst-game" aria-label={`${home} ${game.homeScore}-${game.awayScore} ${away}`}>
-      <span className="muted analyst-small">
-        {[time, game.country].filter(Boolean).join(' · ')}
-      </span>
+      <span className="muted analyst-small">{[time, game.country].filter(Boolean).join(' · ')}</span>
       <span className="analyst-game-score">
         <span>{home}</span>
         <span className="strong">
