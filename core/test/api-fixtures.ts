@@ -343,4 +343,21 @@ export const RESPONSES: Record<ApiCallName, unknown> = {
     entries_sum: 5000.5,
     consistent: true,
   }),
+  dailyReport: ok({
+    from: '2026-11-01',
+    to: '2026-11-01',
+    days: [
+      {
+        day: '2026-11-01',
+        money_in: 60000,
+        money_out: 1000,
+        refunds: 500,
+        pot_joins: 10000,
+        pot_payouts: 0,
+        subscriptions_count: 1,
+        subscriptions_total: 2000,
+      },
+    ],
+  }),
+  giftCardCategories: ok([{ id: 'cat_1', name: 'Apple', cards: [giftCard] }]),
 };

@@ -165,6 +165,8 @@ export function createProvider(options: ProviderOptions): Provider {
     potResult: (u, req) => pots.bookResult(u, req.body),
     autoTradaSwitch: (u, req) => pots.switchAutoTrada(u, req.body),
     userLedger: (u, _req, params) => admin.userLedger(u, params.id ?? ''),
+    dailyReport: (u, req) => admin.dailyReport(u, req.query),
+    giftCardCategories: (u) => admin.giftCardCategories(u),
   };
 
   async function route(req: ProviderRequest): Promise<ProviderResponse> {

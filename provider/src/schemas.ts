@@ -14,6 +14,7 @@ export {
   adminUsersQuerySchema,
   adminTransactionsQuerySchema,
   adminLogsQuerySchema,
+  dailyReportQuerySchema,
 } from '@punter/core/api/admin';
 export { analystGamesQuerySchema } from '@punter/core/api/analyst';
 export {

@@ -161,6 +161,8 @@ describe('answers match the contract of core/src/api', () => {
     await check('adminDelete', { token: t, body: { user_id: buyer.id } });
     await check('allLogs', { token: t });
     await check('userLedger', { token: t, params: { id: buyer.id } });
+    await check('dailyReport', { token: t });
+    await check('giftCardCategories', { token: t });
     const inADay = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
     await check('potCreate', {
       token: t,

@@ -99,6 +99,25 @@ export const adminLogsQuerySchema = strictQuery({
 });
 export type AdminLogsQuery = z.input<typeof adminLogsQuerySchema>;
 
+/** The longest range reports/daily answers, in days. */
+export const DAILY_REPORT_DAYS_MAX = 92;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * reports/daily (not in SPEC): a range of UTC days, both inclusive; without one, the 30 days up to today.
+ * Both ends or neither, from not after to, at most DAILY_REPORT_DAYS_MAX days.
+ */
+export const dailyReportQuerySchema = strictQuery({
+  from: optionalQuery(dayQuery('from')),
+  to: optionalQuery(dayQuery('to')),
+})
+  .refine((q) => (q.from === undefined) === (q.to === undefined), { error: 'Give both from and to, or neither' })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { error: 'from must not be after to', path: ['from'] })
+  .refine(
+    (q) => !q.from || !q.to || (Date.parse(q.to) - Date.parse(q.from)) / DAY_MS < DAILY_REPORT_DAYS_MAX,
+    { error: `The range must not be more than ${DAILY_REPORT_DAYS_MAX} days`, path: ['to'] },
+  );
+export type DailyReportQuery = z.input<typeof dailyReportQuerySchema>;
+
 // Admin-style entities (SPEC does not show their fields; these are this product's).
 export const batchSchema = z.object({
   id: idSchema,
@@ -165,6 +184,26 @@ export const walletReportSchema = z.object({
   reversed_withdrawals_count: countSchema.optional(),
   reversed_withdrawals_total: nairaBalance.optional(),
 });
+
+/**
+ * One UTC day of reports/daily, from the ledger's journal, in naira: money in (top-ups), money out
+ * (withdrawals requested) and refunds (failed or declined withdrawals returned), pot joins and payouts,
+ * and subscriptions (how many and how much).
+ */
+export const dailyReportDaySchema = z.object({
+  day: z.string(),
+  money_in: nairaBalance,
+  money_out: nairaBalance,
+  refunds: nairaBalance,
+  pot_joins: nairaBalance,
+  pot_payouts: nairaBalance,
+  subscriptions_count: countSchema,
+  subscriptions_total: nairaBalance,
+});
+export type DailyReportDay = z.infer<typeof dailyReportDaySchema>;
+/** Every day of the range, oldest first, days with nothing included (as zeros). */
+export const dailyReportSchema = z.object({ from: z.string(), to: z.string(), days: z.array(dailyReportDaySchema) });
+export type DailyReport = z.infer<typeof dailyReportSchema>;
 
 // Admin requests
 export const batchCreateRequestSchema = z.object({

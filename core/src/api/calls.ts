@@ -23,6 +23,8 @@ import {
   userStatusSchema,
   userUpdateRequestSchema,
   walletReportSchema,
+  dailyReportQuerySchema,
+  dailyReportSchema,
 } from './admin';
 import { analystGameSchema, analystGamesQuerySchema } from './analyst';
 import { pauseRequestSchema, saferPlayStateSchema, setLimitRequestSchema, topupCheckRequestSchema } from './safer-play';
@@ -352,6 +354,8 @@ export const API_CALLS = {
   cryptoRates: { ...API_ROUTES.cryptoRates, response: okBody(z.array(cryptoRateSchema)) },
   /** Not in SPEC: one user's whole ledger with its running balance and the check that it sums to the balance. */
   userLedger: { ...API_ROUTES.userLedger, response: okBody(userLedgerSchema) },
+  dailyReport: { ...API_ROUTES.dailyReport, query: dailyReportQuerySchema, response: okBody(dailyReportSchema) },
+  giftCardCategories: { ...API_ROUTES.giftCardCategories, response: okBody(z.array(giftCardCategorySchema)) },
 } as const satisfies Record<ApiRouteName, ApiCallDefinition>;
 
 export type ApiCallName = keyof typeof API_CALLS;

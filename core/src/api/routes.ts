@@ -92,6 +92,9 @@ export const API_ROUTES = {
   cryptoRates: { method: 'GET', path: '/api/v1/crypto/rates', auth: 'admin' },
   // Not in SPEC: the operator console's view of one user's whole ledger (issue 16).
   userLedger: { method: 'GET', path: '/api/v1/admin/users/:id/ledger', auth: 'admin' },
+  // Not in SPEC: the console's per-day report and the gift-card category list (issue 16, ADR 0023).
+  dailyReport: { method: 'GET', path: '/api/v1/reports/daily', auth: 'admin' },
+  giftCardCategories: { method: 'GET', path: '/api/v1/giftcards/categories', auth: 'admin' },
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiRouteName = keyof typeof API_ROUTES;
