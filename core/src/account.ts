@@ -84,6 +84,13 @@ export const ROUTES = {
   adminAdmins: route('/admin/admins', 'admin'),
   adminTransactions: route('/admin/transactions', 'admin'),
   adminAudit: route('/admin/audit', 'admin'),
+  // Reports and content (issue 16, ADR 0023).
+  adminReports: route('/admin/reports', 'admin'),
+  adminBlogs: route('/admin/blogs', 'admin'),
+  adminGiftCards: route('/admin/gift-cards', 'admin'),
+  adminBatches: route('/admin/batches', 'admin'),
+  adminAds: route('/admin/ads', 'admin'),
+  adminCrypto: route('/admin/crypto', 'admin'),
 } as const;
 
 export type RouteName = keyof typeof ROUTES;

@@ -12,6 +12,13 @@ const SECTIONS = [
   { to: paths.adminTransactions.getHref(), label: 'Transactions' },
   { to: paths.adminAdmins.getHref(), label: 'Admins' },
   { to: paths.adminAudit.getHref(), label: 'Audit log' },
+  // Reports and content (ADR 0023).
+  { to: paths.adminReports.getHref(), label: 'Reports' },
+  { to: paths.adminBlogs.getHref(), label: 'Blogs' },
+  { to: paths.adminGiftCards.getHref(), label: 'Gift cards' },
+  { to: paths.adminBatches.getHref(), label: 'Batches' },
+  { to: paths.adminAds.getHref(), label: 'Ads' },
+  { to: paths.adminCrypto.getHref(), label: 'Crypto rates' },
 ] as const;
 
 export default function AdminLayout() {

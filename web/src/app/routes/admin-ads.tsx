@@ -1,0 +1,1 @@
+export { AdsPage as Component } from '@/features/admin/content/ads-page';

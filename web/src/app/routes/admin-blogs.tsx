@@ -1,0 +1,1 @@
+export { BlogsPage as Component } from '@/features/admin/content/blogs-page';

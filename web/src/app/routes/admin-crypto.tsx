@@ -1,0 +1,1 @@
+export { CryptoPage as Component } from '@/features/admin/content/crypto-page';

@@ -1,0 +1,1 @@
+export { GiftCardsPage as Component } from '@/features/admin/content/gift-cards-page';

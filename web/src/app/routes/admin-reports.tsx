@@ -1,0 +1,1 @@
+export { ReportsPage as Component } from '@/features/admin/content/reports-page';
