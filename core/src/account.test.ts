@@ -79,11 +79,18 @@ describe('route table', () => {
         '/admin/admins',
         '/admin/transactions',
         '/admin/audit',
+        '/admin/reports',
+        '/admin/blogs',
+        '/admin/gift-cards',
+        '/admin/batches',
+        '/admin/ads',
+        '/admin/crypto',
       ].sort(),
     );
     expect(ROUTES.admin.redirectTo).toBe('/admin/withdrawals');
     expect(matchRoute('/admin/users/u1')).toBe('adminUser');
     expect(isAdminPath('/admin/audit')).toBe(true);
+    expect(isAdminPath('/admin/gift-cards')).toBe(true);
     expect(isAdminPath('/dashboard')).toBe(false);
     // A visitor on an admin path goes to /login like any protected route.
     expect(isProtectedPath('/admin/withdrawals')).toBe(true);
