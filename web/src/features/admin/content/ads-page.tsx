@@ -2,7 +2,7 @@
 import { LoadState } from '@/components/load-state';
 import { formatDateTime } from '@/lib/format';
 import { TableScroll } from '../components/admin-ui';
-import { useAds } from './content-api';
+import { useAds } from './admin-content-api';
 
 export function AdsPage() {
   const ads = useAds();

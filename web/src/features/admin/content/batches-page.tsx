@@ -3,7 +3,7 @@
  * successfully!' (the provider's message) and 'oops something went wrong, try again!' when it fails.
  */
 import { useState } from 'react';
-import { batchCreateRequestSchema } from '@punter/core/api/admin';
+import { API_CALLS } from '@punter/core/api/calls';
 import { ErrorMessages } from '@/components/alert';
 import { LoadState } from '@/components/load-state';
 import { TextField } from '@/components/text-field';
@@ -12,8 +12,8 @@ import { showToast } from '@/lib/toast';
 import { useFormSubmit } from '@/lib/use-form-submit';
 import { useAdmins } from '../api/admin-api';
 import { TableScroll } from '../components/admin-ui';
-import { createBatch, useTodayBatches } from './content-api';
-import './content.css';
+import { createBatch, useTodayBatches } from './admin-content-api';
+import './admin-content.css';
 
 export const BATCH_FAILED = 'oops something went wrong, try again!';
 const EMPTY = { creator_name: '', creator_email: '', creator_phone_number: '', admin_id: '' };
@@ -22,7 +22,7 @@ export function BatchesPage() {
   const batches = useTodayBatches();
   const admins = useAdmins();
   const [values, setValues] = useState(EMPTY);
-  const form = useFormSubmit(batchCreateRequestSchema, async (data) => {
+  const form = useFormSubmit(API_CALLS.batchCreate.request, async (data) => {
     try {
       showToast('success', await createBatch(data));
       setValues(EMPTY);

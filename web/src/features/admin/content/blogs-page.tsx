@@ -3,7 +3,7 @@
  * Forms are checked with core's request schemas before anything is sent; the provider's message is the toast.
  */
 import { useState, type FormEvent } from 'react';
-import { blogCreateRequestSchema, blogUpdateRequestSchema } from '@punter/core/api/content';
+import { API_CALLS } from '@punter/core/api/calls';
 import { ErrorMessages } from '@/components/alert';
 import { LoadState } from '@/components/load-state';
 import { TextField } from '@/components/text-field';
@@ -11,8 +11,8 @@ import { formatDateTime } from '@/lib/format';
 import { showToast } from '@/lib/toast';
 import { useFormSubmit } from '@/lib/use-form-submit';
 import { ConfirmDialog, useAction } from '../components/admin-ui';
-import { createBlog, deleteBlog, updateBlog, useBlogs, type Blog } from './content-api';
-import './content.css';
+import { createBlog, deleteBlog, updateBlog, useBlogs, type Blog } from './admin-content-api';
+import './admin-content.css';
 
 export function BlogsPage() {
   const blogs = useBlogs();
@@ -84,11 +84,11 @@ function BlogForm({ blog, onDone }: { blog: Blog | null; onDone: () => void }) {
   const [title, setTitle] = useState(blog?.title ?? '');
   const [body, setBody] = useState(blog?.body ?? '');
   const [imageUrl, setImageUrl] = useState(blog?.image_url ?? '');
-  const create = useFormSubmit(blogCreateRequestSchema, async (data) => {
+  const create = useFormSubmit(API_CALLS.blogCreate.request, async (data) => {
     showToast('success', await createBlog(data));
     onDone();
   });
-  const update = useFormSubmit(blogUpdateRequestSchema, async (data) => {
+  const update = useFormSubmit(API_CALLS.blogUpdate.request, async (data) => {
     showToast('success', await updateBlog(data));
     onDone();
   });

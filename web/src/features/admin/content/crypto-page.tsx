@@ -3,7 +3,7 @@
  * one's. crypto/update writes a symbol's rates whole; SPEC names no call that removes one.
  */
 import { useState, type FormEvent } from 'react';
-import { cryptoUpdateRequestSchema } from '@punter/core/api/content';
+import { API_CALLS } from '@punter/core/api/calls';
 import { ErrorMessages } from '@/components/alert';
 import { LoadState } from '@/components/load-state';
 import { TextField } from '@/components/text-field';
@@ -11,8 +11,8 @@ import { formatApiNaira, formatDateTime } from '@/lib/format';
 import { showToast } from '@/lib/toast';
 import { useFormSubmit } from '@/lib/use-form-submit';
 import { TableScroll } from '../components/admin-ui';
-import { updateCryptoRate, useCryptoRates, type CryptoRate } from './content-api';
-import './content.css';
+import { updateCryptoRate, useCryptoRates, type CryptoRate } from './admin-content-api';
+import './admin-content.css';
 
 const amount = (text: string) => (text.trim() === '' ? undefined : Number(text.replace(/,/g, '')));
 
@@ -87,7 +87,7 @@ function RateForm({ rate, onDone }: { rate: CryptoRate | null; onDone: () => voi
   const [symbol, setSymbol] = useState(rate?.symbol ?? '');
   const [buy, setBuy] = useState(rate ? String(rate.buy_rate) : '');
   const [sell, setSell] = useState(rate ? String(rate.sell_rate) : '');
-  const form = useFormSubmit(cryptoUpdateRequestSchema, async (data) => {
+  const form = useFormSubmit(API_CALLS.cryptoUpdate.request, async (data) => {
     showToast('success', await updateCryptoRate(data));
     onDone();
   });

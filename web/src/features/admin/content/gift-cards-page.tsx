@@ -5,11 +5,7 @@
  * messages. Forms are checked with core's request schemas before anything is sent.
  */
 import { useState, type FormEvent } from 'react';
-import {
-  giftCardCategoryUpdateRequestSchema,
-  giftCardCreateRequestSchema,
-  giftCardUpdateRequestSchema,
-} from '@punter/core/api/content';
+import { API_CALLS } from '@punter/core/api/calls';
 import { ErrorMessages } from '@/components/alert';
 import { LoadState } from '@/components/load-state';
 import { TextField } from '@/components/text-field';
@@ -24,8 +20,8 @@ import {
   updateGiftCard,
   useGiftCardCategories,
   type GiftCardCategory,
-} from './content-api';
-import './content.css';
+} from './admin-content-api';
+import './admin-content.css';
 
 type Card = GiftCardCategory['cards'][number];
 
@@ -172,7 +168,7 @@ function CategoryForm({
   onDone: () => void;
 }) {
   const [name, setName] = useState(category?.name ?? '');
-  const form = useFormSubmit(giftCardCategoryUpdateRequestSchema, async (data) => {
+  const form = useFormSubmit(API_CALLS.giftCardCategoryUpdate.request, async (data) => {
     showToast('success', await saveGiftCardCategory(data));
     onDone();
   });
@@ -222,11 +218,11 @@ function CardForm({
   const [categoryIdValue, setCategoryId] = useState(card?.category_id ?? categories[0]?.id ?? '');
   const [rate, setRate] = useState(card ? String(card.rate) : '');
   const [imageUrl, setImageUrl] = useState(card?.image_url ?? '');
-  const create = useFormSubmit(giftCardCreateRequestSchema, async (data) => {
+  const create = useFormSubmit(API_CALLS.giftCardCreate.request, async (data) => {
     showToast('success', await createGiftCard(data));
     onDone();
   });
-  const update = useFormSubmit(giftCardUpdateRequestSchema, async (data) => {
+  const update = useFormSubmit(API_CALLS.giftCardUpdate.request, async (data) => {
     showToast('success', await updateGiftCard(data));
     onDone();
   });

@@ -4,15 +4,15 @@
  * table: money in and out, pot volumes, subscriptions. Days are UTC, as the console's other date filters.
  */
 import { useState } from 'react';
-import { dailyReportQuerySchema } from '@punter/core/api/admin';
+import { API_CALLS } from '@punter/core/api/calls';
 import { ErrorMessages } from '@/components/alert';
 import { LoadState } from '@/components/load-state';
 import { formatApiNaira } from '@/lib/format';
 import { useFormSubmit } from '@/lib/use-form-submit';
 import { TableScroll } from '../components/admin-ui';
-import { useDailyReport, useWalletReport, type DailyReport, type DayRange } from './content-api';
+import { useDailyReport, useWalletReport, type DailyReport, type DayRange } from './admin-content-api';
 import { ReportChart, type ChartSeries } from './report-chart';
-import './content.css';
+import './admin-content.css';
 
 const SERIES = {
   money: [
@@ -101,7 +101,7 @@ function Figure({ label, value }: { label: string; value: string }) {
 function DailySeries() {
   const [range, setRange] = useState<DayRange>({});
   const [draft, setDraft] = useState({ from: '', to: '' });
-  const form = useFormSubmit(dailyReportQuerySchema, (data) => {
+  const form = useFormSubmit(API_CALLS.dailyReport.query, (data) => {
     setRange({ ...(data.from ? { from: data.from } : {}), ...(data.to ? { to: data.to } : {}) });
     return Promise.resolve();
   });
