@@ -32,7 +32,7 @@ describe('the console: reports and content', () => {
   test('the reports show the wallet figures and the days of the last month', async () => {
     await admin.goto('/admin/reports');
     await admin.getByRole('heading', { name: 'Wallet and bills' }).waitFor();
-    await admin.getByText('Held in wallets').waitFor();
+    await admin.getByText('Held in wallets').waitFor({ timeout: 60_000 });
     // The seed tops up the demo wallets, so the last 30 days are not empty: a row per day.
     const rows = admin.getByTestId('daily-table').getByRole('row');
     await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(31);
@@ -77,6 +77,7 @@ describe('the console: reports and content', () => {
     await admin.getByLabel('What (action)').fill('crypto.update');
     await admin.getByRole('button', { name: 'Filter' }).click();
     await rows.filter({ hasText: 'USDT' }).first().waitFor();
-    expect(await rows.filter({ hasText: 'USDT' }).first().textContent()).toContain('Ngozi');
+    // The operator's name once the admin list has loaded (the id until then).
+    await expect.poll(() => rows.filter({ hasText: 'USDT' }).first().textContent(), { timeout: 30_000 }).toContain('Ngozi');
   });
 });
