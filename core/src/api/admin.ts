@@ -112,10 +112,10 @@ export const dailyReportQuerySchema = strictQuery({
 })
   .refine((q) => (q.from === undefined) === (q.to === undefined), { error: 'Give both from and to, or neither' })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { error: 'from must not be after to', path: ['from'] })
-  .refine(
-    (q) => !q.from || !q.to || (Date.parse(q.to) - Date.parse(q.from)) / DAY_MS < DAILY_REPORT_DAYS_MAX,
-    { error: `The range must not be more than ${DAILY_REPORT_DAYS_MAX} days`, path: ['to'] },
-  );
+  .refine((q) => !q.from || !q.to || (Date.parse(q.to) - Date.parse(q.from)) / DAY_MS < DAILY_REPORT_DAYS_MAX, {
+    error: `The range must not be more than ${DAILY_REPORT_DAYS_MAX} days`,
+    path: ['to'],
+  });
 export type DailyReportQuery = z.input<typeof dailyReportQuerySchema>;
 
 // Admin-style entities (SPEC does not show their fields; these are this product's).
