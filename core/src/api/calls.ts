@@ -24,6 +24,20 @@ import {
   userUpdateRequestSchema,
   walletReportSchema,
 } from './admin';
+import {
+  adminDisputesQuerySchema,
+  adminGameSchema,
+  adminGamesQuerySchema,
+  adminPotParticipantSchema,
+  adminPotSchema,
+  adminPotsQuerySchema,
+  adminSignalSchema,
+  adminSignalsQuerySchema,
+  disputeResolveRequestSchema,
+  disputeSchema,
+  gameDisputeRequestSchema,
+  potUpdateRequestSchema,
+} from './admin-console';
 import { analystGameSchema, analystGamesQuerySchema } from './analyst';
 import { pauseRequestSchema, saferPlayStateSchema, setLimitRequestSchema, topupCheckRequestSchema } from './safer-play';
 import {
@@ -62,6 +76,7 @@ import {
 import { notificationSchema } from './notifications';
 import { pinResetRequestSchema, pinSetRequestSchema, pinVerifyRequestSchema } from './pin';
 import {
+  autoTradaConfigSchema,
   autoTradaSwitchRequestSchema,
   joinAutoTradaRequestSchema,
   potCreateRequestSchema,
@@ -352,6 +367,17 @@ export const API_CALLS = {
   cryptoRates: { ...API_ROUTES.cryptoRates, response: okBody(z.array(cryptoRateSchema)) },
   /** Not in SPEC: one user's whole ledger with its running balance and the check that it sums to the balance. */
   userLedger: { ...API_ROUTES.userLedger, response: okBody(userLedgerSchema) },
+  // Not in SPEC (ADR 0022): the console's pots, codes, disputes, signals and a user's safer play.
+  adminPots: { ...API_ROUTES.adminPots, query: adminPotsQuerySchema, response: pagedBody(adminPotSchema) },
+  adminPotParticipants: { ...API_ROUTES.adminPotParticipants, response: okBody(z.array(adminPotParticipantSchema)) },
+  potUpdate: { ...API_ROUTES.potUpdate, request: potUpdateRequestSchema, response: okBody(adminPotSchema) },
+  autoTradaState: { ...API_ROUTES.autoTradaState, response: okBody(autoTradaConfigSchema) },
+  adminGames: { ...API_ROUTES.adminGames, query: adminGamesQuerySchema, response: pagedBody(adminGameSchema) },
+  gameDispute: { ...API_ROUTES.gameDispute, request: gameDisputeRequestSchema, response: okBody(disputeSchema) },
+  adminDisputes: { ...API_ROUTES.adminDisputes, query: adminDisputesQuerySchema, response: pagedBody(disputeSchema) },
+  disputeResolve: { ...API_ROUTES.disputeResolve, request: disputeResolveRequestSchema, response: okBody(disputeSchema) },
+  adminSignals: { ...API_ROUTES.adminSignals, query: adminSignalsQuerySchema, response: pagedBody(adminSignalSchema) },
+  adminUserSaferPlay: { ...API_ROUTES.adminUserSaferPlay, response: okBody(saferPlayStateSchema) },
 } as const satisfies Record<ApiRouteName, ApiCallDefinition>;
 
 export type ApiCallName = keyof typeof API_CALLS;
