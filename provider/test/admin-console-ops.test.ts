@@ -207,6 +207,15 @@ describe('disputes of a betting code', () => {
     expect(resolve.status).toBe(403);
   });
 
+  it("audits an admin's settlement and correction of a code", async () => {
+    const { provider, asAdmin, gameId } = await boughtCode();
+    expect((await asAdmin('POST', '/api/v1/puntershub/settle-game', { game_id: gameId, status: 'Cut' })).status).toBe(200);
+    expect((await asAdmin('POST', '/api/v1/puntershub/settle-game', { game_id: gameId, status: 'Boom' })).status).toBe(200);
+    const actions = await auditActions(provider);
+    expect(actions).toContain(`game.settle.Cut:${gameId}`);
+    expect(actions).toContain(`game.correct.Boom:${gameId}`);
+  });
+
   it('lists the codes to settle, searchable by title (or punter)', async () => {
     const { asAdmin, gameId } = await boughtCode();
     const found = await asAdmin('GET', '/api/v1/admin/games?q=SUNDAY');
