@@ -84,6 +84,10 @@ export const ROUTES = {
   adminAdmins: route('/admin/admins', 'admin'),
   adminTransactions: route('/admin/transactions', 'admin'),
   adminAudit: route('/admin/audit', 'admin'),
+  // Pots, betting codes and signals (ADR 0022).
+  adminPots: route('/admin/pots', 'admin'),
+  adminCodes: route('/admin/codes', 'admin'),
+  adminSignals: route('/admin/signals', 'admin'),
 } as const;
 
 export type RouteName = keyof typeof ROUTES;
