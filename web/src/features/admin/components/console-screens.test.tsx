@@ -262,7 +262,7 @@ describe('betting codes', () => {
     callFunction.mockResolvedValueOnce({ deleted: 1, message: 'All documents successfully deleted!' });
     const { user: u } = renderWithApp(<CodesPage />);
     const row = within((await screen.findAllByTestId('code-row'))[0]!);
-    expect((row.getByRole('button', { name: 'Boom' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(row.getByRole<HTMLButtonElement>('button', { name: 'Boom' }).disabled).toBe(true);
     await u.click(row.getByRole('button', { name: 'Cut' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Settle as Cut' }));
     expect(dialog.getByText(/every one of its 4 buyers is refunded/)).toBeTruthy();
