@@ -79,6 +79,9 @@ describe('route table', () => {
         '/admin/admins',
         '/admin/transactions',
         '/admin/audit',
+        '/admin/pots',
+        '/admin/codes',
+        '/admin/signals',
       ].sort(),
     );
     expect(ROUTES.admin.redirectTo).toBe('/admin/withdrawals');
