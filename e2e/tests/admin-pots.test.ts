@@ -13,6 +13,10 @@ const PASSWORD = 'Punter#2026';
 const potType = `Console pot ${run}`;
 
 let browser: Browser;
+/** A section of the console, by its tab (the app's own sidebar has links of the same names). */
+const tab = (name: string) =>
+  admin.getByRole('navigation', { name: 'Operator console' }).getByRole('link', { name, exact: true });
+
 let admin: Page;
 let user: Page;
 
@@ -47,7 +51,7 @@ afterAll(async () => {
 describe('the console: pots, codes and signals', () => {
   test('the admin creates a pot and edits it before anyone joins; a user then sees it on /auto-trada', async () => {
     await admin.getByRole('link', { name: 'Operator console' }).click();
-    await admin.getByRole('link', { name: 'Pots' }).click();
+    await tab('Pots').click();
     await admin.waitForURL((url) => url.pathname === '/admin/pots');
     await admin.getByTestId('auto-trada-state').waitFor();
 
@@ -89,16 +93,16 @@ describe('the console: pots, codes and signals', () => {
   });
 
   test('the codes and signals screens read the provider', async () => {
-    await admin.getByRole('link', { name: 'Betting codes' }).click();
+    await tab('Betting codes').click();
     await admin.getByRole('heading', { name: 'Disputes from buyers' }).waitFor();
     await admin.getByRole('region', { name: 'Codes' }).or(admin.getByText('No code.')).first().waitFor();
-    await admin.getByRole('link', { name: 'Signals' }).click();
+    await tab('Signals').click();
     await admin.getByRole('heading', { name: 'Who may post' }).waitFor();
     await admin.getByRole('heading', { name: 'Feed history' }).waitFor();
   });
 
   test('each pot action is in the audit log', async () => {
-    await admin.getByRole('link', { name: 'Audit log' }).click();
+    await tab('Audit log').click();
     await admin.getByLabel('What (action)').fill('pot.');
     await admin.getByRole('button', { name: 'Filter' }).click();
     const rows = admin.getByTestId('audit-row');
