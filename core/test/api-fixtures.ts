@@ -426,8 +426,6 @@ export const RESPONSES: Record<ApiCallName, unknown> = {
   gameDispute: ok(dispute),
   adminDisputes: paged([dispute]),
   disputeResolve: ok({ ...dispute, status: 'resolved', note: 'Refunded', resolved_at: NOW, resolved_by: 'u_admin' }),
-  adminSignals: paged([
-    { id: 's_1', title: 'Over 2.5', details: 'ARS v CHE', group: 'All', status: 'Active', created_at: NOW },
-  ]),
+  adminSignals: paged([{ id: 's_1', title: 'Over 2.5', details: 'ARS v CHE', group: 'All', status: 'Active', created_at: NOW }]),
   adminUserSaferPlay: ok(saferPlayState),
 };

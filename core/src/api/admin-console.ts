@@ -88,7 +88,9 @@ export const DISPUTE_STATUSES = ['open', 'resolved'] as const;
 /** POST puntershub/dispute: a buyer of a code disputes it, once per code, with a reason. */
 export const gameDisputeRequestSchema = z.object({
   game_id: idSchema,
-  reason: displayText(500, 'Reason', 'multiline').refine((v) => v.length >= 10, { error: 'Reason must be at least 10 characters' }),
+  reason: displayText(500, 'Reason', 'multiline').refine((v) => v.length >= 10, {
+    error: 'Reason must be at least 10 characters',
+  }),
 });
 export const disputeSchema = z.object({
   id: idSchema,
