@@ -63,6 +63,7 @@ beforeEach(async () => {
     await setDoc(doc(db, 'provider_wallets/alice'), { balance_kobo: 500_000 });
     await setDoc(doc(db, 'app_config/auto_trada'), { enabled: false, reason: 'Paused', updated_at: 1 });
     await setDoc(doc(db, 'provider_pot_stakes/pp1'), { pot_id: 'p1', user_id: 'bob', amount_kobo: 1_000_000 });
+    await setDoc(doc(db, 'provider_disputes/alice_g1'), { user_id: 'alice', game_id: 'g1', status: 'open' });
     await setDoc(doc(db, 'user_permissions/alice'), permissions({}));
     await setDoc(doc(db, 'user_permissions/poster'), permissions({ can_post_signal: true }));
     await setDoc(doc(db, 'user_permissions/admin'), permissions({ role: 1 }));
@@ -399,6 +400,10 @@ describe("default deny: the provider's collections and anything unnamed", () => 
     await assertFails(getDoc(doc(alice(), 'provider_wallets/alice')));
     await assertFails(getDoc(doc(admin(), 'provider_wallets/alice')));
     await assertFails(setDoc(doc(alice(), 'provider_wallets/alice'), { balance_kobo: 99_999_999 }));
+    // A buyer's dispute (ADR 0022) is opened and answered through the provider only, even by its own buyer.
+    await assertFails(getDoc(doc(alice(), 'provider_disputes/alice_g1')));
+    await assertFails(setDoc(doc(alice(), 'provider_disputes/alice_g2'), { user_id: 'alice', game_id: 'g2', status: 'open' }));
+    await assertFails(getDocs(collection(admin(), 'provider_disputes')));
   });
   it('an unknown collection is closed', async () => {
     await assertFails(getDocs(collection(alice(), 'anything')));

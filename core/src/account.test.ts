@@ -85,6 +85,9 @@ describe('route table', () => {
         '/admin/batches',
         '/admin/ads',
         '/admin/crypto',
+        '/admin/pots',
+        '/admin/codes',
+        '/admin/signals',
       ].sort(),
     );
     expect(ROUTES.admin.redirectTo).toBe('/admin/withdrawals');

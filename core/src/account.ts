@@ -91,6 +91,10 @@ export const ROUTES = {
   adminBatches: route('/admin/batches', 'admin'),
   adminAds: route('/admin/ads', 'admin'),
   adminCrypto: route('/admin/crypto', 'admin'),
+  // Pots, betting codes and signals (ADR 0022).
+  adminPots: route('/admin/pots', 'admin'),
+  adminCodes: route('/admin/codes', 'admin'),
+  adminSignals: route('/admin/signals', 'admin'),
 } as const;
 
 export type RouteName = keyof typeof ROUTES;

@@ -225,6 +225,23 @@ export const REQUESTS: Partial<Record<ApiCallName, Record<string, unknown>>> = {
   adminDelete: { user_id: 'u_admin2' },
   userUpdate: { user_id: 'u_123', first_name: 'Adaeze', can_post_game: true, must_change_password: true },
   giftCardCategoryUpdate: { id: 'cat_1', name: 'Apple' },
+  potUpdate: {
+    pot_id: 'pot_1',
+    pot: {
+      pot_volume: 2_000_000,
+      percentage: 8,
+      raising_to: '2026-12-01T12:00:00Z',
+      trade_from: '2026-12-02T12:00:00Z',
+      trade_to: '2027-01-02T12:00:00Z',
+      duration: 1,
+      type: 'Over 1.5 auto-trade',
+      manager: 'Musa Ibrahim',
+      terms: 'Capital and result are paid on the due date.',
+      managers_number: '2348031110003',
+    },
+  },
+  gameDispute: { game_id: 'g_1', reason: 'The code was already settled when I bought it' },
+  disputeResolve: { dispute_id: 'u_123_g_1', note: 'Refunded: the code had started' },
 };
 /** Keys a request may leave out. */
 export const OPTIONAL_REQUEST_KEYS: Partial<Record<ApiCallName, readonly string[]>> = {
@@ -241,6 +258,40 @@ export const OPTIONAL_REQUEST_KEYS: Partial<Record<ApiCallName, readonly string[
   userUpdate: ['first_name', 'can_post_game', 'must_change_password'],
 };
 
+const adminPot = {
+  id: 'pot_1',
+  status: 'Raising',
+  pot_volume: 1_000_000,
+  raised_amount: 0,
+  investors_count: 0,
+  percentage: 10,
+  duration: 1,
+  type: 'Over 1.5 auto-trade',
+  manager: 'Musa Ibrahim',
+  terms: 'Capital and result are paid on the due date.',
+  managers_number: '2348031110003',
+  created_at: NOW,
+  raising_to: NOW,
+  trade_from: NOW,
+  trade_to: NOW,
+  result_percent: null,
+  editable: true,
+  paid_count: 0,
+};
+const dispute = {
+  id: 'u_123_g_1',
+  game_id: 'g_1',
+  game_title: 'Sunday banker',
+  punter_name: 'tunde',
+  user_id: 'u_123',
+  user_email: 'ada@example.com',
+  reason: 'The code was already settled when I bought it',
+  status: 'open',
+  note: null,
+  created_at: NOW,
+  resolved_at: null,
+  resolved_by: null,
+};
 const saferPlayState = {
   limits: [{ kind: 'spend', period: 'day', amount: 5000, pending: { amount: 10000, effective_at: NOW }, used: 1200 }],
   pause: null,
@@ -360,4 +411,38 @@ export const RESPONSES: Record<ApiCallName, unknown> = {
     ],
   }),
   giftCardCategories: ok([{ id: 'cat_1', name: 'Apple', cards: [giftCard] }]),
+  adminPots: paged([adminPot]),
+  adminPotParticipants: ok([
+    {
+      id: 'st_1',
+      user_id: 'u_123',
+      user_email: 'ada@example.com',
+      name: 'Ada Obi',
+      amount: 10000,
+      status: 'Pending',
+      payout: null,
+      created_at: NOW,
+    },
+  ]),
+  potUpdate: ok(adminPot),
+  autoTradaState: ok({ enabled: true, reason: '' }),
+  adminGames: paged([
+    {
+      id: 'g_1',
+      title: 'Sunday banker',
+      punter_name: 'tunde',
+      user_id: 'u_9',
+      platform: 'bet9ja',
+      odd: 3.5,
+      amount: 200,
+      status: 'Pending',
+      buyers_count: 3,
+      createdAt: NOW,
+    },
+  ]),
+  gameDispute: ok(dispute),
+  adminDisputes: paged([dispute]),
+  disputeResolve: ok({ ...dispute, status: 'resolved', note: 'Refunded', resolved_at: NOW, resolved_by: 'u_admin' }),
+  adminSignals: paged([{ id: 's_1', title: 'Over 2.5', details: 'ARS v CHE', group: 'All', status: 'Active', created_at: NOW }]),
+  adminUserSaferPlay: ok(saferPlayState),
 };

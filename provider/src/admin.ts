@@ -8,6 +8,8 @@ import { createAudit } from './admin/audit';
 import { createAdminBatches } from './admin/batches';
 import { createAdminContent } from './admin/content';
 import { createAdminGiftCards } from './admin/giftcards';
+import { createAdminHub } from './admin/hub';
+import { createAdminPots } from './admin/pots';
 import { createAdminReports } from './admin/reports';
 import { createAdminTransactions } from './admin/transactions';
 import { createAdminUsers } from './admin/users';
@@ -26,5 +28,7 @@ export function createAdmin(deps: ProviderDeps, wallet: Wallet) {
     ...createAdminGiftCards(deps, audit),
     ...createAdminTransactions(deps, wallet, audit),
     ...createAdminReports(deps, audit),
+    ...createAdminPots(deps, audit),
+    ...createAdminHub(deps, audit),
   };
 }

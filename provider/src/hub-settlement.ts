@@ -28,6 +28,7 @@ import { games, myGames, punterRecords, purchases, settlements, type GameDoc, ty
 import { KeyedMutex, notify, type ProviderDeps, type UserDoc } from './context';
 import { conflict, forbidden, badRequest, notFound, ok, parseBody, type ProviderResponse } from './http';
 import { heldKobo, readAccount, transfer } from './ledger';
+import { createAudit } from './admin/audit';
 
 /** The record of a punter's stored results. */
 export function recordOf(doc: PunterRecordDoc | null): PunterRecord {
@@ -64,6 +65,7 @@ export function gameRecordFields(
 }
 
 export function createHubSettlement(deps: ProviderDeps) {
+  const { auditIn } = createAudit(deps);
   // Settlement work on one code runs one transaction at a time in this instance (they all write its
   // escrow); other instances race through Firestore, which the per-purchase refunded_at makes safe.
   const locks = new KeyedMutex();
@@ -188,6 +190,8 @@ export function createHubSettlement(deps: ProviderDeps) {
         punterRecords.set(tx, game.user_id, { user_id: game.user_id, username: game.punter_name, results, updated_at: now });
         games.update(tx, game.id, { status: input.status, ...gameRecordFields(record) });
         deps.log('hub.settled', { game_id: game.id, status: input.status, by: isAdmin ? 'admin' : 'punter', previous: current });
+        // An admin's settlement or correction is audited with it (the console, ADR 0022).
+        if (isAdmin) auditIn(tx, user, `game.${current === null ? 'settle' : 'correct'}.${input.status}`, game.id);
         return { game, releasedKobo: releasedNow };
       }),
     );

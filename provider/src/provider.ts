@@ -125,6 +125,7 @@ export function createProvider(options: ProviderOptions): Provider {
       await accounts.requireStepUp(u, issuedAt, req.body ?? {});
       return wallet.subscribe(u, key(req));
     },
+    gameDispute: (u, req) => admin.gameDispute(u, req.body),
     saferPlay: (u) => saferPlay.state(u),
     saferPlayLimit: (u, req) => saferPlay.setLimit(u, req.body),
     saferPlayPause: (u, req) => saferPlay.pause(u, req.body),
@@ -167,6 +168,15 @@ export function createProvider(options: ProviderOptions): Provider {
     userLedger: (u, _req, params) => admin.userLedger(u, params.id ?? ''),
     dailyReport: (u, req) => admin.dailyReport(u, req.query),
     giftCardCategories: (u) => admin.giftCardCategories(u),
+    adminPots: (u, req) => admin.adminPots(u, req.query),
+    adminPotParticipants: (u, _req, params) => admin.adminPotParticipants(u, params.id ?? ''),
+    potUpdate: (u, req) => admin.potUpdate(u, req.body),
+    autoTradaState: (u) => admin.autoTradaState(u),
+    adminGames: (u, req) => admin.adminGames(u, req.query),
+    adminDisputes: (u, req) => admin.adminDisputes(u, req.query),
+    disputeResolve: (u, req) => admin.disputeResolve(u, req.body),
+    adminSignals: (u, req) => admin.adminSignals(u, req.query),
+    adminUserSaferPlay: (u, _req, params) => admin.adminUserSaferPlay(u, params.id ?? ''),
   };
 
   async function route(req: ProviderRequest): Promise<ProviderResponse> {

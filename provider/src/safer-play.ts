@@ -77,7 +77,8 @@ export function recordUsage(tx: Tx, userId: string, guard: PlayGuardDoc, kind: L
   playGuards.set(tx, userId, { ...guard, usage: { ...guard.usage, [kind]: usage }, updated_at: now });
 }
 
-function stateView(user: UserDoc, guard: PlayGuardDoc, now: number): SaferPlayState {
+/** What the user (and, read-only, the console) sees of their safer play. */
+export function stateView(user: UserDoc, guard: PlayGuardDoc, now: number): SaferPlayState {
   const limits: LimitState[] = [];
   for (const kind of LIMIT_KINDS) {
     for (const period of LIMIT_PERIODS) {

@@ -122,6 +122,16 @@ describe('answers match the contract of core/src/api', () => {
     });
     // Settled by an admin (role 1 may settle any code at any time); the buyer is refunded.
     await check('settleGame', { token: t, body: { game_id: (game.data as { id: string }).id, status: 'Cut' } });
+    const gameId = (game.data as { id: string }).id;
+    const dispute = await check('gameDispute', {
+      token: buyer.token,
+      body: { game_id: gameId, reason: 'It was cut before it started' },
+    });
+    await check('adminDisputes', { token: t, query: '?status=open' });
+    await check('disputeResolve', { token: t, body: { dispute_id: (dispute.data as { id: string }).id, note: 'Refunded' } });
+    await check('adminGames', { token: t, query: '?q=contract' });
+    await check('adminSignals', { token: t });
+    await check('adminUserSaferPlay', { token: t, params: { id: buyer.id } });
     await check('punters', { token: buyer.token });
     await check('punterProfile', { token: buyer.token, params: { id: payload.username } });
 
@@ -180,6 +190,28 @@ describe('answers match the contract of core/src/api', () => {
       },
     });
     await check('autoTradaSwitch', { token: t, body: { enabled: true } });
+    await check('autoTradaState', { token: t });
+    const created = await check('adminPots', { token: t, query: '?status=Raising' });
+    const fresh = (created.data as Array<{ id: string; editable: boolean }>).find((p) => p.editable);
+    await check('potUpdate', {
+      token: t,
+      body: {
+        pot_id: fresh?.id ?? '',
+        pot: {
+          pot_volume: 2_000_000,
+          percentage: 8,
+          raising_to: inADay(1),
+          trade_from: inADay(2),
+          trade_to: inADay(32),
+          duration: 1,
+          type: 'Over 1.5',
+          manager: 'Musa',
+          terms: 'Capital and result on the due date.',
+          managers_number: '2348031110003',
+        },
+      },
+    });
+    await check('adminPotParticipants', { token: t, params: { id: 'contract-pot' } });
     // The pot joined above, made due: its result, then the PAYOUT.
     await store.update('trading_pots', 'contract-pot', { status: 'Due' });
     await check('potResult', { token: t, body: { pot_id: 'contract-pot', result_percent: 10 } });

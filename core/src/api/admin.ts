@@ -22,7 +22,7 @@ export type AdminTransaction = z.infer<typeof adminTransactionSchema>;
 
 // Server-side paging and filters of the admin lists (query strings arrive as text).
 export const ADMIN_PAGE_SIZE_MAX = 100;
-const pageQuery = {
+export const pageQuery = {
   page: z.coerce
     .number({ error: 'page must be a number' })
     .int({ error: 'page must be a whole number' })
@@ -42,13 +42,13 @@ const dayQuery = (name: string) =>
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${name} must be a date (YYYY-MM-DD)` })
     .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: `${name} must be a real date` });
-const searchText = (name: string) =>
+export const searchText = (name: string) =>
   z
     .string()
     .trim()
     .max(100, { error: `${name} must not be more than 100 characters` });
 const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
-const optionalQuery = <S extends z.ZodType>(schema: S) => z.preprocess(blankToUndefined, schema.optional());
+export const optionalQuery = <S extends z.ZodType>(schema: S) => z.preprocess(blankToUndefined, schema.optional());
 
 export const pagingSchema = z.object({
   page: z.number().int().min(1),
@@ -62,7 +62,7 @@ export function pagedBody<T extends z.ZodType>(item: T) {
   return okBody(z.array(item)).extend({ paging: pagingSchema });
 }
 
-const strictQuery = <T extends z.ZodRawShape>(shape: T) =>
+export const strictQuery = <T extends z.ZodRawShape>(shape: T) =>
   z.strictObject(shape, {
     error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown filter: ${issue.keys.join(', ')}` : undefined),
   });
@@ -72,6 +72,12 @@ export const adminUsersQuerySchema = strictQuery({
   q: optionalQuery(searchText('Search')),
   status: optionalQuery(z.enum(['active', 'suspended'], { error: "status must be 'active' or 'suspended'" })),
   role: optionalQuery(z.enum(['0', '1'], { error: "role must be '0' or '1'" })),
+  /** Only the users who hold this permission (the console's list of who may post signals). */
+  permission: optionalQuery(
+    z.enum(['can_post_signal', 'can_post_game', 'can_monetize_game'], {
+      error: "permission must be 'can_post_signal', 'can_post_game' or 'can_monetize_game'",
+    }),
+  ),
   ...pageQuery,
 });
 export type AdminUsersQuery = z.input<typeof adminUsersQuerySchema>;

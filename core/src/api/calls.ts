@@ -26,6 +26,20 @@ import {
   dailyReportQuerySchema,
   dailyReportSchema,
 } from './admin';
+import {
+  adminDisputesQuerySchema,
+  adminGameSchema,
+  adminGamesQuerySchema,
+  adminPotParticipantSchema,
+  adminPotSchema,
+  adminPotsQuerySchema,
+  adminSignalSchema,
+  adminSignalsQuerySchema,
+  disputeResolveRequestSchema,
+  disputeSchema,
+  gameDisputeRequestSchema,
+  potUpdateRequestSchema,
+} from './admin-console';
 import { analystGameSchema, analystGamesQuerySchema } from './analyst';
 import { pauseRequestSchema, saferPlayStateSchema, setLimitRequestSchema, topupCheckRequestSchema } from './safer-play';
 import {
@@ -64,6 +78,7 @@ import {
 import { notificationSchema } from './notifications';
 import { pinResetRequestSchema, pinSetRequestSchema, pinVerifyRequestSchema } from './pin';
 import {
+  autoTradaConfigSchema,
   autoTradaSwitchRequestSchema,
   joinAutoTradaRequestSchema,
   potCreateRequestSchema,
@@ -356,6 +371,17 @@ export const API_CALLS = {
   userLedger: { ...API_ROUTES.userLedger, response: okBody(userLedgerSchema) },
   dailyReport: { ...API_ROUTES.dailyReport, query: dailyReportQuerySchema, response: okBody(dailyReportSchema) },
   giftCardCategories: { ...API_ROUTES.giftCardCategories, response: okBody(z.array(giftCardCategorySchema)) },
+  // Not in SPEC (ADR 0022): the console's pots, codes, disputes, signals and a user's safer play.
+  adminPots: { ...API_ROUTES.adminPots, query: adminPotsQuerySchema, response: pagedBody(adminPotSchema) },
+  adminPotParticipants: { ...API_ROUTES.adminPotParticipants, response: okBody(z.array(adminPotParticipantSchema)) },
+  potUpdate: { ...API_ROUTES.potUpdate, request: potUpdateRequestSchema, response: okBody(adminPotSchema) },
+  autoTradaState: { ...API_ROUTES.autoTradaState, response: okBody(autoTradaConfigSchema) },
+  adminGames: { ...API_ROUTES.adminGames, query: adminGamesQuerySchema, response: pagedBody(adminGameSchema) },
+  gameDispute: { ...API_ROUTES.gameDispute, request: gameDisputeRequestSchema, response: okBody(disputeSchema) },
+  adminDisputes: { ...API_ROUTES.adminDisputes, query: adminDisputesQuerySchema, response: pagedBody(disputeSchema) },
+  disputeResolve: { ...API_ROUTES.disputeResolve, request: disputeResolveRequestSchema, response: okBody(disputeSchema) },
+  adminSignals: { ...API_ROUTES.adminSignals, query: adminSignalsQuerySchema, response: pagedBody(adminSignalSchema) },
+  adminUserSaferPlay: { ...API_ROUTES.adminUserSaferPlay, response: okBody(saferPlayStateSchema) },
 } as const satisfies Record<ApiRouteName, ApiCallDefinition>;
 
 export type ApiCallName = keyof typeof API_CALLS;

@@ -95,6 +95,17 @@ export const API_ROUTES = {
   // Not in SPEC: the console's per-day report and the gift-card category list (issue 16, ADR 0023).
   dailyReport: { method: 'GET', path: '/api/v1/reports/daily', auth: 'admin' },
   giftCardCategories: { method: 'GET', path: '/api/v1/giftcards/categories', auth: 'admin' },
+  // Not in SPEC: the console's pots, betting codes, disputes, signals and a user's safer play (ADR 0022).
+  adminPots: { method: 'GET', path: '/api/v1/admin/pots', auth: 'admin' },
+  adminPotParticipants: { method: 'GET', path: '/api/v1/admin/pots/:id/participants', auth: 'admin' },
+  potUpdate: { method: 'PUT', path: '/api/v1/admin/pots/update', auth: 'admin' },
+  autoTradaState: { method: 'GET', path: '/api/v1/admin/auto-trada', auth: 'admin' },
+  adminGames: { method: 'GET', path: '/api/v1/admin/games', auth: 'admin' },
+  gameDispute: { method: 'POST', path: '/api/v1/puntershub/dispute', auth: 'user' },
+  adminDisputes: { method: 'GET', path: '/api/v1/admin/disputes', auth: 'admin' },
+  disputeResolve: { method: 'PUT', path: '/api/v1/admin/disputes/resolve', auth: 'admin' },
+  adminSignals: { method: 'GET', path: '/api/v1/admin/signals', auth: 'admin' },
+  adminUserSaferPlay: { method: 'GET', path: '/api/v1/admin/users/:id/safer-play', auth: 'admin' },
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiRouteName = keyof typeof API_ROUTES;

@@ -87,7 +87,7 @@ export function createAdminUsers(deps: ProviderDeps, { audit, auditIn }: Audit) 
 
     /**
      * GET users/all: accounts newest first, one page at a time; `q` matches names, e-mail, username or
-     * phone (case-insensitive), `status` active or suspended, `role` 0 or 1.
+     * phone (case-insensitive), `status` active or suspended, `role` 0 or 1, `permission` who holds it.
      */
     async allUsers(admin: UserDoc, rawQuery: unknown): Promise<ProviderResponse> {
       const query = parseBody(adminUsersQuerySchema, rawQuery);
@@ -95,6 +95,7 @@ export function createAdminUsers(deps: ProviderDeps, { audit, auditIn }: Audit) 
         where: [
           ...(query.status ? [['suspended', '==', query.status === 'suspended'] as const] : []),
           ...(query.role ? [['role', '==', Number(query.role)] as const] : []),
+          ...(query.permission ? [[query.permission, '==', true] as const] : []),
         ],
       });
       const needle = query.q?.toLowerCase();

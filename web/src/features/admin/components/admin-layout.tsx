@@ -11,6 +11,9 @@ const SECTIONS = [
   { to: paths.adminUsers.getHref(), label: 'Users' },
   { to: paths.adminTransactions.getHref(), label: 'Transactions' },
   { to: paths.adminAdmins.getHref(), label: 'Admins' },
+  { to: paths.adminPots.getHref(), label: 'Pots' },
+  { to: paths.adminCodes.getHref(), label: 'Betting codes' },
+  { to: paths.adminSignals.getHref(), label: 'Signals' },
   { to: paths.adminAudit.getHref(), label: 'Audit log' },
   // Reports and content (ADR 0023).
   { to: paths.adminReports.getHref(), label: 'Reports' },

@@ -12,6 +12,7 @@ import { paths } from '@/config/paths';
 import { formatApiNaira, formatDateTime } from '@/lib/format';
 import { activateUser, addAdmin, removeAdmin, suspendUser, updateUser, useUserLedger, type UserLedger } from '../api/admin-api';
 import { ConfirmDialog, TableScroll, useAction } from './admin-ui';
+import { SaferPlayPanel } from './safer-play-panel';
 
 type Pending = 'suspend' | 'activate' | 'password' | 'make-admin' | 'remove-admin' | null;
 const PERMISSIONS = [
@@ -155,6 +156,8 @@ function UserDetail({ data }: { data: UserLedger }) {
           </button>
         </div>
       </fieldset>
+
+      <SaferPlayPanel userId={user.id} />
 
       <Ledger data={data} />
 

@@ -45,6 +45,8 @@ export interface MyGame {
   odd: number | null;
   /** Epoch milliseconds of the purchase. */
   at: number;
+  /** The code's game, for a dispute (older copies may lack it). */
+  game_id?: string;
 }
 
 /** Where the next page starts; opaque to the screen. */
@@ -78,6 +80,7 @@ export const loadMyGamesPage: MyGamesLoader = async (userId, after) => {
       game_code: d.game_code,
       odd: d.odd ?? null,
       at: d.timestamp.toMillis(),
+      ...(d.game_id ? { game_id: d.game_id } : {}),
     });
   }
   return { games, count: snapshot.docs.length, next: snapshot.docs.at(-1) ?? null };

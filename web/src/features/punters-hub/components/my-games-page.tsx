@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { LOAD_MORE_GAMES_LABEL, MY_GAMES_LOAD_FAILURE, MY_GAMES_TITLE, showLoadMoreGames } from '@punter/core/punters-hub';
 import { Modal } from '@/components/modal';
+import { DisputeForm } from '@/features/punters-hub/components/dispute-form';
 import { Spinner } from '@/components/spinner';
 import { formatApiNaira, formatDateTime } from '@/lib/format';
 import { useProfile } from '@/lib/session';
@@ -112,6 +113,7 @@ export function MyGamesPage({ loader }: { loader: MyGamesLoader }) {
             <dd>{formatDateTime(new Date(open.at).toISOString())}</dd>
           </dl>
         ) : null}
+        {open?.game_id ? <DisputeForm key={open.id} gameId={open.game_id} /> : null}
       </Modal>
     </section>
   );

@@ -1,0 +1,1 @@
+export { CodesPage as Component } from '@/features/admin/components/codes-page';

@@ -1,0 +1,1 @@
+export { PotsPage as Component } from '@/features/admin/components/pots-page';

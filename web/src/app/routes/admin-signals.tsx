@@ -1,0 +1,1 @@
+export { SignalsPage as Component } from '@/features/admin/components/signals-page';
