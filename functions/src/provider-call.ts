@@ -80,7 +80,9 @@ export function createProviderCall(deps: ProviderCallDeps) {
       try {
         await deps.onPaused(authUid);
       } catch (error) {
-        deps.log?.('dropping signal push after a pause failed', { error: error instanceof Error ? error.message : String(error) });
+        deps.log?.('dropping signal push after a pause failed', {
+          error: error instanceof Error ? error.message : String(error),
+        });
       }
     }
     return { status: answer.status, data: answer.body };

@@ -47,7 +47,12 @@ describe('providerCall', () => {
     const me = await signedIn(h);
     await call(me.uid, { method: 'POST', path: '/api/v1/user/pin/set', token: me.token, body: { pin: '2468' } });
     const pause = (pin: string, duration: string) =>
-      call(me.uid, { method: 'POST', path: '/api/v1/user/safer-play/pause', token: me.token, body: { kind: 'break', duration, pin } });
+      call(me.uid, {
+        method: 'POST',
+        path: '/api/v1/user/safer-play/pause',
+        token: me.token,
+        body: { kind: 'break', duration, pin },
+      });
     await rejection(pause('1111', '24h'));
     expect(paused).toEqual([]);
     await call(me.uid, { method: 'GET', path: '/api/v1/user/safer-play', token: me.token });

@@ -158,7 +158,9 @@ describe('registerSignalPush', () => {
   it("puts a subscriber's token on their category's topic and takes it off the others", async () => {
     const messaging = fakeMessaging();
     const push = fcmSignalPush(messaging.client);
-    expect(await registerSignalPush(store(), caller('subscriber'), { token: 't1', category: 'A' }, push, registry(), NOW)).toEqual({
+    expect(
+      await registerSignalPush(store(), caller('subscriber'), { token: 't1', category: 'A' }, push, registry(), NOW),
+    ).toEqual({
       adapter: 'fcm',
     });
     await registerSignalPush(store(), caller('subscriber'), { token: 't1', category: 'C Sub' }, push, registry(), NOW);
@@ -168,13 +170,15 @@ describe('registerSignalPush', () => {
   it('refuses a lapsed subscription, a stranger and a bad payload; says so when FCM refuses the token', async () => {
     const messaging = fakeMessaging(new Set(['bad']));
     const push = fcmSignalPush(messaging.client);
-    expect((await rejection(registerSignalPush(store(), caller('lapsed'), { token: 't', category: 'A' }, push, registry(), NOW))).code).toBe(
-      'permission-denied',
-    );
+    expect(
+      (await rejection(registerSignalPush(store(), caller('lapsed'), { token: 't', category: 'A' }, push, registry(), NOW))).code,
+    ).toBe('permission-denied');
     expect((await rejection(registerSignalPush(store(), null, { token: 't', category: 'A' }, push, registry(), NOW))).code).toBe(
       'unauthenticated',
     );
-    const bad = await rejection(registerSignalPush(store(), caller('subscriber'), { token: '', category: 'Z' }, push, registry(), NOW));
+    const bad = await rejection(
+      registerSignalPush(store(), caller('subscriber'), { token: '', category: 'Z' }, push, registry(), NOW),
+    );
     expect(bad.code).toBe('invalid-argument');
     const refused = await rejection(
       registerSignalPush(store(), caller('subscriber'), { token: 'bad', category: 'A' }, push, registry(), NOW),
@@ -189,7 +193,9 @@ describe('no signal push during a pause or after a subscription ends (ADR 0025)'
     const messaging = fakeMessaging();
     const push = fcmSignalPush(messaging.client);
     const kept = registry();
-    const paused = await rejection(registerSignalPush(store(), caller('paused'), { token: 'tp', category: 'A' }, push, kept, NOW));
+    const paused = await rejection(
+      registerSignalPush(store(), caller('paused'), { token: 'tp', category: 'A' }, push, kept, NOW),
+    );
     expect([paused.code, paused.message]).toEqual(['permission-denied', SIGNALS_PAUSED_MESSAGE]);
     expect(topicsOf(messaging.topics, 'tp')).toEqual([]);
     expect(kept.docs.size).toBe(0);
@@ -197,7 +203,13 @@ describe('no signal push during a pause or after a subscription ends (ADR 0025)'
     await registerSignalPush(store(), caller('subscriber'), { token: 'ts', category: 'B' }, push, kept, NOW);
     await registerSignalPush(store(), caller('poster'), { token: 'tq', category: 'C' }, push, kept, NOW);
     // The subscriber is looked at again within the hour (their day of subscription is longer); so is the poster.
-    expect(kept.docs.get(tokenKey('ts'))).toEqual({ uid: 'subscriber', token: 'ts', category: 'B', check_at: NOW + RECHECK_MS, updated_at: NOW });
+    expect(kept.docs.get(tokenKey('ts'))).toEqual({
+      uid: 'subscriber',
+      token: 'ts',
+      category: 'B',
+      check_at: NOW + RECHECK_MS,
+      updated_at: NOW,
+    });
     expect(kept.docs.get(tokenKey('tq'))?.check_at).toBe(NOW + RECHECK_MS);
   });
 
@@ -206,7 +218,11 @@ describe('no signal push during a pause or after a subscription ends (ADR 0025)'
     const push = fcmSignalPush(messaging.client);
     const kept = registry();
     const table = { reader: perms({ subscription_expires_at: NOW + 10 * DAY }) };
-    for (const [uid, token] of [['reader', 'phone'], ['reader', 'laptop'], ['subscriber', 'other']] as const)
+    for (const [uid, token] of [
+      ['reader', 'phone'],
+      ['reader', 'laptop'],
+      ['subscriber', 'other'],
+    ] as const)
       await registerSignalPush(store(table), caller(uid), { token, category: 'C Sub' }, push, kept, NOW);
     expect(topicsOf(messaging.topics, 'phone')).toEqual(['signals-C-sub']);
 
