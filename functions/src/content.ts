@@ -85,7 +85,7 @@ export async function registerSignalPush(
   const until = signalAccessUntil(permissions, now);
   if (until === null || !caller) throw new BridgeError('permission-denied', 'You are not allowed to do this.');
   const input = parsePayload(registerSignalPushSchema, data);
-  await push.subscribe(input.token, input.category);
+  // Kept before it joins a topic: a token on a topic that nothing records could never be taken off.
   await registry.save({
     uid: caller.uid,
     token: input.token,
@@ -93,6 +93,12 @@ export async function registerSignalPush(
     check_at: nextCheck(until, now),
     updated_at: now,
   });
+  try {
+    await push.subscribe(input.token, input.category);
+  } catch (error) {
+    await registry.remove(input.token);
+    throw error;
+  }
   return { adapter: push.name };
 }
 

@@ -185,6 +185,10 @@ describe('registerSignalPush', () => {
     );
     expect([refused.code, refused.message]).toEqual(['invalid-argument', PUSH_TOKEN_REFUSED]);
     expect(messaging.topics.size).toBe(0);
+    // A refused token is not kept either.
+    const kept = registry();
+    await rejection(registerSignalPush(store(), caller('subscriber'), { token: 'bad', category: 'A' }, push, kept, NOW));
+    expect(kept.docs.size).toBe(0);
   });
 });
 
