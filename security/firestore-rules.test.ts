@@ -64,6 +64,13 @@ beforeEach(async () => {
     await setDoc(doc(db, 'app_config/auto_trada'), { enabled: false, reason: 'Paused', updated_at: 1 });
     await setDoc(doc(db, 'provider_pot_stakes/pp1'), { pot_id: 'p1', user_id: 'bob', amount_kobo: 1_000_000 });
     await setDoc(doc(db, 'provider_disputes/alice_g1'), { user_id: 'alice', game_id: 'g1', status: 'open' });
+    await setDoc(doc(db, 'signal_push_tokens/t1'), {
+      uid: 'alice',
+      token: 'fcm-token',
+      category: 'A',
+      check_at: 1,
+      updated_at: 1,
+    });
     await setDoc(doc(db, 'user_permissions/alice'), permissions({}));
     await setDoc(doc(db, 'user_permissions/poster'), permissions({ can_post_signal: true }));
     await setDoc(doc(db, 'user_permissions/admin'), permissions({ role: 1 }));
@@ -404,6 +411,12 @@ describe("default deny: the provider's collections and anything unnamed", () => 
     await assertFails(getDoc(doc(alice(), 'provider_disputes/alice_g1')));
     await assertFails(setDoc(doc(alice(), 'provider_disputes/alice_g2'), { user_id: 'alice', game_id: 'g2', status: 'open' }));
     await assertFails(getDocs(collection(admin(), 'provider_disputes')));
+  });
+  it('signal push registrations (ADR 0025) stay with the functions: the owner neither reads nor writes theirs', async () => {
+    await assertFails(getDocs(query(collection(alice(), 'signal_push_tokens'), where('uid', '==', 'alice'))));
+    await assertFails(getDoc(doc(alice(), 'signal_push_tokens/t1')));
+    await assertFails(getDoc(doc(admin(), 'signal_push_tokens/t1')));
+    await assertFails(setDoc(doc(alice(), 'signal_push_tokens/t2'), { uid: 'alice', token: 'x', category: 'A', check_at: 9e15 }));
   });
   it('an unknown collection is closed', async () => {
     await assertFails(getDocs(collection(alice(), 'anything')));

@@ -46,8 +46,26 @@ export function addCspSources(csp: string, sources: Readonly<Record<string, read
 }
 
 /**
+ * Firebase Messaging's token calls (ADR 0014): the browser registers with Firebase Installations and
+ * FCM's registration API before it gets a push token.
+ */
+export const FCM_CONNECT_SOURCES = [
+  'https://fcmregistrations.googleapis.com',
+  'https://firebaseinstallations.googleapis.com',
+] as const;
+
+/**
+ * What the build's own features add to Hosting's policy: FCM's registration origins, and only when
+ * FCM is on (VITE_FCM_VAPID_KEY set). Without it the app never calls them, so the policy refuses them.
+ */
+export function featureCspSources(env: NodeJS.ProcessEnv = process.env): Record<string, readonly string[]> {
+  return env.VITE_FCM_VAPID_KEY ? { 'connect-src': FCM_CONNECT_SOURCES } : {};
+}
+
+/**
  * Hosting's headers with the local stack's origins: the emulators (Auth, Functions, Firestore) for
- * connect-src, the provider's sandbox checkout for frame-src. Addresses as the web build reads them.
+ * connect-src, the provider's sandbox checkout for frame-src, and the build's features
+ * (featureCspSources). Addresses as the web build reads them.
  */
 export function localPreviewHeaders(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
   const headers = hostingHeaders();
@@ -60,5 +78,12 @@ export function localPreviewHeaders(env: NodeJS.ProcessEnv = process.env): Recor
   ];
   const provider = new URL(env.VITE_PROVIDER_ORIGIN || 'http://127.0.0.1:8787').origin;
   const local = env.VITE_USE_EMULATORS === 'false' ? [] : hosts.flatMap((h) => [`http://${h}`, `ws://${h}`]);
-  return { ...headers, 'Content-Security-Policy': addCspSources(csp, { 'connect-src': local, 'frame-src': [provider] }) };
+  const features = featureCspSources(env);
+  return {
+    ...headers,
+    'Content-Security-Policy': addCspSources(csp, {
+      'connect-src': [...local, ...(features['connect-src'] ?? [])],
+      'frame-src': [provider],
+    }),
+  };
 }

@@ -10,6 +10,7 @@ import {
   pauseMessage,
   periodDays,
   pruneUsage,
+  shownDuringPause,
   usedInPeriod,
   type LimitSetting,
 } from './safer-play';
@@ -108,5 +109,29 @@ describe('a pause', () => {
     expect(pauseMessage('exclusion', Date.parse('2027-05-24T10:00:00Z'))).toMatch(
       /^You have excluded yourself until 2027-05-24\./,
     );
+  });
+});
+
+describe('notifications during a pause (ADR 0025)', () => {
+  it("shows the user's own money going out or coming back and the pause itself; holds the rest", () => {
+    for (const type of [
+      'WITHDRAWAL',
+      'WITHDRAWAL_SUCCESS',
+      'WITHDRAWAL_REVERSED',
+      'REFUND',
+      'POT_PAYOUT',
+      'FUNDING',
+      'SAFER_PLAY',
+    ])
+      expect(shownDuringPause(type)).toBe(true);
+    for (const type of [
+      'REFERRAL_BONUS',
+      'ESCROW_RELEASE',
+      'SUBSCRIPTION_EXPIRING',
+      'BUY_GAME',
+      'JOIN_AUTO_TRADA',
+      'SOMETHING_NEW',
+    ])
+      expect(shownDuringPause(type)).toBe(false);
   });
 });

@@ -146,3 +146,24 @@ export function pauseMessage(kind: PauseKind, until: number): string {
   const what = kind === 'break' ? `You are taking a break until ${date}` : `You have excluded yourself until ${date}`;
   return `${what}. Top-ups, betting codes, pots and signals are closed until then; you can still withdraw your money.`;
 }
+
+/**
+ * The notifications a user still sees during a break or self-exclusion (ADR 0025): their own money
+ * going out or coming back (a withdrawal and its outcome, a refund, a pot paid out to them, a payment
+ * they made before the pause being credited) and the pause itself. Everything else (a referral
+ * bonus, a code sale's escrow released, a subscription reminder) waits until the pause ends.
+ */
+export const NOTIFICATIONS_DURING_PAUSE: ReadonlySet<string> = new Set([
+  'WITHDRAWAL',
+  'WITHDRAWAL_SUCCESS',
+  'WITHDRAWAL_REVERSED',
+  'REFUND',
+  'POT_PAYOUT',
+  'FUNDING',
+  'SAFER_PLAY',
+]);
+
+/** True when a notification of `type` is shown to a user on a break or self-excluded. */
+export function shownDuringPause(type: string): boolean {
+  return NOTIFICATIONS_DURING_PAUSE.has(type);
+}

@@ -19,7 +19,11 @@ import { z } from 'zod';
 import { BridgeError, parsePayload } from './errors';
 import { activePermissions, type PermissionsReader } from './permissions';
 import type { createProviderCall } from './provider-call';
+import { nextCheck, signalAccessUntil, type PushRegistry } from './push-registry';
 import { localSignalPush, type SignalPushAdapter } from './signal-push';
+
+/** A reader on a break or self-excluded asking for signal notifications (ADR 0019). */
+export const SIGNALS_PAUSED_MESSAGE = 'Signals are closed during your break or self-exclusion, notifications too.';
 
 export interface Caller {
   uid: string;
@@ -63,23 +67,38 @@ export async function postSignal(
 
 /**
  * registerSignalPush (ADR 0014): puts this browser's FCM token on the topic of the reader's category.
- * Only for callers who may read signals now (an active subscription, or a poster); the feed's rules
- * say the same for the live list.
+ * Only for callers who may read signals now (an active subscription, or a poster) and are not on a
+ * break or self-excluded; the feed's rules say the same for the live list. The token is kept so that
+ * it can be taken off the topics when that stops being true (ADR 0025).
  */
 export async function registerSignalPush(
   store: ContentStore,
   caller: Caller | null,
   data: unknown,
   push: SignalPushAdapter,
+  registry: PushRegistry,
   now = Date.now(),
 ) {
-  await authorise(
-    store,
-    caller,
-    (p) => p.can_post_signal || (p.subscription_expires_at !== null && p.subscription_expires_at > now),
-  );
+  const permissions = await activePermissions(store, caller?.uid ?? null);
+  if (permissions.paused_until !== null && permissions.paused_until > now)
+    throw new BridgeError('permission-denied', SIGNALS_PAUSED_MESSAGE);
+  const until = signalAccessUntil(permissions, now);
+  if (until === null || !caller) throw new BridgeError('permission-denied', 'You are not allowed to do this.');
   const input = parsePayload(registerSignalPushSchema, data);
-  await push.subscribe(input.token, input.category);
+  // Kept before it joins a topic: a token on a topic that nothing records could never be taken off.
+  await registry.save({
+    uid: caller.uid,
+    token: input.token,
+    category: input.category,
+    check_at: nextCheck(until, now),
+    updated_at: now,
+  });
+  try {
+    await push.subscribe(input.token, input.category);
+  } catch (error) {
+    await registry.remove(input.token);
+    throw error;
+  }
   return { adapter: push.name };
 }
 

@@ -7,6 +7,7 @@
  * proxy at once, whatever the owner cache remembers.
  */
 import { TOKEN_EXPIRED_MESSAGE } from '@punter/core/api/errors';
+import { API_ROUTES } from '@punter/core/api/routes';
 import { providerCallRequestSchema, type ProviderCallResult } from '@punter/core/bridge-schemas';
 import { createHash } from 'node:crypto';
 import { BridgeError, GENERIC_MESSAGE, fromProviderError, parsePayload } from './errors';
@@ -21,9 +22,16 @@ export interface ProviderCallDeps {
   /** How long a token's owner is remembered. */
   ownerTtlMs?: number;
   log?: (message: string, fields?: Record<string, unknown>) => void;
+  /**
+   * After the provider saved a break or self-exclusion of `uid`: takes their devices off the signal
+   * topics at once (ADR 0025). A failure is logged, never the caller's: the pause is saved, and the
+   * scheduled check drops the tokens within the hour.
+   */
+  onPaused?: (uid: string) => Promise<unknown>;
 }
 
 const OWNER_CACHE_MAX = 5000;
+const PAUSE = API_ROUTES.saferPlayPause;
 
 export function createProviderCall(deps: ProviderCallDeps) {
   const now = deps.now ?? (() => Date.now());
@@ -67,6 +75,15 @@ export function createProviderCall(deps: ProviderCallDeps) {
     if (answer.status >= 400) {
       if (answer.status === 401) owners.delete(createHash('sha256').update(input.token).digest('hex'));
       throw fromProviderError(answer.status, answer.body);
+    }
+    if (deps.onPaused && input.method === PAUSE.method && pathname === PAUSE.path) {
+      try {
+        await deps.onPaused(authUid);
+      } catch (error) {
+        deps.log?.('dropping signal push after a pause failed', {
+          error: error instanceof Error ? error.message : String(error),
+        });
+      }
     }
     return { status: answer.status, data: answer.body };
   };

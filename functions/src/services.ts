@@ -12,12 +12,14 @@ import { httpProviderClient, inProcessProviderClient, type ProviderClient } from
 import { createProviderCall } from './provider-call';
 import type { SessionDeps } from './session';
 import { fcmSignalPush, localSignalPush, type SignalPushAdapter } from './signal-push';
+import { dropSignalPush, PUSH_TOKENS_COLLECTION, pushRegistrationSchema, tokenKey, type PushRegistry } from './push-registry';
 
 let cached: {
   session: SessionDeps;
   providerCall: ReturnType<typeof createProviderCall>;
   content: ContentStore;
   signalPush: SignalPushAdapter;
+  pushRegistry: PushRegistry;
   log: (message: string, fields?: Record<string, unknown>) => void;
 } | null = null;
 
@@ -44,15 +46,23 @@ export function services() {
   if (cached) return cached;
   const provider = providerClient();
   const log = (message: string, fields?: Record<string, unknown>) => logger.warn(message, fields);
+  const signalPush = readFunctionsEnv().SIGNAL_PUSH === 'fcm' ? fcmSignalPush(getMessaging(adminApp())) : localSignalPush;
+  const pushRegistry = firestorePushRegistry(log);
   cached = {
     session: {
       provider,
       mintToken: (uid, claims) => getAuth(adminApp()).createCustomToken(uid, { ...claims }),
       log,
     },
-    providerCall: createProviderCall({ provider, log, permissions: firestorePermissions() }),
+    providerCall: createProviderCall({
+      provider,
+      log,
+      permissions: firestorePermissions(),
+      onPaused: (uid) => dropSignalPush(pushRegistry, signalPush, uid),
+    }),
     content: firestoreContent(),
-    signalPush: readFunctionsEnv().SIGNAL_PUSH === 'fcm' ? fcmSignalPush(getMessaging(adminApp())) : localSignalPush,
+    signalPush,
+    pushRegistry,
     log,
   };
   return cached;
@@ -89,6 +99,32 @@ function firestoreContent(): ContentStore {
         await batch.commit();
         deleted += snap.size;
       }
+    },
+  };
+}
+
+/** signal_push_tokens through the admin SDK (ADR 0025); a malformed document is skipped and logged. */
+function firestorePushRegistry(log: (message: string, fields?: Record<string, unknown>) => void): PushRegistry {
+  const collection = () => getFirestore(adminApp()).collection(PUSH_TOKENS_COLLECTION);
+  const parse = (docs: Array<{ id: string; data(): unknown }>) =>
+    docs.flatMap((doc) => {
+      const parsed = pushRegistrationSchema.safeParse(doc.data());
+      if (parsed.success) return [parsed.data];
+      log('malformed push registration skipped', { id: doc.id });
+      return [];
+    });
+  return {
+    async save(registration) {
+      await collection().doc(tokenKey(registration.token)).set(pushRegistrationSchema.parse(registration));
+    },
+    async ofUser(uid) {
+      return parse((await collection().where('uid', '==', uid).get()).docs);
+    },
+    async due(now, limit) {
+      return parse((await collection().where('check_at', '<=', now).orderBy('check_at').limit(limit).get()).docs);
+    },
+    async remove(token) {
+      await collection().doc(tokenKey(token)).delete();
     },
   };
 }

@@ -24,6 +24,8 @@ export interface SignalPushAdapter {
   send(signal: PushedSignal): Promise<void>;
   /** Moves a device token to the topics of `category` (and out of the others). */
   subscribe(token: string, category: SignalCategory): Promise<void>;
+  /** Takes a device token off every signal topic (a pause began, a subscription ended: ADR 0025). */
+  unsubscribeAll(token: string): Promise<void>;
 }
 
 /** SPEC section 9: a signal is worth acting on for about a minute and a half; FCM drops it after that. */
@@ -69,6 +71,7 @@ export const localSignalPush: SignalPushAdapter = {
   name: 'local',
   send: () => Promise.resolve(),
   subscribe: () => Promise.resolve(),
+  unsubscribeAll: () => Promise.resolve(),
 };
 
 /** What the FCM adapter needs from firebase-admin's Messaging (a fake in tests: no network). */
@@ -96,6 +99,10 @@ export function fcmSignalPush(messaging: MessagingClient): SignalPushAdapter {
           : await messaging.unsubscribeFromTopic(token, topic);
         if (answer.failureCount > 0) throw new BridgeError('invalid-argument', PUSH_TOKEN_REFUSED);
       }
+    },
+    async unsubscribeAll(token) {
+      // A token FCM no longer knows (failureCount) is off every topic already: nothing left to undo.
+      for (const group of SIGNAL_TARGET_GROUPS) await messaging.unsubscribeFromTopic(token, signalTopic(group));
     },
   };
 }

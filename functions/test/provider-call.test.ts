@@ -30,6 +30,42 @@ describe('providerCall', () => {
     expect((games.data as { data: Array<{ country: string }> }).data.every((g) => g.country === 'Spain')).toBe(true);
   });
 
+  it("after a saved break (not a refused one) takes the user's devices off the signal topics; a failure there fails nothing", async () => {
+    const h = harness();
+    const paused: string[] = [];
+    const logged: string[] = [];
+    let failing = false;
+    const call = createProviderCall({
+      provider: h.client,
+      permissions: h.permissions,
+      log: (message) => logged.push(message),
+      onPaused: (uid) => {
+        paused.push(uid);
+        return failing ? Promise.reject(new Error('messaging down')) : Promise.resolve();
+      },
+    });
+    const me = await signedIn(h);
+    await call(me.uid, { method: 'POST', path: '/api/v1/user/pin/set', token: me.token, body: { pin: '2468' } });
+    const pause = (pin: string, duration: string) =>
+      call(me.uid, {
+        method: 'POST',
+        path: '/api/v1/user/safer-play/pause',
+        token: me.token,
+        body: { kind: 'break', duration, pin },
+      });
+    await rejection(pause('1111', '24h'));
+    expect(paused).toEqual([]);
+    await call(me.uid, { method: 'GET', path: '/api/v1/user/safer-play', token: me.token });
+    expect(paused).toEqual([]);
+
+    expect((await pause('2468', '24h')).status).toBe(200);
+    expect(paused).toEqual([me.uid]);
+    failing = true;
+    expect((await pause('2468', '7d')).status).toBe(200);
+    expect(paused).toEqual([me.uid, me.uid]);
+    expect(logged).toEqual(['dropping signal push after a pause failed']);
+  });
+
   it('refuses a caller who is not signed in, and a token that belongs to another user', async () => {
     const h = harness();
     const call = createProviderCall({ provider: h.client, permissions: h.permissions });

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { C } from '../src/collections';
 import type { Provider } from '../src/provider';
+import { remindExpiringSubscriptions } from '../src/wallet/subscription-reminders';
 import { client, makeProvider, onboardedUser, topUp } from './helpers';
 import { expectLedgerMatchesBalance, firestoreEnv, memoryEnv, type StoreEnv } from './stores';
 
@@ -245,5 +246,81 @@ describe('safer play: a break and self-exclusion', () => {
     expect((await buy(provider, user, code, 100)).body.message).toMatch(/^You have excluded yourself until 2027-05-24\./);
     advance(190 * 24 * HOUR);
     expect((await buy(provider, user, code, 100)).status).toBe(200);
+  });
+});
+
+describe('safer play: no notifications during a pause (ADR 0025)', () => {
+  type Shown = { type: string };
+  const bell = async (provider: Provider, user: User) => {
+    const res = await client(provider).call('GET', '/api/v1/admin/notifications', undefined, user.token);
+    expect(res.status).toBe(200);
+    return (res.body.data as Shown[]).map((n) => n.type).sort();
+  };
+
+  it("shows only the user's own money and the pause itself while it lasts; the rest after it ends", async () => {
+    const { provider, advance } = clockedProvider();
+    const user = await onboardedUser(provider);
+    await topUp(provider, user.token, user.email, 20_000);
+    const c = client(provider);
+    const paused = await c.call(
+      'POST',
+      '/api/v1/user/safer-play/pause',
+      { kind: 'break', duration: '24h', pin: '1234' },
+      user.token,
+    );
+    expect(paused.status).toBe(200);
+    const withdraw = await c.call(
+      'POST',
+      '/api/v1/user/wallet/withdraw',
+      { destination_account: user.bankId, amount: 5_000, pin: '1234' },
+      user.token,
+      { 'idempotency-key': 'withdraw-paused' },
+    );
+    expect(withdraw.status).toBe(200);
+    // A referrer's bonus and a code sale's escrow released land while the user is on the break.
+    for (const type of ['REFERRAL_BONUS', 'ESCROW_RELEASE'])
+      await provider.deps.store.set(C.notifications, `${type}-${user.id}`, {
+        id: `${type}-${user.id}`,
+        user_id: user.id,
+        type,
+        meta_data: { message: type },
+        created_at: provider.deps.now(),
+      });
+
+    expect(await bell(provider, user)).toEqual(['FUNDING', 'SAFER_PLAY', 'WITHDRAWAL', 'WITHDRAWAL_SUCCESS']);
+    advance(25 * HOUR);
+    const relogin = await c.call('POST', '/api/v1/user/login', { email: user.email, password: user.password });
+    const after = { ...user, token: String(relogin.body.token) };
+    expect(await bell(provider, after)).toEqual([
+      'ESCROW_RELEASE',
+      'FUNDING',
+      'REFERRAL_BONUS',
+      'SAFER_PLAY',
+      'WITHDRAWAL',
+      'WITHDRAWAL_SUCCESS',
+    ]);
+  });
+
+  it('no subscription reminder during a pause; it comes once the pause is over, if the subscription still runs', async () => {
+    const { provider, advance } = clockedProvider();
+    const user = await onboardedUser(provider);
+    await topUp(provider, user.token, user.email, 5_000);
+    const c = client(provider);
+    expect((await c.call('POST', '/api/v1/user/subscribe', {}, user.token, { 'idempotency-key': 'sub-remind' })).status).toBe(
+      200,
+    );
+    // 28 days in, two days of the subscription left: the reminder is due. The user starts a 24-hour break.
+    advance(28 * 24 * HOUR);
+    const login = async () =>
+      String((await c.call('POST', '/api/v1/user/login', { email: user.email, password: user.password })).body.token);
+    let token = await login();
+    expect(
+      (await c.call('POST', '/api/v1/user/safer-play/pause', { kind: 'break', duration: '24h', pin: '1234' }, token)).status,
+    ).toBe(200);
+    expect(await remindExpiringSubscriptions(provider.deps)).toEqual({ due: 1, sent: 0 });
+    advance(25 * HOUR);
+    expect(await remindExpiringSubscriptions(provider.deps)).toEqual({ due: 1, sent: 1 });
+    token = await login();
+    expect(await bell(provider, { ...user, token })).toContain('SUBSCRIPTION_EXPIRING');
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTE_PRELOAD_SCRIPT_HASH, addCspSources, hostingHeaders, localPreviewHeaders } from '../security-headers';
+import {
+  FCM_CONNECT_SOURCES,
+  ROUTE_PRELOAD_SCRIPT_HASH,
+  addCspSources,
+  featureCspSources,
+  hostingHeaders,
+  localPreviewHeaders,
+} from '../security-headers';
 
 const directives = (csp: string) =>
   new Map(
@@ -49,5 +56,21 @@ describe("Hosting's security headers (firebase.json)", () => {
     expect(addCspSources("default-src 'self'; img-src 'self'", { 'img-src': ['data:'] })).toBe(
       "default-src 'self'; img-src 'self' data:",
     );
+  });
+
+  it("allows FCM's registration origins only when FCM is on (VITE_FCM_VAPID_KEY)", () => {
+    const fcm = ['https://fcmregistrations.googleapis.com', 'https://firebaseinstallations.googleapis.com'];
+    expect([...FCM_CONNECT_SOURCES]).toEqual(fcm);
+    const connect = (env: NodeJS.ProcessEnv) =>
+      directives(localPreviewHeaders(env)['Content-Security-Policy'] ?? '').get('connect-src');
+    const off = connect({ VITE_USE_EMULATORS: 'false' });
+    for (const origin of fcm) expect(off).not.toContain(origin);
+    expect(connect({ VITE_USE_EMULATORS: 'false', VITE_FCM_VAPID_KEY: '' })).toEqual(off);
+    expect(featureCspSources({})).toEqual({});
+
+    const on = connect({ VITE_USE_EMULATORS: 'false', VITE_FCM_VAPID_KEY: 'BPublicVapidKey' });
+    expect(on).toEqual([...(off ?? []), ...fcm]);
+    // Hosting's own policy (firebase.json) stays without them: FCM is off by default.
+    for (const origin of fcm) expect(csp.get('connect-src')).not.toContain(origin);
   });
 });

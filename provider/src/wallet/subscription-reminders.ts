@@ -3,11 +3,13 @@
  * period, in the notification list the bell shows. remindExpiringSubscriptions is what a scheduler
  * calls: main.ts runs it on a timer (locally and wherever the provider runs as a service); any number
  * of instances or overlapping runs are safe, because the notification's id is fixed by the user and the
- * period's end and is created in a transaction only when it does not exist yet (ADR 0016).
+ * period's end and is created in a transaction only when it does not exist yet (ADR 0016). A user on
+ * a break or self-excluded gets none while it lasts (ADR 0025).
  */
 import { SUBSCRIPTION_REMINDER_DAYS } from '@punter/core/subscription';
 import { notifications, users } from '../collections';
 import type { ProviderDeps } from '../context';
+import { activePause } from '../safer-play';
 
 /** How long before the end of a period the reminder goes out. */
 export const REMIND_BEFORE_MS = SUBSCRIPTION_REMINDER_DAYS * 24 * 60 * 60 * 1000;
@@ -51,6 +53,9 @@ export async function remindExpiringSubscriptions(deps: ProviderDeps): Promise<R
       const [existing, current] = await Promise.all([notifications.get(tx, id), users.get(tx, userId)]);
       // Renewed since the query (a new period) or already reminded for this one: nothing to do.
       if (existing || current?.subscription_expires_at !== expires) return false;
+      // On a break or self-excluded: no nudge to renew (ADR 0025). A later run sends it if the pause
+      // ends while the subscription still has its three days to run.
+      if (activePause(current, deps.now())) return false;
       notifications.create(tx, id, {
         id,
         user_id: userId,
