@@ -188,7 +188,7 @@ describe('Punters Hub', () => {
     expect(screen.queryByRole('button', { name: 'Clear Games' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Become a punter' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Become a punter' }));
-    expect(dialog.getByText(/at least 20 settled codes give you a public record/)).toBeTruthy();
+    expect(dialog.getByText(/10 settled codes give you a record buyers can judge/)).toBeTruthy();
   });
 
   it('Add Game: submit stays disabled until every field is valid; bad odds say so; posts and toasts', async () => {

@@ -9,38 +9,27 @@ import {
   canClearGames,
   CLEAR_GAMES_LABEL,
   GAME_STATUSES,
-  parseUnlockedCodes,
+  MIN_RECORD_SAMPLE,
   postGameButton,
   pruneUnlockedCodes,
   reconcileUnlockedCode,
   storeUnlockedCode,
   tabView,
   type GameStatus,
-  type UnlockedCodes,
 } from '@punter/core/punters-hub';
 import { CLEAR_DOCUMENTS_SUCCESS, clearDocumentsFailureMessage } from '@punter/core/signals';
 import { Modal } from '@/components/modal';
 import { usePermissions } from '@/lib/permissions';
 import { useProfile } from '@/lib/session';
 import { showToast } from '@/lib/toast';
-import { useStoredState } from '@/lib/use-stored-state';
 import type { HubGame } from '@/features/punters-hub/api/games-feed';
 import { clearGames } from '@/features/punters-hub/api/hub-calls';
 import { AddGameForm } from '@/features/punters-hub/components/add-game-form';
 import { GameCard } from '@/features/punters-hub/components/game-card';
 import { GameDetail } from '@/features/punters-hub/components/game-detail';
+import { useUnlockedCodes } from '@/features/punters-hub/hooks/use-unlocked-codes';
 
-export const UNLOCKED_CODES_KEY = 'unlocked_codes';
-
-function loadCodes(stored: unknown): UnlockedCodes {
-  if (typeof stored !== 'string') return {};
-  try {
-    return parseUnlockedCodes(JSON.parse(stored));
-  } catch {
-    return {};
-  }
-}
-const saveCodes = (codes: UnlockedCodes) => JSON.stringify(codes);
+export { UNLOCKED_CODES_KEY } from '@/features/punters-hub/hooks/use-unlocked-codes';
 
 export function HubView({ games }: { games: readonly HubGame[] }) {
   const permissions = usePermissions();
@@ -49,7 +38,7 @@ export function HubView({ games }: { games: readonly HubGame[] }) {
   const [tab, setTab] = useState<GameStatus>('Active');
   const [openId, setOpenId] = useState<string | null>(null);
   const [modal, setModal] = useState<'post' | 'become' | 'clear' | null>(null);
-  const [codes, setCodes] = useStoredState(UNLOCKED_CODES_KEY, loadCodes, saveCodes);
+  const [codes, setCodes] = useUnlockedCodes();
   const view = useMemo(() => tabView(games, tab), [games, tab]);
   const open = openId === null ? null : (games.find((g) => g.id === openId) ?? null);
 
@@ -125,7 +114,7 @@ function BecomeAPunter() {
     <div className="stack">
       <p>Punters are approved by the Punter team so that buyers can trust every code in the Hub.</p>
       <ul>
-        <li>Post your codes for free first: at least 20 settled codes give you a public record.</li>
+        <li>Post your codes for free first: {MIN_RECORD_SAMPLE} settled codes give you a record buyers can judge.</li>
         <li>Your record (win rate, return for a buyer, current streak) is counted from settled codes only.</li>
         <li>With a steady record, ask for selling rights through the WhatsApp support link on this page.</li>
       </ul>
