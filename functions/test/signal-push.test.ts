@@ -64,6 +64,7 @@ function store(): ContentStore {
     permissionsOf: (uid) => Promise.resolve(table[uid] ?? null),
     addSignal: () => Promise.resolve(`sig${++n}`),
     deleteAll: () => Promise.resolve(0),
+    deleteGamesWithStatus: () => Promise.resolve(0),
   };
 }
 const caller = (uid: string) => ({ uid, claims: {} });

@@ -1,10 +1,11 @@
 /**
  * The Punters Hub over a list of codes (SPEC section 2 'Punters Hub'): tabs Active, Boom, Cut and
  * Ended with their empty states, the cards, the detail modal, Add Game (can_post_game) or 'Become a
- * punter', and Clear Games for role 1 behind a confirmation. The live listener (hub-page.tsx) feeds it;
+ * punter', and Clear Games (settled and ended codes only, ADR 0020) for role 1 behind a confirmation. The live listener (hub-page.tsx) feeds it;
  * tests feed it a list.
  */
 import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
 import {
   canClearGames,
   CLEAR_GAMES_LABEL,
@@ -19,6 +20,7 @@ import {
 } from '@punter/core/punters-hub';
 import { CLEAR_DOCUMENTS_SUCCESS, clearDocumentsFailureMessage } from '@punter/core/signals';
 import { Modal } from '@/components/modal';
+import { paths } from '@/config/paths';
 import { usePermissions } from '@/lib/permissions';
 import { useProfile } from '@/lib/session';
 import { showToast } from '@/lib/toast';
@@ -55,6 +57,7 @@ export function HubView({ games }: { games: readonly HubGame[] }) {
     <div className="stack-lg">
       <div className="row">
         <h1 className="grow">Punters Hub</h1>
+        <Link to={paths.punters.getHref()}>Punters</Link>
         <button type="button" className="button" onClick={() => setModal(canPost ? 'post' : 'become')}>
           {postLabel}
         </button>
@@ -139,7 +142,10 @@ function ClearGamesConfirm({ onDone }: { onDone: () => void }) {
   };
   return (
     <div className="stack">
-      <p>Delete every betting code from the Hub for every user? This cannot be undone.</p>
+      <p>
+        Delete every settled or ended code (Boom, Cut, Ended) from the Hub for every user? This cannot be undone. Codes still
+        Active stay until they are settled, so their buyers' money always reaches the punter or comes back.
+      </p>
       <div className="row">
         <button type="button" className="button button-secondary grow" onClick={onDone} disabled={busy}>
           Cancel
