@@ -204,7 +204,7 @@ async function throttledLcp(page: Page, url: string, settle: () => Promise<void>
 type Session = Awaited<ReturnType<Awaited<ReturnType<Browser['newContext']>>['storageState']>>;
 
 /** The demo user's session (localStorage profile + Firebase Auth in IndexedDB), captured once. */
-async function demoSession(browser: Browser, webUrl: string): Promise<Session> {
+async function demoSession(browser: Browser, webUrl: string, waitForBalance = true): Promise<Session> {
   const setup = await browser.newContext({ baseURL: webUrl });
   const setupPage = await setup.newPage();
   setupPage.setDefaultTimeout(120_000);
@@ -213,7 +213,9 @@ async function demoSession(browser: Browser, webUrl: string): Promise<Session> {
   await setupPage.getByLabel('Password', { exact: true }).fill(DEMO.password);
   await setupPage.getByRole('button', { name: 'Login' }).click();
   await setupPage.waitForURL((u) => u.pathname === '/dashboard');
-  await setupPage.getByTestId('wallet-balance').filter({ hasText: '₦' }).waitFor();
+  // The balance comes through the providerCall function; the Hub needs only the Firebase sign-in.
+  if (waitForBalance) await setupPage.getByTestId('wallet-balance').filter({ hasText: '₦' }).waitFor();
+  else await setupPage.waitForTimeout(2000);
   const session = await setup.storageState({ indexedDB: true });
   await setup.close();
   return session;
@@ -596,7 +598,7 @@ async function tabSwitchOnly(): Promise<void> {
   try {
     const stack = await startTestStack();
     try {
-      const session = await demoSession(browser, stack.webUrl);
+      const session = await demoSession(browser, stack.webUrl, false);
       await seedHubCodes(stack.providerOrigin);
       const figure = await hubTabSwitch(browser, stack.webUrl, session);
       mkdirSync(outDir, { recursive: true });

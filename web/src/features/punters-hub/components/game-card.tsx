@@ -3,6 +3,7 @@
  * punting_power with its arrow (up above 50), buyers and the start and end. The card is a button
  * that opens the detail.
  */
+import { memo } from 'react';
 import { platformHasIcon, puntingPowerArrow, type Platform } from '@punter/core/punters-hub';
 import { formatApiNaira, formatDateTime } from '@/lib/format';
 import type { HubGame } from '@/features/punters-hub/api/games-feed';
@@ -42,10 +43,16 @@ export function PuntingPower({ value }: { value: number }) {
   );
 }
 
-export function GameCard({ game, onOpen }: { game: HubGame; onOpen: () => void }) {
+/** Memoised: a new snapshot of the list re-renders only the cards whose code changed. */
+export const GameCard = memo(function GameCard({ game, onOpen }: { game: HubGame; onOpen: (id: string) => void }) {
   return (
     <li>
-      <button type="button" className="game-card" onClick={onOpen} aria-label={`${game.title} by ${game.punter_name}`}>
+      <button
+        type="button"
+        className="game-card"
+        onClick={() => onOpen(game.id)}
+        aria-label={`${game.title} by ${game.punter_name}`}
+      >
         <span className="game-card-head">
           <PlatformMark platform={game.platform} />
           <strong className="game-title">{game.title}</strong>
@@ -65,4 +72,4 @@ export function GameCard({ game, onOpen }: { game: HubGame; onOpen: () => void }
       </button>
     </li>
   );
-}
+});

@@ -91,6 +91,27 @@ describe('Punters Hub', () => {
     expect(panel().getByText('Sorry, no betting codes posted yet for this category. Check again later.')).toBeTruthy();
   });
 
+  it("shows a tab's first 20 codes, 20 more per 'Show more codes', and a tab switch starts at the first page again", async () => {
+    const games = [
+      ...Array.from({ length: 45 }, (_, i) => game({ id: `a${i}`, title: `Active ${i}` })),
+      ...Array.from({ length: 3 }, (_, i) => game({ id: `b${i}`, title: `Boom ${i}`, status: 'Boom' })),
+    ];
+    const { user } = renderWithApp(<HubView games={games} />);
+    const cards = () => panel().queryAllByRole('button', { name: / by tunde$/ });
+    expect(cards()).toHaveLength(20);
+    expect(cards()[0]?.getAttribute('aria-label')).toBe('Active 0 by tunde');
+    await user.click(panel().getByRole('button', { name: 'Show more codes (25 more)' }));
+    expect(cards()).toHaveLength(40);
+    await user.click(panel().getByRole('button', { name: 'Show more codes (5 more)' }));
+    expect(cards()).toHaveLength(45);
+    expect(panel().queryByRole('button', { name: /Show more codes/ })).toBeNull();
+
+    await user.click(tab('Boom'));
+    expect(cards().map((c) => c.getAttribute('aria-label'))).toEqual(['Boom 0 by tunde', 'Boom 1 by tunde', 'Boom 2 by tunde']);
+    await user.click(tab('Active'));
+    expect(cards()).toHaveLength(20);
+  });
+
   it('hides the code until the user gets it, then shows and keeps it; a retry uses the same Idempotency-Key', async () => {
     fakeApi.failOnce('buyOrGetGame', ['The service is unreachable. Check your connection and try again.'], 'unavailable');
     fakeApi.answer('buyOrGetGame', bought(game(), 'SB-XYZ'));

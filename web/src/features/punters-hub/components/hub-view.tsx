@@ -15,7 +15,7 @@ import {
   pruneUnlockedCodes,
   reconcileUnlockedCode,
   storeUnlockedCode,
-  tabView,
+  TAB_EMPTY_STATES,
   type GameStatus,
 } from '@punter/core/punters-hub';
 import { CLEAR_DOCUMENTS_SUCCESS, clearDocumentsFailureMessage } from '@punter/core/signals';
@@ -33,6 +33,17 @@ import { useUnlockedCodes } from '@/features/punters-hub/hooks/use-unlocked-code
 
 export { UNLOCKED_CODES_KEY } from '@/features/punters-hub/hooks/use-unlocked-codes';
 
+/** Cards a tab shows before 'Show more codes': a tab switch renders one page, not the whole collection. */
+export const HUB_PAGE_SIZE = 20;
+export const SHOW_MORE_CODES_LABEL = 'Show more codes';
+
+/** The codes of every tab, order kept, in one pass. */
+function groupByTab(games: readonly HubGame[]): Record<GameStatus, HubGame[]> {
+  const byTab: Record<GameStatus, HubGame[]> = { Active: [], Boom: [], Cut: [], Ended: [] };
+  for (const game of games) byTab[game.status].push(game);
+  return byTab;
+}
+
 export function HubView({ games }: { games: readonly HubGame[] }) {
   const permissions = usePermissions();
   const profile = useProfile();
@@ -41,7 +52,10 @@ export function HubView({ games }: { games: readonly HubGame[] }) {
   const [openId, setOpenId] = useState<string | null>(null);
   const [modal, setModal] = useState<'post' | 'become' | 'clear' | null>(null);
   const [codes, setCodes] = useUnlockedCodes();
-  const view = useMemo(() => tabView(games, tab), [games, tab]);
+  const [shown, setShown] = useState(HUB_PAGE_SIZE);
+  // One pass per snapshot: a tab switch then only picks a list and renders its first page.
+  const byTab = useMemo(() => groupByTab(games), [games]);
+  const list = byTab[tab];
   const open = openId === null ? null : (games.find((g) => g.id === openId) ?? null);
 
   // A code whose game has Ended is no longer kept in the browser (SPEC section 4).
@@ -69,21 +83,35 @@ export function HubView({ games }: { games: readonly HubGame[] }) {
       </div>
       <div className="segmented" role="tablist" aria-label="Game status">
         {GAME_STATUSES.map((status) => (
-          <button key={status} type="button" role="tab" aria-selected={tab === status} onClick={() => setTab(status)}>
+          <button
+            key={status}
+            type="button"
+            role="tab"
+            aria-selected={tab === status}
+            onClick={() => {
+              setTab(status);
+              setShown(HUB_PAGE_SIZE);
+            }}
+          >
             {status}
           </button>
         ))}
       </div>
       <section role="tabpanel" aria-label={`${tab} games`}>
-        {view.emptyMessage !== null ? (
-          <p className="empty">{view.emptyMessage}</p>
+        {list.length === 0 ? (
+          <p className="empty">{TAB_EMPTY_STATES[tab]}</p>
         ) : (
           <ul className="plain-list game-list">
-            {view.games.map((game) => (
-              <GameCard key={game.id} game={game} onOpen={() => setOpenId(game.id)} />
+            {list.slice(0, shown).map((game) => (
+              <GameCard key={game.id} game={game} onOpen={setOpenId} />
             ))}
           </ul>
         )}
+        {list.length > shown ? (
+          <button type="button" className="button button-secondary button-block" onClick={() => setShown(shown + HUB_PAGE_SIZE)}>
+            {SHOW_MORE_CODES_LABEL} ({list.length - shown} more)
+          </button>
+        ) : null}
       </section>
       <Modal open={open !== null} title={open?.title ?? 'Game'} onClose={() => setOpenId(null)}>
         {open ? (

@@ -68,7 +68,7 @@ function ActiveCodes({ games }: { games: BettingCodeListEntry[] }) {
       ) : (
         <ul className="plain-list game-list">
           {games.map((game) => (
-            <GameCard key={game.id} game={game} onOpen={() => setOpenId(game.id)} />
+            <GameCard key={game.id} game={game} onOpen={setOpenId} />
           ))}
         </ul>
       )}
