@@ -4,7 +4,7 @@
  * that opens the detail.
  */
 import { memo } from 'react';
-import { platformHasIcon, puntingPowerArrow, type Platform } from '@punter/core/punters-hub';
+import { MIN_RECORD_SAMPLE, platformHasIcon, puntingPowerArrow, type Platform } from '@punter/core/punters-hub';
 import { formatApiNaira, formatDateTime } from '@/lib/format';
 import type { HubGame } from '@/features/punters-hub/api/games-feed';
 
@@ -43,6 +43,17 @@ export function PuntingPower({ value }: { value: number }) {
   );
 }
 
+/** The punter's verified record in a few words: 'New punter' below the minimum sample, else Booms of settled codes. */
+function RecordNote({ game }: { game: Pick<HubGame, 'game_count' | 'won_count'> }) {
+  if (game.game_count === undefined) return null;
+  if (game.game_count < MIN_RECORD_SAMPLE) return <span className="pill status-orange">New punter</span>;
+  return (
+    <span>
+      {game.won_count ?? 0} of {game.game_count} landed
+    </span>
+  );
+}
+
 /** Memoised: a new snapshot of the list re-renders only the cards whose code changed. */
 export const GameCard = memo(function GameCard({ game, onOpen }: { game: HubGame; onOpen: (id: string) => void }) {
   return (
@@ -62,6 +73,7 @@ export const GameCard = memo(function GameCard({ game, onOpen }: { game: HubGame
           <span>Odds {game.odd.toFixed(2)}</span>
           <span>{game.punter_name}</span>
           <PuntingPower value={game.punting_power} />
+          <RecordNote game={game} />
           <span>
             {game.buyers_count} {game.buyers_count === 1 ? 'buyer' : 'buyers'}
           </span>

@@ -91,6 +91,21 @@ describe('Punters Hub', () => {
     expect(panel().getByText('Sorry, no betting codes posted yet for this category. Check again later.')).toBeTruthy();
   });
 
+  it("shows the punter's verified record on the card: 'New punter' below 10 settled codes", () => {
+    renderWithApp(
+      <HubView
+        games={[
+          game({ game_count: 12, won_count: 9 }),
+          game({ id: 'g2', title: 'Fresh tips', punter_name: 'bola', game_count: 3, won_count: 3 }),
+        ]}
+      />,
+    );
+    expect(panel().getByRole('button', { name: 'Sure two odds by tunde' }).textContent).toContain('9 of 12 landed');
+    const fresh = panel().getByRole('button', { name: 'Fresh tips by bola' });
+    expect(within(fresh).getByText('New punter')).toBeTruthy();
+    expect(fresh.textContent).not.toContain('landed');
+  });
+
   it("shows a tab's first 20 codes, 20 more per 'Show more codes', and a tab switch starts at the first page again", async () => {
     const games = [
       ...Array.from({ length: 45 }, (_, i) => game({ id: `a${i}`, title: `Active ${i}` })),
