@@ -208,11 +208,20 @@ async function demoSession(browser: Browser, webUrl: string, waitForBalance = tr
   const setup = await browser.newContext({ baseURL: webUrl });
   const setupPage = await setup.newPage();
   setupPage.setDefaultTimeout(120_000);
-  await setupPage.goto('/login');
-  await setupPage.getByLabel('Email').fill(DEMO.email);
-  await setupPage.getByLabel('Password', { exact: true }).fill(DEMO.password);
-  await setupPage.getByRole('button', { name: 'Login' }).click();
-  await setupPage.waitForURL((u) => u.pathname === '/dashboard');
+  // On an overloaded machine the Functions emulator sometimes fails to load a worker ('Failed to load
+  // function'): the login is tried again, up to three times.
+  for (let attempt = 1; ; attempt += 1) {
+    await setupPage.goto('/login');
+    await setupPage.getByLabel('Email').fill(DEMO.email);
+    await setupPage.getByLabel('Password', { exact: true }).fill(DEMO.password);
+    await setupPage.getByRole('button', { name: 'Login' }).click();
+    try {
+      await setupPage.waitForURL((u) => u.pathname === '/dashboard', { timeout: 60_000 });
+      break;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
   // The balance comes through the providerCall function; the Hub needs only the Firebase sign-in.
   if (waitForBalance) await setupPage.getByTestId('wallet-balance').filter({ hasText: '₦' }).waitFor();
   else await setupPage.waitForTimeout(2000);
