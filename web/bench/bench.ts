@@ -503,6 +503,25 @@ async function seedHubCodes(providerOrigin: string): Promise<void> {
   for (let i = 0; i < HUB_CODES; i += 10) await Promise.all(Array.from({ length: 10 }, (_, k) => post(i + k)));
 }
 
+/** Clicks the tab `name` and resolves with the time to its list in the DOM and the next frame, and its cards. */
+function tabSwitchScript(name: string): string {
+  return `(async () => {
+    const name = ${JSON.stringify(name)};
+    const button = [...document.querySelectorAll('[role="tab"]')].find((b) => b.textContent === name);
+    if (!button) throw new Error('no tab ' + name);
+    const cards = () => {
+      const panel = document.querySelector('[role="tabpanel"][aria-label="' + name + ' games"]');
+      return panel ? panel.querySelectorAll('li').length : -1;
+    };
+    const t0 = performance.now();
+    button.click();
+    while (cards() < 0) await new Promise((r) => requestAnimationFrame(r));
+    await new Promise((r) => requestAnimationFrame(r));
+    await new Promise((r) => setTimeout(r, 0));
+    return { ms: performance.now() - t0, cards: cards() };
+  })()`;
+}
+
 /**
  * /punters-hub with HUB_CODES codes: the demo user opens the Hub (no throttling while it loads), then,
  * at 4x CPU slowdown, each tab click is timed from the click to the new tab's list in the DOM and the
@@ -523,20 +542,8 @@ async function hubTabSwitch(browser: Browser, webUrl: string, session: Session):
     const loads: number[] = [];
     for (const tab of TAB_SWITCHES) {
       loads.push(load1());
-      const result = await page.evaluate(async (name) => {
-        const button = [...document.querySelectorAll<HTMLButtonElement>('[role="tab"]')].find((b) => b.textContent === name);
-        if (!button) throw new Error(`no tab ${name}`);
-        const shown = () => {
-          const panel = document.querySelector(`[role="tabpanel"][aria-label="${name} games"]`);
-          return panel ? panel.querySelectorAll('li').length : -1;
-        };
-        const t0 = performance.now();
-        button.click();
-        while (shown() < 0) await new Promise((r) => requestAnimationFrame(r));
-        await new Promise((r) => requestAnimationFrame(r));
-        await new Promise((r) => setTimeout(r, 0));
-        return { ms: performance.now() - t0, cards: shown() };
-      }, tab);
+      // A string, not a function: tsx would wrap an inner function in its __name helper, unknown in the page.
+      const result = await page.evaluate<{ ms: number; cards: number }>(tabSwitchScript(tab));
       runs.push({ tab, ms: result.ms, cards: result.cards });
       loads.push(load1());
       await page.waitForTimeout(300);
