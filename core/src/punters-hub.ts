@@ -277,6 +277,12 @@ export function pruneUnlockedCodes(
 // Settlement and the verified record (SPEC is silent; ADR 0010).
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * What Clear Games removes from the public list (ADR 0020): settled or ended codes only. An Active code
+ * stays until it is settled or ended, so a paid code's escrow always reaches its punter or its buyers.
+ */
+export const CLEARABLE_GAME_STATUSES = ['Boom', 'Cut', 'Ended'] as const satisfies readonly GameStatus[];
+
 /** What a punter (or an admin correcting it) may settle a code as. */
 export const SETTLED_STATUSES = ['Boom', 'Cut'] as const;
 export type SettledStatus = (typeof SETTLED_STATUSES)[number];

@@ -1,5 +1,5 @@
 /**
- * postSignal, clearSignals (can_post_signal) and clearGames (role 1), and joinPot (a pot join
+ * postSignal, clearSignals (can_post_signal) and clearGames (role 1: settled codes only), and joinPot (a pot join
  * forwarded to the provider's join-auto-trada, which moves the money, adds the participant and
  * updates the pot in one transaction). Plain inputs and outputs; Firestore behind a small interface.
  * Permissions come from the caller's permissions document read at call time (ADR 0004); the token's
@@ -14,6 +14,7 @@ import {
   registerSignalPushSchema,
 } from '@punter/core/bridge-schemas';
 import { TOKEN_EXPIRED_MESSAGE } from '@punter/core/api/errors';
+import { CLEARABLE_GAME_STATUSES, type GameStatus } from '@punter/core/punters-hub';
 import type { Permissions } from '@punter/core/permissions';
 import { z } from 'zod';
 import { BridgeError, parsePayload } from './errors';
@@ -34,7 +35,9 @@ export interface ContentStore extends PermissionsReader {
   /** Adds a signal document stamped with the server time. */
   addSignal(doc: Record<string, unknown>): Promise<string>;
   /** Deletes every document of a collection; returns how many. */
-  deleteAll(collection: 'signal' | 'games'): Promise<number>;
+  deleteAll(collection: 'signal'): Promise<number>;
+  /** Deletes the `games` documents whose status is one of `statuses`; returns how many. */
+  deleteGamesWithStatus(statuses: readonly GameStatus[]): Promise<number>;
 }
 
 /** The caller's current permissions, refused unless `allowed` says yes. */
@@ -108,10 +111,15 @@ export async function clearSignals(store: ContentStore, caller: Caller | null, d
   return clearResultSchema.parse({ deleted: await store.deleteAll('signal'), message: CLEAR_DOCUMENTS_SUCCESS });
 }
 
+/**
+ * Clear Games (role 1) removes the settled and ended codes only (ADR 0020): an Active code's escrow is
+ * released or refunded by its settlement, which needs the code's document, so it stays until then.
+ */
 export async function clearGames(store: ContentStore, caller: Caller | null, data: unknown) {
   await authorise(store, caller, (p) => p.role === 1);
   parsePayload(emptyPayloadSchema, data ?? undefined);
-  return clearResultSchema.parse({ deleted: await store.deleteAll('games'), message: CLEAR_DOCUMENTS_SUCCESS });
+  const deleted = await store.deleteGamesWithStatus(CLEARABLE_GAME_STATUSES);
+  return clearResultSchema.parse({ deleted, message: CLEAR_DOCUMENTS_SUCCESS });
 }
 
 /** joinPot needs the caller's provider bearer token too (the provider moves the money). */

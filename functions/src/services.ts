@@ -1,7 +1,7 @@
 /** The functions' dependencies, made once per instance: the provider client and the token minter. */
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import { FieldValue, getFirestore } from 'firebase-admin/firestore';
+import { FieldValue, getFirestore, type Query } from 'firebase-admin/firestore';
 import { getMessaging } from 'firebase-admin/messaging';
 import { PERMISSIONS_COLLECTION, parsePermissions } from '@punter/core/permissions';
 import type { ContentStore } from './content';
@@ -78,6 +78,19 @@ function firestorePermissions(): PermissionsReader {
   };
 }
 
+/** Deletes every document `query` finds, 400 a batch; returns how many. */
+async function deleteEvery(query: Query): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const snap = await query.limit(400).get();
+    if (snap.empty) return deleted;
+    const batch = query.firestore.batch();
+    for (const doc of snap.docs) batch.delete(doc.ref);
+    await batch.commit();
+    deleted += snap.size;
+  }
+}
+
 /** The app's collections through the admin SDK (signal, games), and the callers' permissions. */
 function firestoreContent(): ContentStore {
   const db = () => getFirestore(adminApp());
@@ -89,17 +102,14 @@ function firestoreContent(): ContentStore {
         .add({ ...doc, timestamp: FieldValue.serverTimestamp() });
       return ref.id;
     },
-    async deleteAll(collection) {
-      let deleted = 0;
-      for (;;) {
-        const snap = await db().collection(collection).limit(400).get();
-        if (snap.empty) return deleted;
-        const batch = db().batch();
-        for (const doc of snap.docs) batch.delete(doc.ref);
-        await batch.commit();
-        deleted += snap.size;
-      }
-    },
+    deleteAll: (collection) => deleteEvery(db().collection(collection)),
+    // A settled or ended code never becomes Active again, so deleting what the query found is safe.
+    deleteGamesWithStatus: (statuses) =>
+      deleteEvery(
+        db()
+          .collection('games')
+          .where('status', 'in', [...statuses]),
+      ),
   };
 }
 

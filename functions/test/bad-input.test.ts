@@ -182,12 +182,12 @@ describe('clearSignals refuses a payload and callers without the permission', ()
     const store: ContentStore = {
       permissionsOf: (uid) => Promise.resolve(permissions[uid] ?? null),
       addSignal: () => Promise.reject(new Error('not used')),
-      deleteAll: (collection) => {
-        if (collection !== 'signal') return Promise.reject(new Error(`unexpected ${collection}`));
+      deleteAll: () => {
         const n = docs.length;
         docs.splice(0);
         return Promise.resolve(n);
       },
+      deleteGamesWithStatus: () => Promise.reject(new Error('not used')),
     };
     return { store, docs };
   }

@@ -1,8 +1,10 @@
-import { permissionsFor, type Permissions } from '@punter/core/permissions';
+import { PERMISSIONS_COLLECTION, permissionsFor, type Permissions } from '@punter/core/permissions';
 import { describe, expect, it } from 'vitest';
 import { clearGames, clearSignals, joinPot, postSignal, type ContentStore } from '../src/content';
 import { createProviderCall } from '../src/provider-call';
 import { sessionLogin, sessionRegister, sessionVerifyOtp } from '../src/session';
+import { entries } from '@punter/provider/collections';
+import { GATEWAY, ledgerCheck, readAccount, transfer } from '@punter/provider/ledger';
 import { harness, latestCode, registration, rejection } from './harness';
 
 const active = (changes: Partial<Permissions>): Permissions => ({
@@ -23,7 +25,15 @@ const active = (changes: Partial<Permissions>): Permissions => ({
 
 /** Signal and games collections in memory; permissions from `permissions` (a fixed table unless given). */
 function fakeStore(permissions?: ContentStore['permissionsOf']) {
-  const docs: Record<'signal' | 'games', Array<Record<string, unknown>>> = { signal: [], games: [{ id: 'g1' }, { id: 'g2' }] };
+  const docs: Record<'signal' | 'games', Array<Record<string, unknown>>> = {
+    signal: [],
+    games: [
+      { id: 'g1', status: 'Active' },
+      { id: 'g2', status: 'Cut' },
+      { id: 'g3', status: 'Boom' },
+      { id: 'g4', status: 'Ended' },
+    ],
+  };
   const table: Record<string, Permissions> = { u1: active({ can_post_signal: true }), u2: active({}), u3: active({ role: 1 }) };
   const store: ContentStore = {
     permissionsOf: permissions ?? ((uid) => Promise.resolve(table[uid] ?? null)),
@@ -34,6 +44,12 @@ function fakeStore(permissions?: ContentStore['permissionsOf']) {
     deleteAll: (collection) => {
       const n = docs[collection].length;
       docs[collection] = [];
+      return Promise.resolve(n);
+    },
+    deleteGamesWithStatus: (statuses) => {
+      const kept = docs.games.filter((g) => !statuses.some((s) => s === g.status));
+      const n = docs.games.length - kept.length;
+      docs.games = kept;
       return Promise.resolve(n);
     },
   };
@@ -66,15 +82,16 @@ describe('signal and games callables', () => {
     expect(docs.signal).toHaveLength(1);
   });
 
-  it('clears signals (poster) and games (role 1 only)', async () => {
+  it('clears signals (poster) and the settled or ended games (role 1 only); an Active code stays', async () => {
     const { store, docs } = fakeStore();
     await postSignal(store, poster, { status: 'start', group: 'A' });
     expect((await rejection(clearSignals(store, reader, {}))).code).toBe('permission-denied');
     expect(await clearSignals(store, poster, {})).toEqual({ deleted: 1, message: 'All documents successfully deleted!' });
     expect((await rejection(clearGames(store, poster, {}))).code).toBe('permission-denied');
     expect((await rejection(clearGames(store, admin, { extra: 1 }))).code).toBe('invalid-argument');
-    expect(docs.games).toHaveLength(2);
-    expect(await clearGames(store, admin, null)).toEqual({ deleted: 2, message: 'All documents successfully deleted!' });
+    expect(docs.games).toHaveLength(4);
+    expect(await clearGames(store, admin, null)).toEqual({ deleted: 3, message: 'All documents successfully deleted!' });
+    expect(docs.games).toEqual([{ id: 'g1', status: 'Active' }]);
   });
 
   it('joinPot forwards to join-auto-trada with the idempotency key and maps its refusals', async () => {
@@ -174,7 +191,7 @@ describe('a permission taken away stops working at once (ADR 0004)', () => {
     expect(caller.claims.role).toBe(1);
     await asAdmin('DELETE', '/api/v1/admin/delete', { user_id: uid });
     expect((await rejection(clearGames(store, caller, {}))).code).toBe('permission-denied');
-    expect(docs.games).toHaveLength(2);
+    expect(docs.games).toHaveLength(4);
   });
 
   it("a suspended user's callables are all refused at once (unauthenticated: the session is over)", async () => {
@@ -204,7 +221,7 @@ describe('a permission taken away stops working at once (ADR 0004)', () => {
       Array(5).fill(['unauthenticated', 'Your session has ended. Please log in again.']),
     );
     expect(docs.signal).toHaveLength(0);
-    expect(docs.games).toHaveLength(2);
+    expect(docs.games).toHaveLength(4);
   });
 
   it('a Firebase user with no permissions document (not a session the app created) is refused before the provider is asked', async () => {
@@ -214,5 +231,121 @@ describe('a permission taken away stops working at once (ADR 0004)', () => {
     const providerCall = createProviderCall({ provider: h.client, permissions: h.permissions });
     const refused = await rejection(providerCall(uid, { method: 'GET', path: '/api/v1/user/naira-wallet', token }));
     expect(refused.code).toBe('unauthenticated');
+  });
+});
+
+describe('Clear Games and the escrow of paid codes (ADR 0020)', () => {
+  const HOUR = 60 * 60 * 1000;
+  const START = Date.parse('2026-12-01T18:00:00.000Z');
+
+  /** The games callable over the provider's own store, as firestoreContent runs it over Firestore. */
+  function providerContent(h: ReturnType<typeof harness>): ContentStore {
+    return {
+      ...h.permissions,
+      addSignal: () => Promise.reject(new Error('not used')),
+      deleteAll: () => Promise.reject(new Error('not used')),
+      async deleteGamesWithStatus(statuses) {
+        let deleted = 0;
+        for (const status of statuses) {
+          for (const doc of await h.store.query('games', { where: [['status', '==', status]] })) {
+            await h.store.delete('games', doc.id);
+            deleted += 1;
+          }
+        }
+        return deleted;
+      },
+    };
+  }
+
+  /** A registered, phone-verified account with `changes` applied, `naira` in its wallet and PIN 1234; its token. */
+  async function account(h: ReturnType<typeof harness>, changes: Record<string, unknown>, naira: number) {
+    const payload = registration();
+    const reg = await sessionRegister(h.session, payload);
+    const id = reg.profile!.data.id;
+    await sessionVerifyOtp(h.session, {
+      otp: await latestCode(h.provider, reg.profile!.data.phone_number),
+      otpType: 'PHONE-VERIFICATION',
+      email: payload.email,
+    });
+    // The provider's user and the permissions document the callables read (ADR 0004).
+    await h.store.update('provider_users', id, changes);
+    await h.store.update(PERMISSIONS_COLLECTION, id, changes);
+    if (naira > 0) {
+      await h.store.runTransaction(async (tx) => {
+        const wallet = await readAccount(tx, { kind: 'wallet', id });
+        transfer(h.provider.deps, tx, {
+          from: GATEWAY,
+          to: wallet,
+          amountKobo: naira * 100,
+          type: 'FUNDING',
+          narration: 'Test top up',
+          reference: `test-topup:${id}`,
+        });
+      });
+    }
+    const token = (await sessionLogin(h.session, { email: payload.email, password: payload.password })).profile!.token;
+    const call = async (method: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
+      h.provider.handle({ method, path, body, headers: { authorization: `Bearer ${token}`, ...headers } });
+    await call('POST', '/api/v1/user/pin/set', { pin: '1234' });
+    return { id, call };
+  }
+
+  it('keeps an unsettled paid code through Clear Games, so its Cut still refunds the buyer, once; the ledger sums to zero', async () => {
+    let now = START - 2 * HOUR;
+    const h = harness(() => now);
+    const content = providerContent(h);
+    const admin = await account(h, { role: 1 }, 0);
+    const punter = await account(h, { can_post_game: true, can_monetize_game: true }, 0);
+    const buyer = await account(h, {}, 1_000);
+    const adminCaller = { uid: admin.id, claims: { role: 1 } };
+
+    const post = async (title: string) => {
+      const res = await punter.call('POST', '/api/v1/puntershub/create-code', {
+        odd: '3.00',
+        title,
+        game_code: title.toUpperCase().replace(/\W/g, ''),
+        platform: 'bet9ja',
+        amount: 200,
+        startDate: new Date(START).toISOString(),
+        endDate: new Date(START + 2 * HOUR).toISOString(),
+      });
+      expect(res.status).toBe(200);
+      return (res.body as { data: { id: string } }).data.id;
+    };
+    const settled = await post('Settled first');
+    const open = await post('Still open');
+    for (const id of [settled, open]) {
+      const res = await buyer.call(
+        'POST',
+        '/api/v1/puntershub/buy-or-get-game',
+        { game_id: id, amount: 200, pin: '1234' },
+        { 'idempotency-key': `buy-${id}` },
+      );
+      expect(res.status).toBe(200);
+    }
+    const balance = async () =>
+      ((await buyer.call('GET', '/api/v1/user/naira-wallet', undefined)).body as { data: { balance: number } }).data.balance;
+    expect(await balance()).toBe(600);
+
+    now = START + 3 * HOUR;
+    expect((await punter.call('POST', '/api/v1/puntershub/settle-game', { game_id: settled, status: 'Cut' })).status).toBe(200);
+    expect(await balance()).toBe(800);
+
+    // Clear Games removes the settled code only; the unsettled one keeps its document and its escrow.
+    expect(await clearGames(content, adminCaller, {})).toEqual({ deleted: 1, message: 'All documents successfully deleted!' });
+    expect((await h.store.query('games')).map((d) => d.id)).toEqual([open]);
+
+    // So its punter can still settle it Cut after the clear, and the buyer gets the ₦200 back once.
+    const cut = await punter.call('POST', '/api/v1/puntershub/settle-game', { game_id: open, status: 'Cut' });
+    expect(cut.status).toBe(200);
+    expect((cut.body as { data: { refunded: number } }).data.refunded).toBe(1);
+    expect(await balance()).toBe(1_000);
+    // A second clear and a raced repeat of the settlement move nothing more.
+    expect(await clearGames(content, adminCaller, {})).toEqual({ deleted: 1, message: 'All documents successfully deleted!' });
+    await admin.call('POST', '/api/v1/puntershub/settle-game', { game_id: settled, status: 'Cut' });
+    expect(await balance()).toBe(1_000);
+    const refunds = (await entries(buyer.id).query(h.store)).filter((e) => e.data.type === 'REFUND');
+    expect(refunds.map((e) => e.data.amount_kobo)).toEqual([20_000, 20_000]);
+    expect(await ledgerCheck(h.store)).toEqual({ sumKobo: 0, mismatches: [] });
   });
 });

@@ -75,6 +75,7 @@ function store(table: Record<string, Permissions> = {}): ContentStore {
     permissionsOf: (uid) => Promise.resolve(table[uid] ?? known[uid] ?? null),
     addSignal: () => Promise.resolve(`sig${++n}`),
     deleteAll: () => Promise.resolve(0),
+    deleteGamesWithStatus: () => Promise.resolve(0),
   };
 }
 const caller = (uid: string) => ({ uid, claims: {} });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { goalKb, journeyCost, lcpFigure, median, type Received } from './first-load-figures';
+import { goalKb, journeyCost, lcpFigure, median, tabSwitchFigure, type Received } from './first-load-figures';
 
 describe('first-load goals', () => {
   it('are 120 KB for /login, 200 KB for /signal-4 and 160 KB for every other route', () => {
@@ -70,5 +70,24 @@ describe('journey cost', () => {
       web,
     );
     expect(cost).toEqual({ totalKb: 13.5, requests: 5, fromCache: 1, byKind: { code: 10, document: 1, api: 2, other: 0.5 } });
+  });
+});
+
+describe('Punters Hub tab-switch figure', () => {
+  const run = (tab: string, ms: number) => ({ tab, ms, cards: 125 });
+  it('reports the median and the worst switch, and judges the goal on the worst', () => {
+    const fast = tabSwitchFigure([run('Boom', 40.26), run('Cut', 60), run('Active', 55)], 500, [1.2, 0.8, 1.5]);
+    expect(fast).toMatchObject({
+      codes: 500,
+      medianMs: 55,
+      maxMs: 60,
+      load: { min: 0.8, max: 1.5 },
+      goalMs: 100,
+      withinGoal: true,
+    });
+    expect(fast.runs[0]).toEqual({ tab: 'Boom', ms: 40.3, cards: 125 });
+    // One slow switch fails the goal even when the median is well under it.
+    expect(tabSwitchFigure([run('Boom', 40), run('Cut', 140), run('Active', 50)], 500, [1]).withinGoal).toBe(false);
+    expect(tabSwitchFigure([], 500, [1]).withinGoal).toBe(false);
   });
 });

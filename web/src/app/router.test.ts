@@ -88,4 +88,12 @@ describe('the route table', () => {
     }
     // Imports every screen's module (the console's too): slow on a shared, loaded machine.
   }, 30_000);
+
+  it("gives every route of core's table its own screen: no path of SPEC's table reaches 'Page not found'", () => {
+    const built = new Set(Object.keys(import.meta.glob('/src/app/routes/*.tsx')).map((file) => routeFile(file).name));
+    // '/' and '/admin' only redirect.
+    const redirects = new Set<string>(['root', 'admin']);
+    const missing = Object.keys(ROUTES).filter((name) => !redirects.has(name) && !built.has(name as keyof typeof ROUTES));
+    expect(missing).toEqual([]);
+  });
 });

@@ -26,6 +26,9 @@ export const hubGameSchema = z.object({
   punter_name: z.string(),
   user_id: z.string(),
   punting_power: z.number(),
+  /** The punter's verified record when the code was posted or last settled (ADR 0010). */
+  game_count: z.number().int().nonnegative().optional(),
+  won_count: z.number().int().nonnegative().optional(),
   buyers_count: z.number().int().nonnegative(),
   possible_profit: z.number(),
   createdAt: z.string(),

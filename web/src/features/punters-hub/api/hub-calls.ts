@@ -1,9 +1,9 @@
 /**
  * The Punters Hub's calls: get or buy a code and post one (provider, SPEC section 7), and Clear Games
- * (the clearGames callable, role 1; functions/src/content.ts checks it again).
+ * (the clearGames callable, role 1; functions/src/content.ts checks it again), and settlement (ADR 0010).
  */
 import { clearResultSchema } from '@punter/core/bridge-schemas';
-import { UNEXPECTED_RESPONSE_STATUS } from '@punter/core/punters-hub';
+import { UNEXPECTED_RESPONSE_STATUS, type SettledStatus } from '@punter/core/punters-hub';
 import type { ApiRequestInput } from '@punter/core/api/calls';
 import type { z } from 'zod';
 import type { gamePriceSchema } from '@punter/core/api/punters-hub';
@@ -47,4 +47,16 @@ export async function clearGames(): Promise<number> {
   const result = clearResultSchema.safeParse(raw);
   if (!result.success) throw new ApiFailure(['An error occurred'], 'bad-answer');
   return result.data.deleted;
+}
+
+/**
+ * Settles a code Boom or Cut (ADR 0010): its punter once after the last game, an admin at any time.
+ * Resolves with the provider's message ('Game settled as Cut'). The records changed: /punters asks again.
+ */
+export async function settleGame(gameId: string, status: SettledStatus): Promise<string> {
+  const answer = await callApi('settleGame', { body: { game_id: gameId, status } });
+  void queryClient.invalidateQueries({ queryKey: ['punters'] });
+  // A settlement moves money (a Boom pays the punter): balances and statements ask again.
+  void queryClient.invalidateQueries({ queryKey: queryKeys.wallet });
+  return answer.message;
 }

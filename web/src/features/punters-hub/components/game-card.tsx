@@ -3,7 +3,8 @@
  * punting_power with its arrow (up above 50), buyers and the start and end. The card is a button
  * that opens the detail.
  */
-import { platformHasIcon, puntingPowerArrow, type Platform } from '@punter/core/punters-hub';
+import { memo } from 'react';
+import { MIN_RECORD_SAMPLE, platformHasIcon, puntingPowerArrow, type Platform } from '@punter/core/punters-hub';
 import { formatApiNaira, formatDateTime } from '@/lib/format';
 import type { HubGame } from '@/features/punters-hub/api/games-feed';
 
@@ -42,10 +43,27 @@ export function PuntingPower({ value }: { value: number }) {
   );
 }
 
-export function GameCard({ game, onOpen }: { game: HubGame; onOpen: () => void }) {
+/** The punter's verified record in a few words: 'New punter' below the minimum sample, else Booms of settled codes. */
+function RecordNote({ game }: { game: Pick<HubGame, 'game_count' | 'won_count'> }) {
+  if (game.game_count === undefined) return null;
+  if (game.game_count < MIN_RECORD_SAMPLE) return <span className="pill status-orange">New punter</span>;
+  return (
+    <span>
+      {game.won_count ?? 0} of {game.game_count} landed
+    </span>
+  );
+}
+
+/** Memoised: a new snapshot of the list re-renders only the cards whose code changed. */
+export const GameCard = memo(function GameCard({ game, onOpen }: { game: HubGame; onOpen: (id: string) => void }) {
   return (
     <li>
-      <button type="button" className="game-card" onClick={onOpen} aria-label={`${game.title} by ${game.punter_name}`}>
+      <button
+        type="button"
+        className="game-card"
+        onClick={() => onOpen(game.id)}
+        aria-label={`${game.title} by ${game.punter_name}`}
+      >
         <span className="game-card-head">
           <PlatformMark platform={game.platform} />
           <strong className="game-title">{game.title}</strong>
@@ -55,6 +73,7 @@ export function GameCard({ game, onOpen }: { game: HubGame; onOpen: () => void }
           <span>Odds {game.odd.toFixed(2)}</span>
           <span>{game.punter_name}</span>
           <PuntingPower value={game.punting_power} />
+          <RecordNote game={game} />
           <span>
             {game.buyers_count} {game.buyers_count === 1 ? 'buyer' : 'buyers'}
           </span>
@@ -65,4 +84,4 @@ export function GameCard({ game, onOpen }: { game: HubGame; onOpen: () => void }
       </button>
     </li>
   );
-}
+});

@@ -2,10 +2,13 @@
  * The game-detail modal's body (SPEC sections 2, 4, 6, 8): the code stays hidden until the user gets
  * (free) or buys (priced) it; only Active codes offer the action, otherwise 'Game has ended'. The
  * owner sees the code and Expected Profit. A token the provider calls expired sends the user to /login.
+ * Settlement (ADR 0010): the owner marks an Active code Boom or Cut once its last game has ended; an
+ * admin may settle or correct any code at any time. Both behind a confirmation: money moves.
  */
 import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import {
+  BUY_GENERIC_ERROR,
   buyFailureOutcome,
   buySuccessMessage,
   canSeeExpectedProfit,
@@ -13,15 +16,19 @@ import {
   CODE_COPY_FAILURE,
   EXPECTED_PROFIT_LABEL,
   gameAction,
+  SETTLED_STATUSES,
+  type SettledStatus,
 } from '@punter/core/punters-hub';
 import { nairaToKobo } from '@punter/core/money';
 import { CodeInput } from '@/components/code-input';
+import { paths } from '@/config/paths';
 import { ApiFailure } from '@/lib/api';
 import { randomId } from '@/lib/flash';
 import { formatApiNaira, formatDateTime } from '@/lib/format';
+import { usePermissions } from '@/lib/permissions';
 import { clearProfile } from '@/lib/session';
 import { showToast } from '@/lib/toast';
-import { buyOrGetGame } from '@/features/punters-hub/api/hub-calls';
+import { buyOrGetGame, settleGame } from '@/features/punters-hub/api/hub-calls';
 import type { HubGame } from '@/features/punters-hub/api/games-feed';
 import { PlatformMark, priceLabel, PuntingPower } from '@/features/punters-hub/components/game-card';
 
@@ -83,7 +90,9 @@ export function GameDetail({
         <dt>Price</dt>
         <dd>{priceLabel(game.amount)}</dd>
         <dt>Punter</dt>
-        <dd>{game.punter_name}</dd>
+        <dd>
+          <Link to={paths.punter.getHref({ username: game.punter_name })}>{game.punter_name}'s record</Link>
+        </dd>
         <dt>Punting power</dt>
         <dd>
           <PuntingPower value={game.punting_power} />
@@ -127,6 +136,64 @@ export function GameDetail({
       ) : (
         <p className="muted">{action.message}</p>
       )}
+      <SettleControls game={game} owner={owner} />
     </div>
+  );
+}
+
+/** What settling as `status` does, said before the punter confirms. */
+function settleWarning(status: SettledStatus, amount: number): string {
+  if (amount === 0) return `Mark this code ${status}? It counts in your record and cannot be changed except by an admin.`;
+  return status === 'Boom'
+    ? 'Mark this code Boom? Its sales are paid to your wallet and it counts as a win in your record.'
+    : 'Mark this code Cut? Every buyer gets their money back and it counts as a loss in your record.';
+}
+
+function SettleControls({ game, owner }: { game: HubGame; owner: boolean }) {
+  const admin = usePermissions()?.role === 1;
+  const [choice, setChoice] = useState<SettledStatus | null>(null);
+  const [busy, setBusy] = useState(false);
+  // The punter settles once, after the last game; an admin settles or corrects at any time.
+  const ended = Date.now() >= Date.parse(game.endDate);
+  const canSettle = admin || (owner && game.status === 'Active' && ended);
+  if (!canSettle) return null;
+  const options = SETTLED_STATUSES.filter((status) => status !== game.status);
+
+  const settle = async (status: SettledStatus) => {
+    setBusy(true);
+    try {
+      showToast('success', await settleGame(game.id, status), 'settle');
+      setChoice(null);
+    } catch (error) {
+      showToast('error', error instanceof ApiFailure ? error.message : BUY_GENERIC_ERROR, 'settle');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="stack" aria-label="Settle this code">
+      {choice === null ? (
+        <div className="row">
+          {options.map((status) => (
+            <button key={status} type="button" className="button button-secondary grow" onClick={() => setChoice(status)}>
+              {game.status === 'Active' ? `Settle as ${status}` : `Correct to ${status}`}
+            </button>
+          ))}
+        </div>
+      ) : (
+        <>
+          <p>{settleWarning(choice, game.amount)}</p>
+          <div className="row">
+            <button type="button" className="button button-secondary grow" onClick={() => setChoice(null)} disabled={busy}>
+              Cancel
+            </button>
+            <button type="button" className="button grow" onClick={() => void settle(choice)} disabled={busy}>
+              {busy ? 'Please wait...' : `Confirm ${choice}`}
+            </button>
+          </div>
+        </>
+      )}
+    </section>
   );
 }

@@ -91,6 +91,42 @@ describe('Punters Hub', () => {
     expect(panel().getByText('Sorry, no betting codes posted yet for this category. Check again later.')).toBeTruthy();
   });
 
+  it("shows the punter's verified record on the card: 'New punter' below 10 settled codes", () => {
+    renderWithApp(
+      <HubView
+        games={[
+          game({ game_count: 12, won_count: 9 }),
+          game({ id: 'g2', title: 'Fresh tips', punter_name: 'bola', game_count: 3, won_count: 3 }),
+        ]}
+      />,
+    );
+    expect(panel().getByRole('button', { name: 'Sure two odds by tunde' }).textContent).toContain('9 of 12 landed');
+    const fresh = panel().getByRole('button', { name: 'Fresh tips by bola' });
+    expect(within(fresh).getByText('New punter')).toBeTruthy();
+    expect(fresh.textContent).not.toContain('landed');
+  });
+
+  it("shows a tab's first 20 codes, 20 more per 'Show more codes', and a tab switch starts at the first page again", async () => {
+    const games = [
+      ...Array.from({ length: 45 }, (_, i) => game({ id: `a${i}`, title: `Active ${i}` })),
+      ...Array.from({ length: 3 }, (_, i) => game({ id: `b${i}`, title: `Boom ${i}`, status: 'Boom' })),
+    ];
+    const { user } = renderWithApp(<HubView games={games} />);
+    const cards = () => panel().queryAllByRole('button', { name: / by tunde$/ });
+    expect(cards()).toHaveLength(20);
+    expect(cards()[0]?.getAttribute('aria-label')).toBe('Active 0 by tunde');
+    await user.click(panel().getByRole('button', { name: 'Show more codes (25 more)' }));
+    expect(cards()).toHaveLength(40);
+    await user.click(panel().getByRole('button', { name: 'Show more codes (5 more)' }));
+    expect(cards()).toHaveLength(45);
+    expect(panel().queryByRole('button', { name: /Show more codes/ })).toBeNull();
+
+    await user.click(tab('Boom'));
+    expect(cards().map((c) => c.getAttribute('aria-label'))).toEqual(['Boom 0 by tunde', 'Boom 1 by tunde', 'Boom 2 by tunde']);
+    await user.click(tab('Active'));
+    expect(cards()).toHaveLength(20);
+  });
+
   it('hides the code until the user gets it, then shows and keeps it; a retry uses the same Idempotency-Key', async () => {
     fakeApi.failOnce('buyOrGetGame', ['The service is unreachable. Check your connection and try again.'], 'unavailable');
     fakeApi.answer('buyOrGetGame', bought(game(), 'SB-XYZ'));
@@ -188,7 +224,7 @@ describe('Punters Hub', () => {
     expect(screen.queryByRole('button', { name: 'Clear Games' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Become a punter' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Become a punter' }));
-    expect(dialog.getByText(/at least 20 settled codes give you a public record/)).toBeTruthy();
+    expect(dialog.getByText(/10 settled codes give you a record buyers can judge/)).toBeTruthy();
   });
 
   it('Add Game: submit stays disabled until every field is valid; bad odds say so; posts and toasts', async () => {

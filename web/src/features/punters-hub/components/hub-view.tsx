@@ -1,46 +1,48 @@
 /**
  * The Punters Hub over a list of codes (SPEC section 2 'Punters Hub'): tabs Active, Boom, Cut and
  * Ended with their empty states, the cards, the detail modal, Add Game (can_post_game) or 'Become a
- * punter', and Clear Games for role 1 behind a confirmation. The live listener (hub-page.tsx) feeds it;
+ * punter', and Clear Games (settled and ended codes only, ADR 0020) for role 1 behind a confirmation. The live listener (hub-page.tsx) feeds it;
  * tests feed it a list.
  */
 import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
 import {
   canClearGames,
   CLEAR_GAMES_LABEL,
   GAME_STATUSES,
-  parseUnlockedCodes,
+  MIN_RECORD_SAMPLE,
   postGameButton,
   pruneUnlockedCodes,
   reconcileUnlockedCode,
   storeUnlockedCode,
-  tabView,
+  TAB_EMPTY_STATES,
   type GameStatus,
-  type UnlockedCodes,
 } from '@punter/core/punters-hub';
 import { CLEAR_DOCUMENTS_SUCCESS, clearDocumentsFailureMessage } from '@punter/core/signals';
 import { Modal } from '@/components/modal';
+import { paths } from '@/config/paths';
 import { usePermissions } from '@/lib/permissions';
 import { useProfile } from '@/lib/session';
 import { showToast } from '@/lib/toast';
-import { useStoredState } from '@/lib/use-stored-state';
 import type { HubGame } from '@/features/punters-hub/api/games-feed';
 import { clearGames } from '@/features/punters-hub/api/hub-calls';
 import { AddGameForm } from '@/features/punters-hub/components/add-game-form';
 import { GameCard } from '@/features/punters-hub/components/game-card';
 import { GameDetail } from '@/features/punters-hub/components/game-detail';
+import { useUnlockedCodes } from '@/features/punters-hub/hooks/use-unlocked-codes';
 
-export const UNLOCKED_CODES_KEY = 'unlocked_codes';
+export { UNLOCKED_CODES_KEY } from '@/features/punters-hub/hooks/use-unlocked-codes';
 
-function loadCodes(stored: unknown): UnlockedCodes {
-  if (typeof stored !== 'string') return {};
-  try {
-    return parseUnlockedCodes(JSON.parse(stored));
-  } catch {
-    return {};
-  }
+/** Cards a tab shows before 'Show more codes': a tab switch renders one page, not the whole collection. */
+export const HUB_PAGE_SIZE = 20;
+export const SHOW_MORE_CODES_LABEL = 'Show more codes';
+
+/** The codes of every tab, order kept, in one pass. */
+function groupByTab(games: readonly HubGame[]): Record<GameStatus, HubGame[]> {
+  const byTab: Record<GameStatus, HubGame[]> = { Active: [], Boom: [], Cut: [], Ended: [] };
+  for (const game of games) byTab[game.status].push(game);
+  return byTab;
 }
-const saveCodes = (codes: UnlockedCodes) => JSON.stringify(codes);
 
 export function HubView({ games }: { games: readonly HubGame[] }) {
   const permissions = usePermissions();
@@ -49,8 +51,11 @@ export function HubView({ games }: { games: readonly HubGame[] }) {
   const [tab, setTab] = useState<GameStatus>('Active');
   const [openId, setOpenId] = useState<string | null>(null);
   const [modal, setModal] = useState<'post' | 'become' | 'clear' | null>(null);
-  const [codes, setCodes] = useStoredState(UNLOCKED_CODES_KEY, loadCodes, saveCodes);
-  const view = useMemo(() => tabView(games, tab), [games, tab]);
+  const [codes, setCodes] = useUnlockedCodes();
+  const [shown, setShown] = useState(HUB_PAGE_SIZE);
+  // One pass per snapshot: a tab switch then only picks a list and renders its first page.
+  const byTab = useMemo(() => groupByTab(games), [games]);
+  const list = byTab[tab];
   const open = openId === null ? null : (games.find((g) => g.id === openId) ?? null);
 
   // A code whose game has Ended is no longer kept in the browser (SPEC section 4).
@@ -66,6 +71,7 @@ export function HubView({ games }: { games: readonly HubGame[] }) {
     <div className="stack-lg">
       <div className="row">
         <h1 className="grow">Punters Hub</h1>
+        <Link to={paths.punters.getHref()}>Punters</Link>
         <button type="button" className="button" onClick={() => setModal(canPost ? 'post' : 'become')}>
           {postLabel}
         </button>
@@ -77,21 +83,35 @@ export function HubView({ games }: { games: readonly HubGame[] }) {
       </div>
       <div className="segmented" role="tablist" aria-label="Game status">
         {GAME_STATUSES.map((status) => (
-          <button key={status} type="button" role="tab" aria-selected={tab === status} onClick={() => setTab(status)}>
+          <button
+            key={status}
+            type="button"
+            role="tab"
+            aria-selected={tab === status}
+            onClick={() => {
+              setTab(status);
+              setShown(HUB_PAGE_SIZE);
+            }}
+          >
             {status}
           </button>
         ))}
       </div>
       <section role="tabpanel" aria-label={`${tab} games`}>
-        {view.emptyMessage !== null ? (
-          <p className="empty">{view.emptyMessage}</p>
+        {list.length === 0 ? (
+          <p className="empty">{TAB_EMPTY_STATES[tab]}</p>
         ) : (
           <ul className="plain-list game-list">
-            {view.games.map((game) => (
-              <GameCard key={game.id} game={game} onOpen={() => setOpenId(game.id)} />
+            {list.slice(0, shown).map((game) => (
+              <GameCard key={game.id} game={game} onOpen={setOpenId} />
             ))}
           </ul>
         )}
+        {list.length > shown ? (
+          <button type="button" className="button button-secondary button-block" onClick={() => setShown(shown + HUB_PAGE_SIZE)}>
+            {SHOW_MORE_CODES_LABEL} ({list.length - shown} more)
+          </button>
+        ) : null}
       </section>
       <Modal open={open !== null} title={open?.title ?? 'Game'} onClose={() => setOpenId(null)}>
         {open ? (
@@ -125,7 +145,7 @@ function BecomeAPunter() {
     <div className="stack">
       <p>Punters are approved by the Punter team so that buyers can trust every code in the Hub.</p>
       <ul>
-        <li>Post your codes for free first: at least 20 settled codes give you a public record.</li>
+        <li>Post your codes for free first: {MIN_RECORD_SAMPLE} settled codes give you a record buyers can judge.</li>
         <li>Your record (win rate, return for a buyer, current streak) is counted from settled codes only.</li>
         <li>With a steady record, ask for selling rights through the WhatsApp support link on this page.</li>
       </ul>
@@ -150,7 +170,10 @@ function ClearGamesConfirm({ onDone }: { onDone: () => void }) {
   };
   return (
     <div className="stack">
-      <p>Delete every betting code from the Hub for every user? This cannot be undone.</p>
+      <p>
+        Delete every settled or ended code (Boom, Cut, Ended) from the Hub for every user? This cannot be undone. Codes still
+        Active stay until they are settled, so their buyers' money always reaches the punter or comes back.
+      </p>
       <div className="row">
         <button type="button" className="button button-secondary grow" onClick={onDone} disabled={busy}>
           Cancel
