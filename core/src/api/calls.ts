@@ -88,6 +88,7 @@ import {
   transactionSchema,
   walletMovementSchema,
   walletSchema,
+  withdrawBlockSchema,
   withdrawRequestSchema,
 } from './wallet';
 
@@ -170,6 +171,7 @@ export const API_CALLS = {
     headers: idempotencyHeadersSchema,
     response: okBody(walletMovementSchema),
   },
+  withdrawBlock: { ...API_ROUTES.withdrawBlock, response: okBody(withdrawBlockSchema) },
   joinAutoTrada: {
     ...API_ROUTES.joinAutoTrada,
     request: joinAutoTradaRequestSchema,
