@@ -130,11 +130,20 @@ export async function withdrawalBlock(deps: Pick<ProviderDeps, 'store' | 'now'>,
 export function createPots(deps: ProviderDeps, audit: Audit) {
   const locks = new KeyedMutex();
 
-  /** The public participant, the owner's copy and the stake change status together. */
-  function setStakeStatus(tx: Tx, stakeId: string, status: string, extra: Partial<PotStakeDoc> = {}): void {
+  /**
+   * The public participant, the owner's copy and the stake change status together. `shown` replaces the
+   * quoted roi/total of both documents (a payout shows what was paid, not the quote).
+   */
+  function setStakeStatus(
+    tx: Tx,
+    stakeId: string,
+    status: string,
+    extra: Partial<PotStakeDoc> = {},
+    shown: { roi: number; total: number } | null = null,
+  ): void {
     potStakes.update(tx, stakeId, { status, ...extra });
-    potParticipants.update(tx, stakeId, { status });
-    myPots.update(tx, stakeId, { status });
+    potParticipants.update(tx, stakeId, { status, ...shown });
+    myPots.update(tx, stakeId, { status, ...shown });
   }
 
   /**
@@ -381,7 +390,16 @@ export function createPots(deps: ProviderDeps, audit: Audit) {
                   wallet = moved.to;
                 }
                 total = addKobo(total, payout);
-                setStakeStatus(tx, id, PARTICIPANT_STATUS_PAID, { payout_kobo: payout });
+                // The booked result replaces the quote on the participant's documents (SPEC 9's ROI, as paid);
+                // a loss shows as a negative ROI.
+                const result = netKobo(payout, -stake.amount_kobo);
+                setStakeStatus(
+                  tx,
+                  id,
+                  PARTICIPANT_STATUS_PAID,
+                  { payout_kobo: payout },
+                  { roi: Math.sign(result) * koboToNaira(Math.abs(result)), total: koboToNaira(payout) },
+                );
               }
               notify(deps, tx, user.id, 'POT_PAYOUT', {
                 amount: koboToNaira(total),

@@ -6,6 +6,7 @@
  * both bonuses, and the double entry sums to zero after every race.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { potParticipantSchema } from '@punter/core/api/pots';
 import { nairaToKobo } from '@punter/core/money';
 import { createAudit } from '../src/admin/audit';
 import { myPots, potParticipants, pots as potDocs, potStakes, users, wallets, type UserDoc } from '../src/collections';
@@ -204,6 +205,11 @@ describe('the life of a pot (memory store)', () => {
     await pots.bookResult(admin, { pot_id: potId, result_percent: -12.5 });
     expect(await accountBalanceKobo(store, { kind: 'house' })).toBe(nairaToKobo(1_250));
     expect((await pots.payout(user, { pot_id: potId }, 'p1')).body).toMatchObject({ data: { amount: 8_750 } });
+    // The participant's shown ROI and total are the booked loss, not the quoted 20 % (ROI 2,000, total 12,000),
+    // and the public document still parses for the web (a negative ROI).
+    const [participant] = await potParticipants.query(store, { where: [['pot_id', '==', potId]] });
+    expect(participant?.data).toMatchObject({ status: 'Paid', amount: 10_000, roi: -1_250, total: 8_750 });
+    expect(potParticipantSchema.safeParse(participant?.data).error?.issues).toBeUndefined();
     await expectLedgerWhole(store);
   });
 
