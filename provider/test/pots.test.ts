@@ -213,6 +213,26 @@ describe('the life of a pot (memory store)', () => {
     await expectLedgerWhole(store);
   });
 
+  it('a join at raising_to is refused before the scheduler has moved the pot; PAYOUT of a pot past trade_to waits for Due', async () => {
+    const clock = { now: START };
+    const { pots, deps } = potsOn(makeProvider().deps.store, clock);
+    const store = deps.store;
+    const user = await seedUser(store, deps, 50_000);
+    const potId = await seedPot(store, 1_000_000);
+    await pots.join(user, joinBody(potId, 10_000), 'on-time');
+    // The server's clock decides, not the stored status nor the browser's clock: at raising_to exactly, no tick yet.
+    clock.now = START + 5 * DAY;
+    await expect(pots.join(user, joinBody(potId, 10_000), 'at-the-end')).rejects.toThrow('This pot is not raising at the moment');
+    expect((await potDocs.get(store, potId))?.status).toBe('Raising');
+    expect(await accountBalanceKobo(store, { kind: 'wallet', id: user.id })).toBe(nairaToKobo(40_000));
+    await expectPotMatchesParticipants(store, potId);
+    // Past trade_to but not yet Due (no tick): nothing is paid out and the status stays the server's.
+    clock.now = START + 37 * DAY;
+    await expect(pots.payout(user, { pot_id: potId }, 'early')).rejects.toThrow('This pot is not due yet');
+    expect(await accountBalanceKobo(store, { kind: 'wallet', id: user.id })).toBe(nairaToKobo(40_000));
+    await expectLedgerWhole(store);
+  });
+
   it('the operator switch stops joins with its reason; the risk disclosure is accepted once, before the first join', async () => {
     const clock = { now: START };
     const { pots, deps } = potsOn(makeProvider().deps.store, clock);
