@@ -26,6 +26,8 @@ const POT_VOLUME = Math.floor((JOINS * 3) / 4) * JOIN_NAIRA;
 const CAPACITY = /^Amount can only be ₦[\d,]+ or less$/;
 const NOT_RAISING = 'This pot is not raising at the moment';
 
+// On a loaded machine firebase-tools' 10 s limit for reading the functions' definitions is too short.
+process.env.FUNCTIONS_DISCOVERY_TIMEOUT ??= '120';
 // The bench signs up USERS accounts from one address: lift the per-source sign-up limits for its stack only.
 process.env.PROVIDER_LIMITS = JSON.stringify({
   registrationsPerSourcePerHour: 10_000,
