@@ -297,7 +297,7 @@ export const RISK_ACK_REQUIRED = 'Please read and accept the risk disclosure bef
 export const RISK_DISCLOSURE =
   'A pot is not a savings account, a deposit or a regulated investment scheme. Your capital is traded by the pot manager ' +
   'and can be lost in part or in full; the ROI shown is the target, not a promise. Your money stays locked in the pot ' +
-  'until its due date.';
+  'until its due date, and until then you cannot withdraw from your wallet at all.';
 
 export interface PotClock {
   readonly status: string;

@@ -332,6 +332,7 @@ export const RESPONSES: Record<ApiCallName, unknown> = {
   myReferrals: ok([{ first_name: 'Bola', last_name: 'Ade', subscription: true, createdAt: NOW }]),
   topup: { ...ok({ transaction, balance: 5000.5 }), success: true },
   withdraw: ok({ transaction: { ...transaction, type: 'WITHDRAWAL', status: 'PENDING' }, balance: 0 }),
+  withdrawBlock: ok({ message: 'Sorry, we are still raising and you can not withdraw at the moment.' }),
   joinAutoTrada: ok({ transaction: { ...transaction, type: 'JOIN_AUTO_TRADA' }, balance: 0 }),
   potPayout: ok({ amount: 11_000, balance: 11_000 }),
   potCreate: ok({ id: 'pot_1' }),

@@ -91,6 +91,7 @@ describe('answers match the contract of core/src/api', () => {
       headers: { 'idempotency-key': 'contract-join-1' },
       body: { amount: 10_000, pot_id: 'contract-pot', acceptRisk: true },
     });
+    await check('withdrawBlock', { token: t });
     await check('limitTransactions', { token: t });
     await check('transactions', { token: t });
     await check('myReferrals', { token: t });

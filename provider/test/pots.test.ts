@@ -6,6 +6,7 @@
  * both bonuses, and the double entry sums to zero after every race.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { potParticipantSchema } from '@punter/core/api/pots';
 import { nairaToKobo } from '@punter/core/money';
 import { createAudit } from '../src/admin/audit';
 import { myPots, potParticipants, pots as potDocs, potStakes, users, wallets, type UserDoc } from '../src/collections';
@@ -204,6 +205,31 @@ describe('the life of a pot (memory store)', () => {
     await pots.bookResult(admin, { pot_id: potId, result_percent: -12.5 });
     expect(await accountBalanceKobo(store, { kind: 'house' })).toBe(nairaToKobo(1_250));
     expect((await pots.payout(user, { pot_id: potId }, 'p1')).body).toMatchObject({ data: { amount: 8_750 } });
+    // The participant's shown ROI and total are the booked loss, not the quoted 20 % (ROI 2,000, total 12,000),
+    // and the public document still parses for the web (a negative ROI).
+    const [participant] = await potParticipants.query(store, { where: [['pot_id', '==', potId]] });
+    expect(participant?.data).toMatchObject({ status: 'Paid', amount: 10_000, roi: -1_250, total: 8_750 });
+    expect(potParticipantSchema.safeParse(participant?.data).error?.issues).toBeUndefined();
+    await expectLedgerWhole(store);
+  });
+
+  it('a join at raising_to is refused before the scheduler has moved the pot; PAYOUT of a pot past trade_to waits for Due', async () => {
+    const clock = { now: START };
+    const { pots, deps } = potsOn(makeProvider().deps.store, clock);
+    const store = deps.store;
+    const user = await seedUser(store, deps, 50_000);
+    const potId = await seedPot(store, 1_000_000);
+    await pots.join(user, joinBody(potId, 10_000), 'on-time');
+    // The server's clock decides, not the stored status nor the browser's clock: at raising_to exactly, no tick yet.
+    clock.now = START + 5 * DAY;
+    await expect(pots.join(user, joinBody(potId, 10_000), 'at-the-end')).rejects.toThrow('This pot is not raising at the moment');
+    expect((await potDocs.get(store, potId))?.status).toBe('Raising');
+    expect(await accountBalanceKobo(store, { kind: 'wallet', id: user.id })).toBe(nairaToKobo(40_000));
+    await expectPotMatchesParticipants(store, potId);
+    // Past trade_to but not yet Due (no tick): nothing is paid out and the status stays the server's.
+    clock.now = START + 37 * DAY;
+    await expect(pots.payout(user, { pot_id: potId }, 'early')).rejects.toThrow('This pot is not due yet');
+    expect(await accountBalanceKobo(store, { kind: 'wallet', id: user.id })).toBe(nairaToKobo(40_000));
     await expectLedgerWhole(store);
   });
 

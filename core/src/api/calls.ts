@@ -105,6 +105,7 @@ import {
   transactionSchema,
   walletMovementSchema,
   walletSchema,
+  withdrawBlockSchema,
   withdrawRequestSchema,
 } from './wallet';
 
@@ -187,6 +188,7 @@ export const API_CALLS = {
     headers: idempotencyHeadersSchema,
     response: okBody(walletMovementSchema),
   },
+  withdrawBlock: { ...API_ROUTES.withdrawBlock, response: okBody(withdrawBlockSchema) },
   joinAutoTrada: {
     ...API_ROUTES.joinAutoTrada,
     request: joinAutoTradaRequestSchema,

@@ -1,7 +1,7 @@
 /** Trading pots (SPEC section 3): the pot documents, their participants and join-auto-trada. */
 import { z } from 'zod';
 import { countSchema, timestampMillis } from './common';
-import { idSchema, isoDateTime, nairaAmount, nairaBalance, pinSchema } from './primitives';
+import { idSchema, isoDateTime, nairaAmount, nairaBalance, nairaSigned, pinSchema } from './primitives';
 
 /** A document of 'trading_pots' (SPEC section 3). Times are converted to epoch milliseconds. */
 export const tradingPotSchema = z.object({
@@ -38,7 +38,8 @@ export const potParticipantSchema = z.object({
   amount: nairaBalance,
   /** Capital plus ROI. */
   total: nairaBalance,
-  roi: nairaBalance,
+  /** The quote (SPEC 9) until PAYOUT, then what was paid beyond the capital: negative after a loss. */
+  roi: nairaSigned,
   trading_capital: nairaBalance,
   /** Initially 'Pending'. */
   status: z.string(),

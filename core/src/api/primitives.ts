@@ -45,6 +45,11 @@ export const nairaBalance = z
   .min(0, { error: 'Amount must not be negative' })
   .refine(hasAtMostTwoDecimals, { error: AMOUNT_TOO_MANY_DECIMALS });
 
+/** A naira result that may be negative (a pot's booked loss), at most 2 decimals. */
+export const nairaSigned = z
+  .number({ error: AMOUNT_NOT_NUMBER })
+  .refine((value) => hasAtMostTwoDecimals(Math.abs(value)), { error: AMOUNT_TOO_MANY_DECIMALS });
+
 /** Ids as the provider hands them out (Firestore document ids or similar). */
 export const idSchema = z.string({ error: 'Id must be a string' }).trim().min(1, { error: 'Id is required' }).max(128);
 

@@ -39,6 +39,8 @@ export const API_ROUTES = {
   myReferrals: { method: 'GET', path: '/api/v1/user/my-referrals', auth: 'user' },
   topup: { method: 'POST', path: '/api/v1/user/topup', auth: 'user' },
   withdraw: { method: 'POST', path: '/api/v1/user/wallet/withdraw', auth: 'user' },
+  // Not in SPEC (ADR 0021): why a withdrawal is refused now (SPEC 4's pot messages), for the withdraw modal.
+  withdrawBlock: { method: 'GET', path: '/api/v1/user/wallet/withdraw-block', auth: 'user' },
   joinAutoTrada: { method: 'POST', path: '/api/v1/user/join-auto-trada', auth: 'user' },
   // Not in SPEC: the life of a pot (ADR 0012) and its PAYOUT button (SPEC 9).
   potPayout: { method: 'POST', path: '/api/v1/user/pot-payout', auth: 'user' },

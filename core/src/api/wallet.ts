@@ -25,6 +25,8 @@ export const transactionSchema = z.object({
 export type Transaction = z.infer<typeof transactionSchema>;
 
 export const walletSchema = z.object({ balance: nairaBalance });
+/** Not in SPEC (ADR 0021): SPEC 4's message while the user's money is in a Raising or Trading pot, else null. */
+export const withdrawBlockSchema = z.object({ message: z.string().min(1).nullable() });
 /** What a money-moving call answers: the entry it wrote and the balance after it. */
 export const walletMovementSchema = z.object({ transaction: transactionSchema, balance: nairaBalance });
 /** Top-up answer: a wallet movement plus `success: true`, which SPEC's client reads. */

@@ -10,6 +10,7 @@ import { notify, type KeyedMutex, type ProviderDeps, type UserDoc } from '../con
 import { ApiError, badRequest, conflict, notFound, ok, parseBody, type ProviderResponse } from '../http';
 import { GATEWAY, idempotent, postEntry, readEntry, readWallet, settleEntry, balanceKobo, transactionView } from '../ledger';
 import { withdrawBody } from '../schemas';
+import { withdrawalBlock } from '../pots';
 import { newId, type Tx } from '../store';
 
 /** A withdrawal record that must exist (it was written before the payout was called). */
@@ -77,11 +78,19 @@ export function createWithdrawals(deps: ProviderDeps, accounts: Accounts, wallet
   return {
     settleWithdrawal,
 
+    /** What the withdraw modal shows before the form: SPEC's pot message, or null (ADR 0021). */
+    async withdrawBlock(user: UserDoc): Promise<ProviderResponse> {
+      return ok({ message: 'Withdrawal status fetched', data: { message: await withdrawalBlock(deps, user.id) } });
+    },
+
     async withdraw(user: UserDoc, body: unknown, idempotencyKey: string | undefined): Promise<ProviderResponse> {
       const parsed = parseBody(withdrawBody, body);
       const input = { ...parsed, amount: nairaToKobo(parsed.amount) };
       const bank = await banks.get(deps.store, input.destination_account);
       if (!bank || bank.user_id !== user.id) throw notFound('Bank account not found. Please add a bank account first.');
+      // Before the PIN: a blocked withdrawal costs no PIN attempt (ADR 0021).
+      const blocked = await withdrawalBlock(deps, user.id);
+      if (blocked) throw badRequest(blocked);
       await accounts.checkPin(user.id, input.pin);
 
       const withdrawalId = newId();
@@ -97,6 +106,10 @@ export function createWithdrawals(deps: ProviderDeps, accounts: Accounts, wallet
             z.object({ withdrawal_id: z.string() }),
             async () => {
               const wallet = await readWallet(tx, user.id);
+              // Again after the wallet read: a join that commits meanwhile changes the wallet, so this
+              // transaction runs again and sees its stake (Firestore), or runs after it (the memory store).
+              const blockedNow = await withdrawalBlock(deps, user.id);
+              if (blockedNow) throw badRequest(blockedNow);
               if (input.amount > wallet.balance_kobo) throw badRequest('Insufficient funds');
               const posted = postEntry(deps, tx, wallet, {
                 id: withdrawalId,

@@ -21,7 +21,8 @@ export function TermsAndHowTo() {
             guarantees a return.
           </p>
           <p>
-            <strong>The lock.</strong> Money you put in a pot cannot be withdrawn while the pot is raising or trading. On the due
+            <strong>The lock.</strong> While you have money in a pot that is raising or trading you cannot withdraw from your
+            wallet at all, not only the amount in the pot. On the due
             date the manager&apos;s result is booked into the pot and you collect your capital plus your share of the result with
             the PAYOUT button. If the manager made a loss, your share of the loss is taken from your capital.
           </p>
@@ -31,8 +32,8 @@ export function TermsAndHowTo() {
           </p>
           <p>
             <strong>Referral bonus.</strong> When someone you referred joins a pot you earn 2.5% of what they put in at once, and
-            another 2.5% when the pot is due. Bonuses are paid by Auto-Trada, not taken from anyone&apos;s capital, and you can
-            withdraw them at any time.
+            another 2.5% when the pot is due. Bonuses are paid by Auto-Trada, not taken from anyone&apos;s capital, and are not
+            locked with the pot that earned them: you can withdraw them whenever no pot of your own is raising or trading.
           </p>
           <p>The operator may pause new joins at any time; pots already running continue to their due date.</p>
         </div>
@@ -58,7 +59,7 @@ export function ReferralExplainer() {
       <h2 id="referral-bonus-title">5% referral bonus</h2>
       <p>
         Share your referral link. Each time someone you referred joins a pot, you earn 2.5% of their trading amount immediately
-        and 2.5% more when the pot is due: 5% in total, withdrawable any time.
+        and 2.5% more when the pot is due: 5% in total, paid into your wallet and not locked in any pot.
       </p>
     </section>
   );
