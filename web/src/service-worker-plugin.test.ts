@@ -21,7 +21,12 @@ const bundle = {
 
 describe("the service worker's precache list", () => {
   it('is index.html and the entry chunk with its static imports and CSS, not the route chunks', () => {
-    expect(precacheManifest(bundle).urls).toEqual(['/index.html', '/assets/index-A.js', '/assets/index-C.css', '/assets/react-B.js']);
+    expect(precacheManifest(bundle).urls).toEqual([
+      '/index.html',
+      '/assets/index-A.js',
+      '/assets/index-C.css',
+      '/assets/react-B.js',
+    ]);
   });
 
   it('gets a new version when any file of the build changes, so the browser sees a new worker', () => {

@@ -153,9 +153,7 @@ describe('navigations: network first, the cached shell offline', () => {
   it('serves the cached shell instead of a server error', async () => {
     const caches = new MemoryCaches(() => Promise.resolve(html('shell')));
     await precache(caches, { version: V, urls: [SHELL_URL] });
-    const response = await navigationResponse(at('/dashboard'), caches, V, () =>
-      Promise.resolve(basic('down', { status: 503 })),
-    );
+    const response = await navigationResponse(at('/dashboard'), caches, V, () => Promise.resolve(basic('down', { status: 503 })));
     expect(await response.text()).toBe('shell');
   });
 

@@ -108,7 +108,13 @@ export async function deleteOldCaches(caches: CacheStorage, version: string): Pr
 }
 
 /** Files the page loaded before the worker controlled it: cached too (mostly from the HTTP cache, no new bytes). */
-export async function cacheLoaded(caches: CacheStorage, version: string, urls: readonly string[], origin: string, fetcher: Fetch) {
+export async function cacheLoaded(
+  caches: CacheStorage,
+  version: string,
+  urls: readonly string[],
+  origin: string,
+  fetcher: Fetch,
+) {
   for (const url of urls) {
     const request = new Request(url);
     if (cachePolicy({ method: 'GET', url: request.url, mode: 'no-cors' }, origin) !== 'asset') continue;
