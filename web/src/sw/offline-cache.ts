@@ -44,7 +44,9 @@ type Fetch = (request: Request) => Promise<Response>;
 
 /** Hashed files: the cache first (any version's copy is the same file); else the network, cached on success. */
 export async function assetResponse(request: Request, caches: CacheStorage, version: string, fetcher: Fetch): Promise<Response> {
-  const cached = await caches.match(request);
+  // ignoreVary: a hashed file is the same whatever the request's headers; the server's `Vary: Origin` would
+  // otherwise miss a module script (sent with Origin) against the precached copy (fetched without it).
+  const cached = await caches.match(request, { ignoreVary: true });
   if (cached) return cached;
   const response = await fetcher(request);
   if (response.ok && response.type === 'basic') {
@@ -88,7 +90,7 @@ export async function navigationResponse(
   } finally {
     clearTimeout(timer);
   }
-  const shell = await caches.match(SHELL_URL, { cacheName: cacheNames(version).shell });
+  const shell = await caches.match(SHELL_URL, { cacheName: cacheNames(version).shell, ignoreVary: true });
   // No shell cached (first visit, or the dev server): wait for the network after all.
   return shell ?? fromNetwork;
 }
