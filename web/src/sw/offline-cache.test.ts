@@ -19,33 +19,45 @@ const keyOf = (request: RequestInfo | URL): string =>
 type Fetcher = (r: Request) => Promise<Response>;
 const offline: Fetcher = () => Promise.reject(new TypeError('offline'));
 
-/** One cache in memory, keyed by absolute URL (what the worker's strategies need of it). */
+/** One cache in memory, keyed by absolute URL, honouring a response's `Vary` as browsers do unless told to ignore it. */
 class MemoryCache implements Cache {
-  readonly entries = new Map<string, Response>();
+  readonly entries = new Map<string, { request: Request; response: Response }>();
   constructor(private readonly fetcher: Fetcher) {}
+  private static varyMatches(stored: Request, response: Response, request: RequestInfo | URL): boolean {
+    const asked = request instanceof Request ? request : new Request(keyOf(request));
+    const vary = (response.headers.get('Vary') ?? '')
+      .split(',')
+      .map((h) => h.trim())
+      .filter(Boolean);
+    return vary.every((header) => stored.headers.get(header) === asked.headers.get(header));
+  }
   put(request: RequestInfo | URL, response: Response): Promise<void> {
-    this.entries.set(keyOf(request), response);
+    const stored = request instanceof Request ? request : new Request(keyOf(request));
+    this.entries.set(keyOf(request), { request: stored, response });
     return Promise.resolve();
   }
   async add(request: RequestInfo | URL): Promise<void> {
     const response = await this.fetcher(new Request(keyOf(request)));
     if (!response.ok) throw new TypeError(`${keyOf(request)}: ${response.status}`);
-    this.entries.set(keyOf(request), response);
+    await this.put(request, response);
   }
   async addAll(requests: RequestInfo[]): Promise<void> {
     for (const request of requests) await this.add(request);
   }
-  match(request: RequestInfo | URL): Promise<Response | undefined> {
-    return Promise.resolve(this.entries.get(keyOf(request))?.clone());
+  match(request: RequestInfo | URL, options?: CacheQueryOptions): Promise<Response | undefined> {
+    const hit = this.entries.get(keyOf(request));
+    if (!hit || (!options?.ignoreVary && !MemoryCache.varyMatches(hit.request, hit.response, request)))
+      return Promise.resolve(undefined);
+    return Promise.resolve(hit.response.clone());
   }
   matchAll(): Promise<readonly Response[]> {
-    return Promise.resolve([...this.entries.values()]);
+    return Promise.resolve([...this.entries.values()].map((e) => e.response));
   }
   delete(request: RequestInfo | URL): Promise<boolean> {
     return Promise.resolve(this.entries.delete(keyOf(request)));
   }
   keys(): Promise<readonly Request[]> {
-    return Promise.resolve([...this.entries.keys()].map((url) => new Request(url)));
+    return Promise.resolve([...this.entries.values()].map((e) => e.request));
   }
 }
 
@@ -61,7 +73,7 @@ class MemoryCaches implements CacheStorage {
   async match(request: RequestInfo | URL, options?: MultiCacheQueryOptions): Promise<Response | undefined> {
     for (const [name, store] of this.stores) {
       if (options?.cacheName && options.cacheName !== name) continue;
-      const hit = await store.match(request);
+      const hit = await store.match(request, options);
       if (hit) return hit;
     }
     return undefined;
@@ -115,6 +127,14 @@ describe('hashed files: cache first', () => {
     const second = await assetResponse(at('/assets/route-1.js'), caches, V, () => Promise.reject(new TypeError('offline')));
     expect(await second.text()).toBe('chunk');
     expect(fetcher).toHaveBeenCalledTimes(1);
+  });
+
+  it("answers a module script (sent with Origin) from a copy precached without it, despite the server's Vary: Origin", async () => {
+    const caches = new MemoryCaches(() => Promise.resolve(basic('entry', { headers: { Vary: 'Origin' } })));
+    await precache(caches, { version: V, urls: ['/assets/index-A.js'] });
+    const moduleScript = new Request(new URL('/assets/index-A.js', ORIGIN), { headers: { Origin: ORIGIN } });
+    const response = await assetResponse(moduleScript, caches, V, offline);
+    expect(await response.text()).toBe('entry');
   });
 
   it('does not cache a failed answer', async () => {
