@@ -2,19 +2,57 @@
  * Builds web/src/sw/sw.ts into /sw.js (ADR 0014): one classic script with its imports inlined, at
  * the site root so its scope is the whole app, outside the app's own chunks (it never joins a
  * screen's first load). `vite build` emits it beside index.html; the dev server bundles it on request.
- * A later feature (offline caching) adds its listeners to sw.ts; nothing here changes.
+ * Offline caching (ADR 0024): the build's app shell and version are put into the worker as
+ * `__PUNTER_PRECACHE__`; a new build is a new worker byte for byte, which the browser installs as an update.
  */
+import { createHash } from 'node:crypto';
 import { fileURLToPath, URL } from 'node:url';
 import { build, type Plugin } from 'vite';
+import type { PrecacheManifest } from './src/sw/precache-manifest.ts';
 
 export const SERVICE_WORKER_FILE = 'sw.js';
 const entry = fileURLToPath(new URL('./src/sw/sw.ts', import.meta.url));
 const src = fileURLToPath(new URL('./src', import.meta.url));
 
-async function bundleServiceWorker(minify: boolean): Promise<string> {
+/** What the bundle passes here: Rollup's chunks and assets, only the fields read. */
+type BundleFile =
+  | { type: 'chunk'; fileName: string; isEntry: boolean; imports: string[]; viteMetadata?: { importedCss: Set<string> } }
+  | { type: 'asset'; fileName: string };
+
+/**
+ * The app shell of a build: index.html and the entry chunk with its static imports and their CSS (what
+ * every screen needs before it can open a route). Route chunks are cached when used. The version is a
+ * hash of every file name of the build (names carry content hashes), so any change makes a new worker.
+ */
+export function precacheManifest(bundle: Record<string, BundleFile>): PrecacheManifest {
+  const files = Object.values(bundle);
+  const chunks = new Map(files.flatMap((f) => (f.type === 'chunk' ? [[f.fileName, f] as const] : [])));
+  const shell = new Set<string>();
+  const visit = (fileName: string) => {
+    const chunk = chunks.get(fileName);
+    if (!chunk || shell.has(fileName)) return;
+    shell.add(fileName);
+    for (const css of chunk.viteMetadata?.importedCss ?? []) shell.add(css);
+    chunk.imports.forEach(visit);
+  };
+  for (const chunk of chunks.values()) if (chunk.isEntry) visit(chunk.fileName);
+  if (shell.size === 0) throw new Error('the build has no entry chunk to precache');
+  const names = files
+    .map((f) => f.fileName)
+    .filter((name) => name !== SERVICE_WORKER_FILE)
+    .sort();
+  const version = createHash('sha256').update(names.join('\n')).digest('hex').slice(0, 12);
+  return { version, urls: ['/index.html', ...[...shell].sort().map((f) => `/${f}`)] };
+}
+
+/** The dev server has no hashed files: an empty list turns offline caching off. */
+const DEV_PRECACHE: PrecacheManifest = { version: 'dev', urls: [] };
+
+async function bundleServiceWorker(minify: boolean, precache: PrecacheManifest): Promise<string> {
   const result = await build({
     configFile: false,
     logLevel: 'warn',
+    define: { __PUNTER_PRECACHE__: JSON.stringify(precache) },
     resolve: { alias: { '@': src } },
     build: {
       write: false,
@@ -38,15 +76,16 @@ export function serviceWorker(): Plugin {
     name: 'punter:service-worker',
     configureServer(server) {
       server.middlewares.use(`/${SERVICE_WORKER_FILE}`, (_req, res, next) => {
-        bundleServiceWorker(false).then((code) => {
+        bundleServiceWorker(false, DEV_PRECACHE).then((code) => {
           res.setHeader('Content-Type', 'text/javascript');
           res.setHeader('Cache-Control', 'no-cache');
           res.end(code);
         }, next);
       });
     },
-    async generateBundle() {
-      this.emitFile({ type: 'asset', fileName: SERVICE_WORKER_FILE, source: await bundleServiceWorker(true) });
+    async generateBundle(_options, bundle) {
+      const precache = precacheManifest(bundle);
+      this.emitFile({ type: 'asset', fileName: SERVICE_WORKER_FILE, source: await bundleServiceWorker(true, precache) });
     },
   };
 }

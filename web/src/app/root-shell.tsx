@@ -1,7 +1,11 @@
-/** Wraps every route: toasts (5 s, at most TOAST_LIMIT on screen), the session-expiry redirect, scroll reset on navigation. */
+/**
+ * Wraps every route: toasts (5 s, at most TOAST_LIMIT on screen), the session-expiry redirect, scroll reset on navigation,
+ * the new-version prompt.
+ */
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { toast, ToastContainer } from 'react-toastify';
+import { UpdatePrompt } from '@/components/update-prompt';
 import { paths } from '@/config/paths';
 import { preloadFirebase } from '@/lib/api';
 import { takeFlash } from '@/lib/flash';
@@ -51,6 +55,7 @@ export function RootShell() {
   return (
     <>
       <Outlet />
+      <UpdatePrompt />
       <ToastContainer position="top-center" autoClose={5000} limit={TOAST_LIMIT} newestOnTop closeOnClick theme="colored" />
     </>
   );

@@ -9,6 +9,7 @@
  * that use the cache load it.
  */
 import { QueryClient } from '@tanstack/react-query';
+import { localStore, persistQueries, restoreQueries } from '@/lib/query-persist';
 import { getProfile, onProfileChange } from '@/lib/session';
 
 /** How long an answer counts as fresh: moving between screens within it sends no request. */
@@ -25,6 +26,9 @@ export function createQueryClient(): QueryClient {
 }
 
 export const queryClient = createQueryClient();
+// The last known balance and transactions, for a reload without a connection (ADR 0024).
+restoreQueries(queryClient, localStore(), getProfile()?.data.id ?? null, Date.now());
+persistQueries(queryClient, localStore, () => getProfile()?.data.id ?? null);
 // What QueryClientProvider would do on mount: refetch stale answers when the tab regains focus or the network returns.
 queryClient.mount();
 // A session that ends (logout, expiry) leaves no answers behind in memory for whoever uses the tab next.

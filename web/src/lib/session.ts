@@ -9,6 +9,8 @@ import { profileSchema, type Profile } from '@punter/core/api/profile';
 export const PROFILE_KEY = 'profile';
 export const BATCH_KEY = 'batch';
 export const RESET_EMAIL_KEY = 'reset_email';
+/** The last known balance and transactions, kept for offline use (lib/query-persist.ts); removed with the session. */
+export const QUERY_CACHE_KEY = 'query_cache';
 
 export type StoredProfile = Profile;
 export type ProfileData = Profile['data'];
@@ -73,6 +75,7 @@ export function setProfileCode(code: number): void {
 export function clearProfile(): void {
   window.localStorage.removeItem(PROFILE_KEY);
   window.localStorage.removeItem(BATCH_KEY);
+  window.localStorage.removeItem(QUERY_CACHE_KEY);
   notify();
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, test, vi } from 'vitest';
 import { loginFormSchema } from '@punter/core/form-schemas';
 import { ApiFailure } from '@/lib/api';
-import { submitForm, type FormState } from '@/lib/use-form-submit';
+import { NEEDS_NETWORK_MESSAGE, submitForm, type FormState } from '@/lib/use-form-submit';
 
 function recorder() {
   const patches: Partial<FormState>[] = [];
@@ -46,5 +46,18 @@ describe('submitForm', () => {
     const send = () => Promise.reject(new ApiFailure([]));
     await submitForm(loginFormSchema, { email: 'ada@punter.test', password: 'x' }, send, update, 'Withdrawal failed');
     expect(patches).toContainEqual({ failure: ['Withdrawal failed'] });
+  });
+
+  test('offline, valid values are not sent: the form says the action needs a connection instead of spinning', async () => {
+    vi.stubGlobal('navigator', { onLine: false });
+    try {
+      const send = vi.fn(() => Promise.resolve());
+      const { patches, update } = recorder();
+      await submitForm(loginFormSchema, { email: 'ada@punter.test', password: 'secret' }, send, update);
+      expect(send).not.toHaveBeenCalled();
+      expect(patches).toEqual([{ failure: [] }, { errors: {}, failure: [NEEDS_NETWORK_MESSAGE] }]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -1,7 +1,8 @@
 /**
  * One way for every form to submit: validate the typed values with the form's zod schema (field
  * messages under the fields), then send once (the button is busy meanwhile, a second submit is
- * ignored), and show the server's messages above the form when the call fails.
+ * ignored), and show the server's messages above the form when the call fails. Offline, it says the
+ * action needs a connection instead of sending.
  */
 import { useCallback, useRef, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
@@ -18,6 +19,11 @@ export interface FormState {
 
 export const IDLE_FORM: FormState = { errors: {}, failure: [], busy: false };
 
+/** Said instead of sending while the browser knows it is offline (the call would only fail or hang). */
+export const NEEDS_NETWORK_MESSAGE = 'You are offline. This needs a connection; try again once you are back online.';
+
+const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
 /**
  * The steps of one submit, apart from React so they can be tested: `update` receives each change
  * of state in order. Resolves once the call has ended (or the values were refused).
@@ -33,6 +39,10 @@ export async function submitForm<S extends z.ZodType>(
   const form = parseForm(schema, values);
   if (!form.ok) {
     update({ errors: form.errors });
+    return;
+  }
+  if (isOffline()) {
+    update({ errors: {}, failure: [NEEDS_NETWORK_MESSAGE] });
     return;
   }
   update({ errors: {}, busy: true });

@@ -3,19 +3,22 @@
  * as one classic script. Today: system notifications for signals. The page shows them through this
  * worker's registration while its tab is hidden (the live listener drives them); in production an
  * FCM push reaches `push` even with no tab open. A click opens or focuses /signal-4.
- * Offline caching joins later as its own `fetch` listener module imported here.
+ * Offline caching (ADR 0024) is its own module: the app shell precached, hashed files cached on use.
  */
 import { signalNotification } from '@/features/signals/notifications/system-notifications';
+import { installOfflineCache, type PrecacheManifest } from '@/sw/offline-cache';
 import { parseSignalPush } from '@/sw/push-payload';
 
 declare const self: ServiceWorkerGlobalScope;
+/** The build's app shell and version, put in by service-worker-plugin.ts (empty in the dev server). */
+declare const __PUNTER_PRECACHE__: PrecacheManifest;
 
-self.addEventListener('install', () => {
-  // Nothing to cache yet: take over at once instead of waiting for every tab to close.
-  void self.skipWaiting();
-});
+// No skipWaiting on install: the first worker activates at once anyway, and a new version waits until the
+// user clicks 'Reload' (the page sends SKIP_WAITING), so a page in use never runs against another build's files.
+installOfflineCache(self, __PUNTER_PRECACHE__);
 
 self.addEventListener('activate', (event) => {
+  // The first worker controls the open page at once, so the route chunks it loads next are cached.
   event.waitUntil(self.clients.claim());
 });
 

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { needsPinSetup } from '@punter/core/account';
 import { LoadState } from '@/components/load-state';
 import { PanelBoundary } from '@/components/error-boundary';
+import { StaleNote } from '@/components/stale-note';
 import {
   AutoTradaIcon,
   CalculatorIcon,
@@ -126,6 +127,7 @@ export function DashboardPage() {
             <Link to={paths.transactions.getHref()}>{VIEW_ALL_TRANSACTIONS_LABEL}</Link>
           </div>
           <LoadState state={recent} />
+          {recent.data ? <StaleNote updatedAt={recent.updatedAt} /> : null}
           {recent.data && recent.data.length === 0 ? <p className="empty">{TRANSACTIONS_EMPTY_MESSAGE}</p> : null}
           {recent.data && recent.data.length > 0 ? <TransactionList items={recent.data} /> : null}
         </section>

@@ -1,6 +1,7 @@
 /** /transactions: wallet card and the list, 5 at first, 'Load More +' adds 5 (SPEC section 2). */
 import { useState } from 'react';
 import { LoadState } from '@/components/load-state';
+import { StaleNote } from '@/components/stale-note';
 import { useTransactions } from '@/features/wallet/api/wallet-api';
 import { TransactionList } from '@/features/wallet/components/transaction-list';
 import {
@@ -22,6 +23,7 @@ export function TransactionsPage() {
       <WalletCard />
       <section className="card" aria-label="All transactions">
         <LoadState state={list} />
+        {list.data ? <StaleNote updatedAt={list.updatedAt} /> : null}
         {view?.emptyMessage ? <p className="empty">{view.emptyMessage}</p> : null}
         {view && view.visible.length > 0 ? <TransactionList items={view.visible} /> : null}
         {view?.showLoadMore ? (

@@ -1,8 +1,15 @@
-/** The wallet card: the balance (useBalance) with a show/hide toggle, optional Payout and Top up buttons. */
+/**
+ * The wallet card: the balance (useBalance) with a show/hide toggle, optional Payout and Top up buttons.
+ * Offline it shows the last known balance marked stale, and says that moving money needs a connection.
+ */
 import { useState } from 'react';
 import { EyeIcon, EyeOffIcon, iconProps } from '@/components/icons';
+import { StaleNote } from '@/components/stale-note';
 import { useBalance } from '@/features/wallet/api/wallet-api';
 import { formatApiNaira } from '@/lib/format';
+import { useOnline } from '@/lib/use-online';
+
+export const MONEY_NEEDS_NETWORK = 'Payouts and top-ups need a connection.';
 
 interface WalletCardProps {
   onPayout?: () => void;
@@ -11,6 +18,7 @@ interface WalletCardProps {
 
 export function WalletCard({ onPayout, onTopUp }: WalletCardProps) {
   const balance = useBalance();
+  const online = useOnline();
   const [visible, setVisible] = useState(true);
   let amount = '₦****';
   if (visible) amount = balance.data === undefined ? (balance.status === 'loading' ? '...' : '—') : formatApiNaira(balance.data);
@@ -31,6 +39,7 @@ export function WalletCard({ onPayout, onTopUp }: WalletCardProps) {
       <p className="wallet-balance" data-testid="wallet-balance" aria-live="polite">
         {amount}
       </p>
+      {balance.data === undefined ? null : <StaleNote updatedAt={balance.updatedAt} />}
       {balance.status === 'error' ? (
         <p className="wallet-error">
           {balance.error.message}{' '}
@@ -42,17 +51,18 @@ export function WalletCard({ onPayout, onTopUp }: WalletCardProps) {
       {onPayout || onTopUp ? (
         <div className="wallet-actions">
           {onPayout ? (
-            <button type="button" className="button button-light" onClick={onPayout}>
+            <button type="button" className="button button-light" onClick={onPayout} disabled={!online}>
               Payout
             </button>
           ) : null}
           {onTopUp ? (
-            <button type="button" className="button button-gold" onClick={onTopUp}>
+            <button type="button" className="button button-gold" onClick={onTopUp} disabled={!online}>
               Top up
             </button>
           ) : null}
         </div>
       ) : null}
+      {(onPayout || onTopUp) && !online ? <p className="wallet-offline">{MONEY_NEEDS_NETWORK}</p> : null}
     </section>
   );
 }

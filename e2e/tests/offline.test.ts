@@ -1,0 +1,89 @@
+/**
+ * Offline (issue 17, ADR 0024): after a first visit, the installed service worker and the kept answers
+ * let a reload without any connection open the app shell with the last known balance, marked stale,
+ * and the money actions say they need a connection instead of spinning. Back online, the stale mark goes.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
+import {
+  captureFailure,
+  fundViaApi,
+  launchBrowser,
+  loginThroughUi,
+  newSession,
+  registerViaApi,
+  type ApiUser,
+} from '../support/browser';
+
+const { webUrl, providerOrigin } = inject('stack');
+const run = Date.now().toString().slice(-8);
+const user: ApiUser = {
+  email: `ofe.${run}@punter.test`,
+  password: 'Offline-ok-2026',
+  phone: `0806${run.slice(-7)}`,
+  first_name: 'Ofe',
+  last_name: `Line${run}`,
+  username: `ofe_${run}`,
+  pin: '2468',
+};
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  ({ context, page } = await newSession(browser, webUrl));
+  await registerViaApi(providerOrigin, user);
+  await fundViaApi(providerOrigin, user.email, user.password, 7_500);
+});
+
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail') await captureFailure(page, ctx.task.name);
+});
+
+afterAll(async () => {
+  await context.setOffline(false);
+  await browser.close();
+});
+
+const balance = () => page.getByTestId('wallet-balance');
+
+describe('a punter who has opened the app once', () => {
+  test('reloads with no connection: the shell opens with the last known balance marked stale, money actions say they need a connection', async () => {
+    await loginThroughUi(page, user.email, user.password);
+    // The emulator starts its function workers on first use; on a busy machine that takes a while.
+    await balance().filter({ hasText: '₦7,500' }).waitFor({ timeout: 90_000 });
+    // The first visit installs the worker, which then controls the page and caches what it had loaded.
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.waitForFunction(async () => {
+      const names = await caches.keys();
+      const shell = names.find((n) => n.startsWith('punter-shell-'));
+      return shell !== undefined && (await (await caches.open(shell)).match('/index.html')) !== undefined;
+    });
+    // The balance and the transactions are kept for the next visit.
+    await page.waitForFunction(() => (localStorage.getItem('query_cache') ?? '').includes('7500'));
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { name: `Hello, ${user.first_name}` }).waitFor();
+    await balance().filter({ hasText: '₦7,500' }).waitFor();
+    const card = page.getByRole('region', { name: 'Naira wallet' });
+    await card.getByText(/^Offline · last updated /).waitFor();
+    expect(await page.getByRole('button', { name: 'Top up' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Payout' }).isDisabled()).toBe(true);
+    await card.getByText('Payouts and top-ups need a connection.').waitFor();
+    // The recent transactions are the kept ones too, marked the same way.
+    const recent = page.getByRole('region', { name: 'Recent transactions' });
+    await recent.getByText(/^Offline · last updated /).waitFor();
+
+    await context.setOffline(false);
+    await page.reload();
+    await balance().filter({ hasText: '₦7,500' }).waitFor();
+    await page
+      .getByText(/^Offline · last updated /)
+      .first()
+      .waitFor({ state: 'detached' });
+    expect(await page.getByRole('button', { name: 'Top up' }).isDisabled()).toBe(false);
+  });
+});

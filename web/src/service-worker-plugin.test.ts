@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { precacheManifest } from '../service-worker-plugin';
+
+const chunk = (fileName: string, imports: string[] = [], css: string[] = [], isEntry = false) => ({
+  type: 'chunk' as const,
+  fileName,
+  isEntry,
+  imports,
+  viteMetadata: { importedCss: new Set(css) },
+});
+const asset = (fileName: string) => ({ type: 'asset' as const, fileName });
+
+const bundle = {
+  'assets/index-A.js': chunk('assets/index-A.js', ['assets/react-B.js'], ['assets/index-C.css'], true),
+  'assets/react-B.js': chunk('assets/react-B.js'),
+  'assets/dashboard-D.js': chunk('assets/dashboard-D.js', ['assets/react-B.js']),
+  'assets/index-C.css': asset('assets/index-C.css'),
+  'index.html': asset('index.html'),
+  'sw.js': asset('sw.js'),
+};
+
+describe("the service worker's precache list", () => {
+  it('is index.html and the entry chunk with its static imports and CSS, not the route chunks', () => {
+    expect(precacheManifest(bundle).urls).toEqual([
+      '/index.html',
+      '/assets/index-A.js',
+      '/assets/index-C.css',
+      '/assets/react-B.js',
+    ]);
+  });
+
+  it('gets a new version when any file of the build changes, so the browser sees a new worker', () => {
+    const { version } = precacheManifest(bundle);
+    expect(precacheManifest({ ...bundle }).version).toBe(version);
+    const { 'assets/dashboard-D.js': _old, ...rest } = bundle;
+    expect(precacheManifest({ ...rest, 'assets/dashboard-E.js': chunk('assets/dashboard-E.js') }).version).not.toBe(version);
+  });
+
+  it('refuses a build without an entry', () => {
+    expect(() => precacheManifest({ 'index.html': asset('index.html') })).toThrow('no entry chunk');
+  });
+});

@@ -1,0 +1,222 @@
+import { describe, expect, it, vi } from 'vitest';
+import {
+  assetResponse,
+  cacheLoaded,
+  cacheNames,
+  cachePolicy,
+  deleteOldCaches,
+  navigationResponse,
+  precache,
+  SHELL_URL,
+  workerMessageSchema,
+} from '@/sw/offline-cache';
+
+const ORIGIN = 'https://punter.example';
+const V = 'v1';
+
+const keyOf = (request: RequestInfo | URL): string =>
+  request instanceof Request ? request.url : new URL(String(request), ORIGIN).href;
+type Fetcher = (r: Request) => Promise<Response>;
+const offline: Fetcher = () => Promise.reject(new TypeError('offline'));
+
+/** One cache in memory, keyed by absolute URL, honouring a response's `Vary` as browsers do unless told to ignore it. */
+class MemoryCache implements Cache {
+  readonly entries = new Map<string, { request: Request; response: Response }>();
+  constructor(private readonly fetcher: Fetcher) {}
+  private static varyMatches(stored: Request, response: Response, request: RequestInfo | URL): boolean {
+    const asked = request instanceof Request ? request : new Request(keyOf(request));
+    const vary = (response.headers.get('Vary') ?? '')
+      .split(',')
+      .map((h) => h.trim())
+      .filter(Boolean);
+    return vary.every((header) => stored.headers.get(header) === asked.headers.get(header));
+  }
+  put(request: RequestInfo | URL, response: Response): Promise<void> {
+    const stored = request instanceof Request ? request : new Request(keyOf(request));
+    this.entries.set(keyOf(request), { request: stored, response });
+    return Promise.resolve();
+  }
+  async add(request: RequestInfo | URL): Promise<void> {
+    const response = await this.fetcher(new Request(keyOf(request)));
+    if (!response.ok) throw new TypeError(`${keyOf(request)}: ${response.status}`);
+    await this.put(request, response);
+  }
+  async addAll(requests: RequestInfo[]): Promise<void> {
+    for (const request of requests) await this.add(request);
+  }
+  match(request: RequestInfo | URL, options?: CacheQueryOptions): Promise<Response | undefined> {
+    const hit = this.entries.get(keyOf(request));
+    if (!hit || (!options?.ignoreVary && !MemoryCache.varyMatches(hit.request, hit.response, request)))
+      return Promise.resolve(undefined);
+    return Promise.resolve(hit.response.clone());
+  }
+  matchAll(): Promise<readonly Response[]> {
+    return Promise.resolve([...this.entries.values()].map((e) => e.response));
+  }
+  delete(request: RequestInfo | URL): Promise<boolean> {
+    return Promise.resolve(this.entries.delete(keyOf(request)));
+  }
+  keys(): Promise<readonly Request[]> {
+    return Promise.resolve([...this.entries.values()].map((e) => e.request));
+  }
+}
+
+/** CacheStorage in memory; `addAll` fetches through `fetcher`. */
+class MemoryCaches implements CacheStorage {
+  readonly stores = new Map<string, MemoryCache>();
+  constructor(private readonly fetcher: Fetcher = offline) {}
+  open(name: string): Promise<Cache> {
+    const store = this.stores.get(name) ?? new MemoryCache(this.fetcher);
+    this.stores.set(name, store);
+    return Promise.resolve(store);
+  }
+  async match(request: RequestInfo | URL, options?: MultiCacheQueryOptions): Promise<Response | undefined> {
+    for (const [name, store] of this.stores) {
+      if (options?.cacheName && options.cacheName !== name) continue;
+      const hit = await store.match(request, options);
+      if (hit) return hit;
+    }
+    return undefined;
+  }
+  has(name: string): Promise<boolean> {
+    return Promise.resolve(this.stores.has(name));
+  }
+  keys(): Promise<string[]> {
+    return Promise.resolve([...this.stores.keys()]);
+  }
+  delete(name: string): Promise<boolean> {
+    return Promise.resolve(this.stores.delete(name));
+  }
+}
+
+/** A same-origin response as a browser's fetch gives it (type 'basic'). */
+function basic(body: string, init: ResponseInit = {}): Response {
+  const response = new Response(body, init);
+  Object.defineProperty(response, 'type', { value: 'basic' });
+  return response;
+}
+const html = (body: string) => basic(body, { headers: { 'Content-Type': 'text/html' } });
+const at = (path: string) => new Request(new URL(path, ORIGIN));
+
+describe('what the worker answers', () => {
+  const policy = (url: string, mode = 'cors', method = 'GET') => cachePolicy({ url, mode, method }, ORIGIN);
+
+  it('answers navigations with the shell and hashed files from the cache', () => {
+    expect(policy(`${ORIGIN}/dashboard`, 'navigate')).toBe('shell');
+    expect(policy(`${ORIGIN}/assets/index-Ab12.js`)).toBe('asset');
+  });
+
+  it('never caches the API, Firestore, Auth, other origins, non-GETs or Firebase Hosting reserved paths', () => {
+    expect(policy('http://127.0.0.1:5001/demo/us-central1/providerCall', 'cors', 'POST')).toBe('network');
+    expect(policy('https://firestore.googleapis.com/google.firestore.v1.Firestore/Listen/channel?x=1')).toBe('network');
+    expect(policy('https://identitytoolkit.googleapis.com/v1/accounts:lookup', 'cors', 'POST')).toBe('network');
+    expect(policy(`${ORIGIN}/assets/index-Ab12.js`, 'cors', 'POST')).toBe('network');
+    expect(policy(`${ORIGIN}/__/auth/handler`, 'navigate')).toBe('network');
+    expect(policy(`${ORIGIN}/sw.js`)).toBe('network');
+    expect(policy(`${ORIGIN}/manifest.webmanifest`)).toBe('network');
+    expect(policy(`${ORIGIN}/assets/x.js?v=2`)).toBe('network');
+  });
+});
+
+describe('hashed files: cache first', () => {
+  it('fetches once, then answers from the cache without the network', async () => {
+    const caches = new MemoryCaches();
+    const fetcher = vi.fn(() => Promise.resolve(basic('chunk')));
+    const first = await assetResponse(at('/assets/route-1.js'), caches, V, fetcher);
+    expect(await first.text()).toBe('chunk');
+    const second = await assetResponse(at('/assets/route-1.js'), caches, V, () => Promise.reject(new TypeError('offline')));
+    expect(await second.text()).toBe('chunk');
+    expect(fetcher).toHaveBeenCalledTimes(1);
+  });
+
+  it("answers a module script (sent with Origin) from a copy precached without it, despite the server's Vary: Origin", async () => {
+    const caches = new MemoryCaches(() => Promise.resolve(basic('entry', { headers: { Vary: 'Origin' } })));
+    await precache(caches, { version: V, urls: ['/assets/index-A.js'] });
+    const moduleScript = new Request(new URL('/assets/index-A.js', ORIGIN), { headers: { Origin: ORIGIN } });
+    const response = await assetResponse(moduleScript, caches, V, offline);
+    expect(await response.text()).toBe('entry');
+  });
+
+  it('does not cache a failed answer', async () => {
+    const caches = new MemoryCaches();
+    await assetResponse(at('/assets/gone.js'), caches, V, () => Promise.resolve(basic('no', { status: 404 })));
+    expect(await caches.match(at('/assets/gone.js'))).toBeUndefined();
+  });
+});
+
+describe('navigations: network first, the cached shell offline', () => {
+  it('serves the network answer and keeps it as the shell', async () => {
+    const caches = new MemoryCaches();
+    const response = await navigationResponse(at('/dashboard'), caches, V, () => Promise.resolve(html('new')));
+    expect(await response.text()).toBe('new');
+    const shell = await caches.match(SHELL_URL, { cacheName: cacheNames(V).shell });
+    expect(await shell?.text()).toBe('new');
+  });
+
+  it('serves the cached shell when the network fails', async () => {
+    const caches = new MemoryCaches(() => Promise.resolve(html('shell')));
+    await precache(caches, { version: V, urls: [SHELL_URL] });
+    const response = await navigationResponse(at('/transactions'), caches, V, () =>
+      Promise.reject(new TypeError('Failed to fetch')),
+    );
+    expect(await response.text()).toBe('shell');
+  });
+
+  it('serves the cached shell when the network is slower than the timeout', async () => {
+    const caches = new MemoryCaches(() => Promise.resolve(html('shell')));
+    await precache(caches, { version: V, urls: [SHELL_URL] });
+    const never = () => new Promise<Response>(() => undefined);
+    const response = await navigationResponse(at('/dashboard'), caches, V, never, 20);
+    expect(await response.text()).toBe('shell');
+  });
+
+  it('serves the cached shell instead of a server error', async () => {
+    const caches = new MemoryCaches(() => Promise.resolve(html('shell')));
+    await precache(caches, { version: V, urls: [SHELL_URL] });
+    const response = await navigationResponse(at('/dashboard'), caches, V, () => Promise.resolve(basic('down', { status: 503 })));
+    expect(await response.text()).toBe('shell');
+  });
+
+  it('without a cached shell, the network failure stands (nothing made up)', async () => {
+    const caches = new MemoryCaches();
+    await expect(
+      navigationResponse(at('/dashboard'), caches, V, () => Promise.reject(new TypeError('Failed to fetch'))),
+    ).rejects.toThrow('Failed to fetch');
+  });
+});
+
+describe('versions', () => {
+  it('precaches the shell list and deletes only our caches of other versions', async () => {
+    const caches = new MemoryCaches((r) => Promise.resolve(basic(new URL(r.url).pathname)));
+    await precache(caches, { version: 'old', urls: ['/index.html', '/assets/index-old.js'] });
+    await caches.open('someone-else');
+    await precache(caches, { version: 'new', urls: ['/index.html', '/assets/index-new.js'] });
+    await deleteOldCaches(caches, 'new');
+    expect(await caches.keys()).toEqual(['someone-else', cacheNames('new').shell]);
+    expect(await (await caches.match(at('/assets/index-new.js')))?.text()).toBe('/assets/index-new.js');
+  });
+
+  it('caches the hashed files the page loaded before the worker controlled it, and nothing else', async () => {
+    const caches = new MemoryCaches();
+    const fetcher = vi.fn((r: Request) => Promise.resolve(basic(new URL(r.url).pathname)));
+    await cacheLoaded(
+      caches,
+      V,
+      [`${ORIGIN}/assets/dashboard-1.js`, 'https://firestore.googleapis.com/x', `${ORIGIN}/sw.js`],
+      ORIGIN,
+      fetcher,
+    );
+    expect(fetcher).toHaveBeenCalledTimes(1);
+    expect(await caches.match(at('/assets/dashboard-1.js'))).toBeDefined();
+  });
+});
+
+describe("the page's messages", () => {
+  it('accepts SKIP_WAITING and a bounded list of URLs, nothing else', () => {
+    expect(workerMessageSchema.safeParse({ type: 'SKIP_WAITING' }).success).toBe(true);
+    expect(workerMessageSchema.safeParse({ type: 'CACHE_URLS', urls: ['/assets/a.js'] }).success).toBe(true);
+    expect(workerMessageSchema.safeParse({ type: 'CACHE_URLS', urls: Array(301).fill('/a') }).success).toBe(false);
+    expect(workerMessageSchema.safeParse({ type: 'DELETE_ALL' }).success).toBe(false);
+    expect(workerMessageSchema.safeParse('SKIP_WAITING').success).toBe(false);
+  });
+});
