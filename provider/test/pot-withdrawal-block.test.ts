@@ -61,8 +61,7 @@ async function setUp() {
       'idempotency-key': `block-withdraw-${n}`,
     });
   };
-  const balance = async () =>
-    (await c.call('GET', '/api/v1/user/naira-wallet', undefined, auth.token)).body.balance as number;
+  const balance = async () => (await c.call('GET', '/api/v1/user/naira-wallet', undefined, auth.token)).body.balance as number;
   return { at, provider, store, user, seedPot, join, block, withdraw, balance };
 }
 

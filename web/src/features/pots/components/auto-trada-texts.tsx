@@ -22,9 +22,9 @@ export function TermsAndHowTo() {
           </p>
           <p>
             <strong>The lock.</strong> While you have money in a pot that is raising or trading you cannot withdraw from your
-            wallet at all, not only the amount in the pot. On the due
-            date the manager&apos;s result is booked into the pot and you collect your capital plus your share of the result with
-            the PAYOUT button. If the manager made a loss, your share of the loss is taken from your capital.
+            wallet at all, not only the amount in the pot. On the due date the manager&apos;s result is booked into the pot and
+            you collect your capital plus your share of the result with the PAYOUT button. If the manager made a loss, your share
+            of the loss is taken from your capital.
           </p>
           <p>
             <strong>Limits.</strong> The minimum is ₦10,000 per join and a join can never exceed what the pot has left to raise.

@@ -162,7 +162,7 @@ describe('WithdrawModal', () => {
     it.each([
       ['Raising', 'Sorry, we are still raising and you can not withdraw at the moment.'],
       ['Trading', 'You can not withdraw now as trading is going on, the due date is 24 December 2026'],
-    ])('%s: shows SPEC\'s message from the provider instead of the form, and sends nothing', async (_status, message) => {
+    ])("%s: shows SPEC's message from the provider instead of the form, and sends nothing", async (_status, message) => {
       fakeApi.answer('savedBanks', ok([ACCESS]));
       fakeApi.answer('withdrawBlock', ok({ message }));
       const { dialog } = renderModal();
