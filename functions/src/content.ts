@@ -38,7 +38,12 @@ export interface ContentStore extends PermissionsReader {
   deleteAll(collection: 'signal'): Promise<number>;
   /** Deletes the `games` documents whose status is one of `statuses`; returns how many. */
   deleteGamesWithStatus(statuses: readonly GameStatus[]): Promise<number>;
+  /** Adds an operator's action to the provider's audit log (`provider_audit`, the fields the provider writes). */
+  audit(entry: { admin_id: string; action: string; target: string | null }): Promise<void>;
 }
+
+/** What Clear Games writes to the audit log, so the console shows who cleared and how many. */
+export const CLEAR_GAMES_AUDIT_ACTION = 'games.clear';
 
 /** The caller's current permissions, refused unless `allowed` says yes. */
 async function authorise(store: ContentStore, caller: Caller | null, allowed: (p: Permissions) => boolean): Promise<Permissions> {
@@ -119,6 +124,8 @@ export async function clearGames(store: ContentStore, caller: Caller | null, dat
   await authorise(store, caller, (p) => p.role === 1);
   parsePayload(emptyPayloadSchema, data ?? undefined);
   const deleted = await store.deleteGamesWithStatus(CLEARABLE_GAME_STATUSES);
+  // authorise refused a missing caller; the operator's id is the provider user id the session token carries.
+  await store.audit({ admin_id: caller?.uid ?? '', action: CLEAR_GAMES_AUDIT_ACTION, target: `${deleted} cleared` });
   return clearResultSchema.parse({ deleted, message: CLEAR_DOCUMENTS_SUCCESS });
 }
 

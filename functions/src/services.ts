@@ -110,6 +110,10 @@ function firestoreContent(): ContentStore {
           .collection('games')
           .where('status', 'in', [...statuses]),
       ),
+    async audit(entry) {
+      const ref = db().collection('provider_audit').doc();
+      await ref.set({ id: ref.id, ...entry, created_at: Date.now() });
+    },
   };
 }
 

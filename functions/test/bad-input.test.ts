@@ -188,6 +188,7 @@ describe('clearSignals refuses a payload and callers without the permission', ()
         return Promise.resolve(n);
       },
       deleteGamesWithStatus: () => Promise.reject(new Error('not used')),
+      audit: () => Promise.reject(new Error('not used')),
     };
     return { store, docs };
   }

@@ -35,6 +35,7 @@ function fakeStore(permissions?: ContentStore['permissionsOf']) {
     ],
   };
   const table: Record<string, Permissions> = { u1: active({ can_post_signal: true }), u2: active({}), u3: active({ role: 1 }) };
+  const audits: Array<{ admin_id: string; action: string; target: string | null }> = [];
   const store: ContentStore = {
     permissionsOf: permissions ?? ((uid) => Promise.resolve(table[uid] ?? null)),
     addSignal: (doc) => {
@@ -52,8 +53,12 @@ function fakeStore(permissions?: ContentStore['permissionsOf']) {
       docs.games = kept;
       return Promise.resolve(n);
     },
+    audit: (entry) => {
+      audits.push(entry);
+      return Promise.resolve();
+    },
   };
-  return { store, docs };
+  return { store, docs, audits };
 }
 
 const poster = { uid: 'u1', claims: { can_post_signal: true, role: 0 } };
@@ -83,7 +88,7 @@ describe('signal and games callables', () => {
   });
 
   it('clears signals (poster) and the settled or ended games (role 1 only); an Active code stays', async () => {
-    const { store, docs } = fakeStore();
+    const { store, docs, audits } = fakeStore();
     await postSignal(store, poster, { status: 'start', group: 'A' });
     expect((await rejection(clearSignals(store, reader, {}))).code).toBe('permission-denied');
     expect(await clearSignals(store, poster, {})).toEqual({ deleted: 1, message: 'All documents successfully deleted!' });
@@ -92,6 +97,8 @@ describe('signal and games callables', () => {
     expect(docs.games).toHaveLength(4);
     expect(await clearGames(store, admin, null)).toEqual({ deleted: 3, message: 'All documents successfully deleted!' });
     expect(docs.games).toEqual([{ id: 'g1', status: 'Active' }]);
+    // Only the clear that happened is in the audit log, with the operator who did it (issue 16).
+    expect(audits).toEqual([{ admin_id: admin.uid, action: 'games.clear', target: '3 cleared' }]);
   });
 
   it('joinPot forwards to join-auto-trada with the idempotency key and maps its refusals', async () => {
@@ -254,6 +261,13 @@ describe('Clear Games and the escrow of paid codes (ADR 0020)', () => {
         }
         return deleted;
       },
+      // As firestoreContent writes it: straight into the provider's audit collection.
+      audit: (entry) =>
+        h.store.set('provider_audit', `audit_${entry.action}_${Date.now()}`, {
+          id: `a${Date.now()}`,
+          ...entry,
+          created_at: Date.now(),
+        }),
     };
   }
 
@@ -334,6 +348,12 @@ describe('Clear Games and the escrow of paid codes (ADR 0020)', () => {
     // Clear Games removes the settled code only; the unsettled one keeps its document and its escrow.
     expect(await clearGames(content, adminCaller, {})).toEqual({ deleted: 1, message: 'All documents successfully deleted!' });
     expect((await h.store.query('games')).map((d) => d.id)).toEqual([open]);
+    // The console's audit log reads the entry the callable wrote: who cleared, and how many.
+    const logs = await admin.call('GET', '/api/v1/admin/all-logs', undefined);
+    expect(logs.status).toBe(200);
+    expect((logs.body as { data: Array<{ admin_id: string; action: string; target: string | null }> }).data).toContainEqual(
+      expect.objectContaining({ admin_id: admin.id, action: 'games.clear', target: '1 cleared' }),
+    );
 
     // So its punter can still settle it Cut after the clear, and the buyer gets the ₦200 back once.
     const cut = await punter.call('POST', '/api/v1/puntershub/settle-game', { game_id: open, status: 'Cut' });

@@ -76,6 +76,7 @@ function store(table: Record<string, Permissions> = {}): ContentStore {
     addSignal: () => Promise.resolve(`sig${++n}`),
     deleteAll: () => Promise.resolve(0),
     deleteGamesWithStatus: () => Promise.resolve(0),
+    audit: () => Promise.resolve(),
   };
 }
 const caller = (uid: string) => ({ uid, claims: {} });
