@@ -150,3 +150,17 @@ export function TableScroll({ label, children }: { label: string; children: Reac
     </div>
   );
 }
+
+/** A console form's Cancel and submit buttons; both wait while the form is sending. */
+export function FormActions({ busy, onCancel, label }: { busy: boolean; onCancel: () => void; label: string }) {
+  return (
+    <div className="row row-end">
+      <button type="button" className="button button-secondary" onClick={onCancel} disabled={busy}>
+        Cancel
+      </button>
+      <button type="submit" className="button" disabled={busy}>
+        {busy ? 'Please wait...' : label}
+      </button>
+    </div>
+  );
+}

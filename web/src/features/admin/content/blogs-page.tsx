@@ -10,7 +10,7 @@ import { TextField } from '@/components/text-field';
 import { formatDateTime } from '@/lib/format';
 import { showToast } from '@/lib/toast';
 import { useFormSubmit } from '@/lib/use-form-submit';
-import { ConfirmDialog, useAction } from '../components/admin-ui';
+import { ConfirmDialog, useAction, FormActions } from '../components/admin-ui';
 import { createBlog, deleteBlog, updateBlog, useBlogs, type Blog } from './admin-content-api';
 import './admin-content.css';
 
@@ -132,14 +132,7 @@ function BlogForm({ blog, onDone }: { blog: Blog | null; onDone: () => void }) {
         onChange={setImageUrl}
         error={form.errors.image_url}
       />
-      <div className="row row-end">
-        <button type="button" className="button button-secondary" onClick={onDone} disabled={form.busy}>
-          Cancel
-        </button>
-        <button type="submit" className="button" disabled={form.busy}>
-          {form.busy ? 'Please wait...' : blog ? 'Save post' : 'Publish post'}
-        </button>
-      </div>
+      <FormActions busy={form.busy} onCancel={onDone} label={blog ? 'Save post' : 'Publish post'} />
     </form>
   );
 }

@@ -10,7 +10,7 @@ import { TextField } from '@/components/text-field';
 import { formatApiNaira, formatDateTime } from '@/lib/format';
 import { showToast } from '@/lib/toast';
 import { useFormSubmit } from '@/lib/use-form-submit';
-import { TableScroll } from '../components/admin-ui';
+import { TableScroll, FormActions } from '../components/admin-ui';
 import { updateCryptoRate, useCryptoRates, type CryptoRate } from './admin-content-api';
 import './admin-content.css';
 
@@ -107,14 +107,7 @@ function RateForm({ rate, onDone }: { rate: CryptoRate | null; onDone: () => voi
       />
       <TextField label="We buy at (₦)" inputMode="decimal" value={buy} onChange={setBuy} error={form.errors.buy_rate} />
       <TextField label="We sell at (₦)" inputMode="decimal" value={sell} onChange={setSell} error={form.errors.sell_rate} />
-      <div className="row row-end">
-        <button type="button" className="button button-secondary" onClick={onDone} disabled={form.busy}>
-          Cancel
-        </button>
-        <button type="submit" className="button" disabled={form.busy}>
-          {form.busy ? 'Please wait...' : 'Save rate'}
-        </button>
-      </div>
+      <FormActions busy={form.busy} onCancel={onDone} label="Save rate" />
     </form>
   );
 }

@@ -12,7 +12,7 @@ import { TextField } from '@/components/text-field';
 import { formatApiNaira } from '@/lib/format';
 import { showToast } from '@/lib/toast';
 import { useFormSubmit } from '@/lib/use-form-submit';
-import { ConfirmDialog, TableScroll, useAction } from '../components/admin-ui';
+import { ConfirmDialog, TableScroll, useAction, FormActions } from '../components/admin-ui';
 import {
   createGiftCard,
   deleteGiftCard,
@@ -192,14 +192,7 @@ function CategoryForm({
         error={form.errors.name ?? form.errors.id}
         maxLength={120}
       />
-      <div className="row row-end">
-        <button type="button" className="button button-secondary" onClick={onDone} disabled={form.busy}>
-          Cancel
-        </button>
-        <button type="submit" className="button" disabled={form.busy}>
-          {form.busy ? 'Please wait...' : 'Save category'}
-        </button>
-      </div>
+      <FormActions busy={form.busy} onCancel={onDone} label="Save category" />
     </form>
   );
 }
@@ -271,14 +264,7 @@ function CardForm({
         onChange={setImageUrl}
         error={form.errors.image_url}
       />
-      <div className="row row-end">
-        <button type="button" className="button button-secondary" onClick={onDone} disabled={form.busy}>
-          Cancel
-        </button>
-        <button type="submit" className="button" disabled={form.busy}>
-          {form.busy ? 'Please wait...' : card ? 'Save card' : 'Add card'}
-        </button>
-      </div>
+      <FormActions busy={form.busy} onCancel={onDone} label={card ? 'Save card' : 'Add card'} />
     </form>
   );
 }
