@@ -37,6 +37,19 @@ describe('the last known balance and transactions, kept for offline use', () => 
     expect(reloaded.getQueryState(queryKeys.balance('u1'))?.dataUpdatedAt).toBe(NOW - 60_000);
   });
 
+  test('kept a moment before a reload, are still asked for again (a top-up returns with a reload)', async () => {
+    // The cache judges freshness by the real clock.
+    const now = Date.now();
+    savedTab(now - 1_000);
+    const reloaded = createQueryClient();
+    restoreQueries(reloaded, storage, 'u1', now);
+    expect(reloaded.getQueryData(queryKeys.balance('u1'))).toBe(1250.5);
+    const load = vi.fn(() => Promise.resolve(6250.5));
+    // What a screen's read does on mount: an answer still fresh by its age is not asked for again.
+    expect(await reloaded.fetchQuery({ queryKey: queryKeys.balance('u1'), queryFn: load, staleTime: 60_000 })).toBe(6250.5);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
   test('saved bank accounts are never written to storage', () => {
     savedTab();
     const raw = storage.getItem(QUERY_CACHE_KEY) ?? '';

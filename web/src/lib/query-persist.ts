@@ -68,8 +68,12 @@ export function restoreQueries(client: QueryClient, storage: KeyValueStore | nul
     if (!rule || now - entry.updatedAt > PERSIST_MAX_AGE_MS || entry.updatedAt > now) continue;
     const data = rule.schema.safeParse(entry.data);
     // A newer answer already in memory wins.
-    if (data.success && client.getQueryState(entry.key)?.dataUpdatedAt === undefined)
+    if (data.success && client.getQueryState(entry.key)?.dataUpdatedAt === undefined) {
       client.setQueryData(entry.key, data.data, { updatedAt: entry.updatedAt });
+      // Shown at once, but never fresh: a reload can follow a change the cache did not see (the top-up
+      // checkout returns with a reload), so the screen that reads it asks the provider again.
+      void client.invalidateQueries({ queryKey: entry.key, exact: true, refetchType: 'none' });
+    }
   }
 }
 
