@@ -70,9 +70,11 @@ export function restoreQueries(client: QueryClient, storage: KeyValueStore | nul
     // A newer answer already in memory wins.
     if (data.success && client.getQueryState(entry.key)?.dataUpdatedAt === undefined) {
       client.setQueryData(entry.key, data.data, { updatedAt: entry.updatedAt });
-      // Shown at once, but never fresh: a reload can follow a change the cache did not see (the top-up
-      // checkout returns with a reload), so the screen that reads it asks the provider again.
-      void client.invalidateQueries({ queryKey: entry.key, exact: true, refetchType: 'none' });
+      // Online, shown at once but never fresh: a reload can follow a change the cache did not see (the
+      // top-up checkout returns with a reload), so the screen asks the provider again. Offline it stays
+      // as it was kept, marked stale by the screen, until the network returns.
+      if (globalThis.navigator?.onLine !== false)
+        void client.invalidateQueries({ queryKey: entry.key, exact: true, refetchType: 'none' });
     }
   }
 }
