@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
-import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 // The config imports core's TypeScript (the route table), so every vite command runs with --configLoader runner
 // (web/package.json, scripts/stack.mjs, the bench); local imports keep their extension.
@@ -66,9 +65,13 @@ function preloadRouteChunks(): Plugin {
 
 // The manifest feeds the first-load size benchmark (web/bench/).
 export default defineConfig({
-  plugins: [stubSdksUnusedByReactfire(), stubZodJsonSchema(), react(), preloadRouteChunks(), serviceWorker()],
+  plugins: [stubSdksUnusedByReactfire(), stubZodJsonSchema(), preloadRouteChunks(), serviceWorker()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      // `react` is Preact's compat layer (ADR 0026), which has useSyncExternalStore itself: reactfire's shim is not needed.
+      'use-sync-external-store/shim': 'preact/compat',
+    },
   },
   build: {
     manifest: true,

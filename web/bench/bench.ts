@@ -499,7 +499,9 @@ async function journey(context: BrowserContext, webUrl: string): Promise<Journey
   context.on('requestfinished', onWorkerRequest);
   await page.goto(`${webUrl}/dashboard`);
   await page.getByTestId('wallet-balance').filter({ hasText: '₦' }).waitFor();
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Over 4.5 signal' }).click({ force: true });
+  // At 360 px the sidebar is behind the menu button, as a phone user finds it.
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Over 4.5 signal' }).click();
   await page.waitForURL((u) => u.pathname === '/signal-4');
   await page.getByRole('list', { name: 'Signals' }).or(page.getByText('Waiting for signal...')).first().waitFor();
   await page.waitForTimeout(SETTLE_MS);

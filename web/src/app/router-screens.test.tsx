@@ -1,4 +1,4 @@
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/preact';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { routes } from '@/app/router';
@@ -56,7 +56,7 @@ describe('the router', () => {
     answerSignedInScreens();
     const router = renderApp('/transactions');
     await screen.findByRole('heading', { level: 1, name: 'Transactions' });
-    act(() => screen.getByRole('link', { name: 'Safer gambling and help' }).click());
+    await act(() => screen.getByRole('link', { name: 'Safer gambling and help' }).click());
     expect(await screen.findByRole('heading', { level: 1, name: 'Safer gambling and help' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/safer-gambling');
   });

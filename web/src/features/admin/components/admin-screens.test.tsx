@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import type { AdminTransaction, AdminUser } from '@/features/admin/api/admin-api';
 import { AdminsPage } from '@/features/admin/components/admins-page';
@@ -121,7 +121,7 @@ describe('users', () => {
     await u.type(screen.getByLabelText('Name, e-mail, username or phone'), 'kemi');
     await u.selectOptions(screen.getByLabelText('Status'), 'suspended');
     await u.click(screen.getByRole('button', { name: 'Search' }));
-    await u.click(screen.getByRole('button', { name: 'Next' }));
+    await u.click(await screen.findByRole('button', { name: 'Next' }));
     await waitFor(() => expect(fakeApi.callsTo('allUsers')).toHaveLength(3));
     expect(fakeApi.callsTo('allUsers').map((c) => c.query)).toEqual([
       { page: 1 },

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lagosDate, leagueList } from '@punter/core/analyst';
 import type { AnalystGame } from '@punter/core/api/analyst';
@@ -245,9 +245,13 @@ describe('the goals-per-game chart', () => {
     const chart = await screen.findByTestId('goals-chart');
     expect(chart.getAttribute('data-loaded')).toBe('false');
     expect(chart.children).toHaveLength(0);
-    const watching = observers.find((o) => o.observed.includes(chart));
-    expect(watching).toBeTruthy();
-    act(() => {
+    // The observer starts in an effect, which may run after the first paint.
+    const watching = await vi.waitFor(() => {
+      const found = observers.find((o) => o.observed.includes(chart));
+      if (!found) throw new Error('nothing watches the chart yet');
+      return found;
+    });
+    await act(() => {
       const rect = chart.getBoundingClientRect();
       const entry: IntersectionObserverEntry = {
         isIntersecting: true,
@@ -258,7 +262,7 @@ describe('the goals-per-game chart', () => {
         rootBounds: null,
         time: 0,
       };
-      watching!.callback([entry], watching!.observer);
+      watching.callback([entry], watching.observer);
     });
     expect(chart.getAttribute('data-loaded')).toBe('true');
     expect(screen.getByText('Goals per game, home against away (4 games)')).toBeTruthy();

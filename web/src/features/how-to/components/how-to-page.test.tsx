@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseHowToVideos } from '@punter/core/how-to';
 import content from '@/features/how-to/how-to-videos.json';
@@ -60,26 +60,26 @@ describe('HowToPage', () => {
     expect(within(video('Introduction')).queryByRole('alert')).toBeNull();
   });
 
-  it('a player that does not load in time (blocked or too slow) gives way to a message and the poster', () => {
+  it('a player that does not load in time (blocked or too slow) gives way to a message and the poster', async () => {
     vi.useFakeTimers();
     const { container } = renderWithApp(<HowToPage />, { path: '/how-to' });
     fireEvent.click(screen.getByRole('button', { name: 'Play Punters Hub' }));
     expect(container.querySelectorAll('iframe')).toHaveLength(1);
-    act(() => {
+    await act(() => {
       vi.advanceTimersByTime(PLAYER_TIMEOUT_MS);
     });
     expect(within(video('Punters Hub')).getByRole('alert').textContent).toBe(`${FAILED_MESSAGE} Tap the video to try again.`);
     expect(container.querySelectorAll('iframe')).toHaveLength(0);
   });
 
-  it('a player that loads stays, with no message', () => {
+  it('a player that loads stays, with no message', async () => {
     vi.useFakeTimers();
     const { container } = renderWithApp(<HowToPage />, { path: '/how-to' });
     fireEvent.click(screen.getByRole('button', { name: 'Play 4k daily tips' }));
     const frame = container.querySelector('iframe');
     if (!frame) throw new Error('no player');
     fireEvent.load(frame);
-    act(() => {
+    await act(() => {
       vi.advanceTimersByTime(PLAYER_TIMEOUT_MS * 2);
     });
     expect(container.querySelectorAll('iframe')).toHaveLength(1);

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import { DashboardPage } from '@/features/wallet/components/dashboard-page';
 import { publishPermissions } from '@/lib/permissions';
@@ -72,7 +72,7 @@ describe('DashboardPage', () => {
 
     await user.click(screen.getByRole('button', { name: 'Payout' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Withdraw' }));
-    await user.type(dialog.getByLabelText('Amount (₦)'), '2000');
+    await user.type(await dialog.findByLabelText('Amount (₦)'), '2000');
     await user.type(dialog.getByLabelText('Transaction PIN'), '1234');
     await user.click(await dialog.findByRole('button', { name: 'Withdraw' }));
 
