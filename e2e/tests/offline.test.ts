@@ -61,8 +61,21 @@ describe('a punter who has opened the app once', () => {
       const shell = names.find((n) => n.startsWith('punter-shell-'));
       return shell !== undefined && (await (await caches.open(shell)).match('/index.html')) !== undefined;
     });
+    // The worker caches the files the page loaded before it took control (the page sends their list once
+    // it is ready); a reload offline needs them all, so wait until every one is in a cache.
+    await page.waitForFunction(async () => {
+      const loaded = performance
+        .getEntriesByType('resource')
+        .map((e) => new URL(e.name))
+        .filter((u) => u.origin === location.origin && u.pathname.startsWith('/assets/'));
+      for (const url of loaded) if ((await caches.match(url.href, { ignoreVary: true })) === undefined) return false;
+      return loaded.length > 0;
+    });
     // The balance and the transactions are kept for the next visit.
-    await page.waitForFunction(() => (localStorage.getItem('query_cache') ?? '').includes('7500'));
+    await page.waitForFunction(() => {
+      const kept = localStorage.getItem('query_cache') ?? '';
+      return kept.includes('7500') && kept.includes('"recent"');
+    });
 
     await context.setOffline(true);
     await page.reload();
