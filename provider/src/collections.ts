@@ -341,6 +341,8 @@ export const gameCopySchema = z.object({
   startDate: z.string(),
   endDate: z.string(),
   status: z.enum(GAME_STATUSES),
+  /** The public game's buyers at the last settlement (sales closed at the first game): the console shows it once cleared. */
+  buyers_count: z.number().int().nonnegative().optional(),
   created_at: epochMs,
   updated_at: epochMs,
 });

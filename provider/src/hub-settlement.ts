@@ -91,10 +91,15 @@ export function gameCopyOf(game: GameDoc, status: GameCopyDoc['status'], now: nu
     startDate: game.startDate,
     endDate: game.endDate,
     status,
+    buyers_count: game.buyers_count,
     created_at: Date.parse(game.createdAt) || now,
     updated_at: now,
   };
 }
+
+/** The buyers count to keep on the copy: the public game's while it exists. */
+const buyersOf = (shown: GameDoc | null): Pick<GameCopyDoc, 'buyers_count'> =>
+  shown ? { buyers_count: shown.buyers_count } : {};
 
 /**
  * A code as settlement sees it (all reads, so a transaction may write after it): the provider's copy,
@@ -231,7 +236,7 @@ export function createHubSettlement(deps: ProviderDeps) {
           settled_at: now,
           released_kobo: released,
         });
-        gameCopies.set(tx, code.id, { ...code, status: input.status, updated_at: now });
+        gameCopies.set(tx, code.id, { ...code, ...buyersOf(shown), status: input.status, updated_at: now });
         const results: PunterRecordDoc['results'] = {
           ...recordDoc?.results,
           [code.id]: { status: input.status, odd: code.odd, price_kobo: code.price_kobo, settled_at: now },
@@ -287,7 +292,7 @@ export function createHubSettlement(deps: ProviderDeps) {
             settled_at: now,
             released_kobo: 0,
           });
-          gameCopies.set(tx, id, { ...found.code, status: 'Ended', updated_at: now });
+          gameCopies.set(tx, id, { ...found.code, ...buyersOf(found.shown), status: 'Ended', updated_at: now });
           if (found.shown) games.update(tx, id, { status: 'Ended' });
           return true;
         }),

@@ -270,6 +270,14 @@ describe.each(envs)('Punters Hub escrow on the %s store', (_name, makeEnv) => {
     expect((await settle(a, punter.token, gameId, 'Boom')).status).toBe(200);
     expect(await accountBalanceKobo(store, { kind: 'wallet', id: punter.id })).toBe(100_000);
     await clearPublic(store, gameId);
+    // Gone from the Hub, the code is still in the console's list of codes to correct.
+    const consoleRow = async () => {
+      const res = await client(a).call('GET', `/api/v1/admin/games?q=${punter.id.slice(0, 30)}`, undefined, admin.token);
+      return res.body.data;
+    };
+    expect(await consoleRow()).toEqual([
+      expect.objectContaining({ id: gameId, title: 'Escrow test 500', amount: 500, status: 'Boom', buyers_count: 2 }),
+    ]);
 
     // A buyer complains; the admin corrects the cleared code from the provider's copy.
     const corrected = await settle(b, admin.token, gameId, 'Cut');
@@ -288,6 +296,7 @@ describe.each(envs)('Punters Hub escrow on the %s store', (_name, makeEnv) => {
     expect(mine.map((d) => d.data.status)).toEqual(['Cut', 'Cut']);
     expect(await store.get(C.games, gameId)).toBeNull();
     expect(await store.get(C.gameCopies, gameId)).toMatchObject({ status: 'Cut', price_kobo: 50_000, user_id: punter.id });
+    expect(await consoleRow()).toEqual([expect.objectContaining({ id: gameId, status: 'Cut', buyers_count: 2 })]);
     const listed = await client(a).call('GET', '/api/v1/puntershub/punters', undefined, admin.token);
     const row = (listed.body.data as Array<{ username: string }>).find((p) => p.username === punter.id.slice(0, 30));
     expect(row).toMatchObject({ games: 1, won: 0, lost: 1 });
