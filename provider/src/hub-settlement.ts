@@ -113,9 +113,9 @@ async function readCode(tx: Tx, gameId: string, now: number) {
   const shown = await games.get(tx, gameId);
   const settlement = await settlements.get(tx, gameId);
   const copy = await gameCopies.get(tx, gameId);
-  if (copy) return { code: copy, shown, settlement };
+  if (copy) return { code: copy, stored: true, shown, settlement };
   if (!shown) return null;
-  return { code: gameCopyOf(shown, settlement?.status ?? 'Active', now), shown, settlement };
+  return { code: gameCopyOf(shown, settlement?.status ?? 'Active', now), stored: false, shown, settlement };
 }
 
 export function createHubSettlement(deps: ProviderDeps) {
@@ -179,11 +179,15 @@ export function createHubSettlement(deps: ProviderDeps) {
       deps.store.runTransaction(async (tx) => {
         const found = await readCode(tx, input.game_id, deps.now());
         if (!found) throw notFound('Game not found');
-        const { code, shown, settlement: previous } = found;
+        const { code, stored, shown, settlement: previous } = found;
         if (code.user_id !== user.id && !isAdmin)
           throw forbidden('Only the punter who posted this code or an admin can settle it');
         const current = previous?.status ?? null;
-        if (current === input.status) return { gameId: code.id, releasedKobo: 0 };
+        if (current === input.status) {
+          // A code settled before its copy existed gets it now, before an admin clears its public game.
+          if (!stored) gameCopies.set(tx, code.id, code);
+          return { gameId: code.id, releasedKobo: 0 };
+        }
         if (!isAdmin) {
           if (deps.now() < Date.parse(code.endDate)) throw badRequest(SETTLE_TOO_EARLY_MESSAGE);
           if (current !== null) throw conflict(ALREADY_SETTLED_MESSAGE);

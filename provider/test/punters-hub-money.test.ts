@@ -343,6 +343,10 @@ describe.each(envs)('Punters Hub escrow on the %s store', (_name, makeEnv) => {
       title: 'Escrow test 200',
     });
     expect(await store.get(C.games, settledId)).toMatchObject({ status: 'Cut', lost_count: 1 });
+    // Settled by an older release (no copy): the same settlement again is enough to write its copy.
+    await store.delete(C.gameCopies, settledId);
+    expect((await settle(a, punter.token, settledId, 'Cut')).body.data).toMatchObject({ status: 'Cut', refunded: 0 });
+    expect(await store.get(C.gameCopies, settledId)).toMatchObject({ status: 'Cut', buyers_count: 1 });
     // The copy it got lets an admin correct it after Clear Games.
     await clearPublic(store, settledId);
     expect((await settle(a, admin.token, settledId, 'Boom')).body.data).toMatchObject({ status: 'Boom', released: 0 });
