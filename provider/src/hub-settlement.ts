@@ -309,6 +309,28 @@ export function createHubSettlement(deps: ProviderDeps) {
     return ended;
   }
 
+  /**
+   * Writes the copy of every public code that has none (posted before ADR 0027), so clearing it later
+   * leaves its settlement something to correct. Run once at start; answers how many it wrote.
+   */
+  async function copyOlderCodes(): Promise<number> {
+    const [shown, copied] = await Promise.all([games.ids(deps.store), gameCopies.ids(deps.store)]);
+    const have = new Set(copied);
+    let written = 0;
+    for (const id of shown.filter((g) => !have.has(g))) {
+      const wrote = await onGame(id, () =>
+        deps.store.runTransaction(async (tx) => {
+          const found = await readCode(tx, id, deps.now());
+          if (!found || found.stored) return false;
+          gameCopies.set(tx, id, found.code);
+          return true;
+        }),
+      );
+      if (wrote) written += 1;
+    }
+    return written;
+  }
+
   async function punters(): Promise<ProviderResponse> {
     const all = await punterRecords.query(deps.store, { limit: 500 });
     const views = all.map((r) => recordView(r.data.username, recordOf(r.data)));
@@ -327,5 +349,5 @@ export function createHubSettlement(deps: ProviderDeps) {
     });
   }
 
-  return { settle, refundBuyers, endUnsettled, punters, profile };
+  return { settle, refundBuyers, endUnsettled, copyOlderCodes, punters, profile };
 }

@@ -362,6 +362,34 @@ describe.each(envs)('Punters Hub escrow on the %s store', (_name, makeEnv) => {
     expect(await ledgerCheck(store)).toEqual({ sumKobo: 0, mismatches: [] });
   });
 
+  it("at start the provider copies every older code, with its settlement's status, so a clear strands none", async () => {
+    const { time, a, store } = providers();
+    const punter = await quickUser(a, 0, { can_post_game: true, can_monetize_game: true });
+    const admin = await quickUser(a, 0, { role: 1 });
+    const settledId = await postCode(a, punter.token, 500);
+    const openId = await postCode(a, punter.token, 100);
+    const buyer = await quickUser(a, 500);
+    expect((await buy(a, buyer.token, settledId, 500, `start-buy-${buyer.id}`)).status).toBe(200);
+    time.set(START + 3 * HOUR);
+    expect((await settle(a, punter.token, settledId, 'Boom')).status).toBe(200);
+    // As an older release left them: settled or not, no copy.
+    for (const id of [settledId, openId]) await store.delete(C.gameCopies, id);
+
+    expect(await a.copyOlderGames()).toBeGreaterThanOrEqual(2);
+    expect(await store.get(C.gameCopies, settledId)).toMatchObject({ status: 'Boom', buyers_count: 1, price_kobo: 50_000 });
+    expect(await store.get(C.gameCopies, openId)).toMatchObject({ status: 'Active', buyers_count: 0 });
+    expect(await a.copyOlderGames()).toBe(0);
+    // Cleared, the Boom is still corrected: the payout back, the buyer refunded.
+    await clearPublic(store, settledId);
+    expect((await settle(a, admin.token, settledId, 'Cut')).body.data).toMatchObject({ status: 'Cut', refunded: 1 });
+    expect(await accountBalanceKobo(store, { kind: 'wallet', id: punter.id })).toBe(0);
+    expect(await accountBalanceKobo(store, { kind: 'wallet', id: buyer.id })).toBe(50_000);
+    expect(await ledgerCheck(store)).toEqual({ sumKobo: 0, mismatches: [] });
+    // Settled from its new copy too (and no Active code left for the end-of-life tests on this store).
+    expect((await settle(a, punter.token, openId, 'Cut')).body.data).toMatchObject({ status: 'Cut', refunded: 0 });
+    expect(await store.get(C.games, openId)).toMatchObject({ status: 'Cut' });
+  });
+
   it('the end-of-life job ends a cleared-and-forgotten code from its copy, and refunds its buyers once', async () => {
     const { time, a, store } = providers();
     const punter = await quickUser(a, 0, { can_post_game: true, can_monetize_game: true });
