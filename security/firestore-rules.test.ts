@@ -64,6 +64,7 @@ beforeEach(async () => {
     await setDoc(doc(db, 'app_config/auto_trada'), { enabled: false, reason: 'Paused', updated_at: 1 });
     await setDoc(doc(db, 'provider_pot_stakes/pp1'), { pot_id: 'p1', user_id: 'bob', amount_kobo: 1_000_000 });
     await setDoc(doc(db, 'provider_disputes/alice_g1'), { user_id: 'alice', game_id: 'g1', status: 'open' });
+    await setDoc(doc(db, 'provider_games/g1'), { id: 'g1', user_id: 'alice', title: 'Sure two odds', status: 'Boom' });
     await setDoc(doc(db, 'signal_push_tokens/t1'), {
       uid: 'alice',
       token: 'fcm-token',
@@ -411,6 +412,10 @@ describe("default deny: the provider's collections and anything unnamed", () => 
     await assertFails(getDoc(doc(alice(), 'provider_disputes/alice_g1')));
     await assertFails(setDoc(doc(alice(), 'provider_disputes/alice_g2'), { user_id: 'alice', game_id: 'g2', status: 'open' }));
     await assertFails(getDocs(collection(admin(), 'provider_disputes')));
+    // The copy settlement works from (ADR 0027): not even its punter reads or rewrites it.
+    await assertFails(getDoc(doc(alice(), 'provider_games/g1')));
+    await assertFails(getDocs(collection(admin(), 'provider_games')));
+    await assertFails(setDoc(doc(admin(), 'provider_games/g1'), { id: 'g1', user_id: 'alice', title: 'x', status: 'Cut' }));
   });
   it('signal push registrations (ADR 0025) stay with the functions: the owner neither reads nor writes theirs', async () => {
     await assertFails(getDocs(query(collection(alice(), 'signal_push_tokens'), where('uid', '==', 'alice'))));

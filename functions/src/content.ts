@@ -117,8 +117,9 @@ export async function clearSignals(store: ContentStore, caller: Caller | null, d
 }
 
 /**
- * Clear Games (role 1) removes the settled and ended codes only (ADR 0020): an Active code's escrow is
- * released or refunded by its settlement, which needs the code's document, so it stays until then.
+ * Clear Games (role 1) removes the settled and ended codes only (ADR 0020): an Active code is still on
+ * sale and still to be settled. Settlement and corrections read the provider's own copy of a code, never
+ * this display document, so a cleared code can still be corrected (ADR 0027).
  */
 export async function clearGames(store: ContentStore, caller: Caller | null, data: unknown) {
   await authorise(store, caller, (p) => p.role === 1);

@@ -368,4 +368,58 @@ describe('Clear Games and the escrow of paid codes (ADR 0020)', () => {
     expect(refunds.map((e) => e.data.amount_kobo)).toEqual([20_000, 20_000]);
     expect(await ledgerCheck(h.store)).toEqual({ sumKobo: 0, mismatches: [] });
   });
+  it('an admin corrects a Boom after Clear Games removed it: the payout comes back, the buyer is refunded once (ADR 0027)', async () => {
+    let now = START - 2 * HOUR;
+    const h = harness(() => now);
+    const content = providerContent(h);
+    const admin = await account(h, { role: 1 }, 0);
+    const punter = await account(h, { can_post_game: true, can_monetize_game: true }, 0);
+    const buyer = await account(h, {}, 1_000);
+    const adminCaller = { uid: admin.id, claims: { role: 1 } };
+    const posted = await punter.call('POST', '/api/v1/puntershub/create-code', {
+      odd: '4.50',
+      title: 'Landed, then disputed',
+      game_code: 'DISPUTED45',
+      platform: 'bet9ja',
+      amount: 500,
+      startDate: new Date(START).toISOString(),
+      endDate: new Date(START + 2 * HOUR).toISOString(),
+    });
+    const gameId = (posted.body as { data: { id: string } }).data.id;
+    const bought = await buyer.call(
+      'POST',
+      '/api/v1/puntershub/buy-or-get-game',
+      { game_id: gameId, amount: 500, pin: '1234' },
+      { 'idempotency-key': `buy-${gameId}` },
+    );
+    expect(bought.status).toBe(200);
+    const balance = async (who: typeof buyer) =>
+      ((await who.call('GET', '/api/v1/user/naira-wallet', undefined)).body as { data: { balance: number } }).data.balance;
+
+    now = START + 3 * HOUR;
+    expect((await punter.call('POST', '/api/v1/puntershub/settle-game', { game_id: gameId, status: 'Boom' })).status).toBe(200);
+    expect(await balance(punter)).toBe(500);
+    // Clear Games takes the settled code off the Hub and moves no money.
+    expect(await clearGames(content, adminCaller, {})).toEqual({ deleted: 1, message: 'All documents successfully deleted!' });
+    expect(await h.store.query('games')).toEqual([]);
+    expect([await balance(punter), await balance(buyer)]).toEqual([500, 500]);
+
+    // The buyer says it was Cut; the admin corrects the cleared code.
+    const corrected = await admin.call('POST', '/api/v1/puntershub/settle-game', { game_id: gameId, status: 'Cut' });
+    expect(corrected.status).toBe(200);
+    expect((corrected.body as { data: { refunded: number } }).data.refunded).toBe(1);
+    expect([await balance(punter), await balance(buyer)]).toEqual([0, 1_000]);
+    // Corrected again: nothing moves, and the cleared code does not come back to the Hub.
+    const again = await admin.call('POST', '/api/v1/puntershub/settle-game', { game_id: gameId, status: 'Cut' });
+    expect((again.body as { data: { refunded: number } }).data.refunded).toBe(0);
+    expect([await balance(punter), await balance(buyer)]).toEqual([0, 1_000]);
+    expect(await h.store.query('games')).toEqual([]);
+    const refunds = (await entries(buyer.id).query(h.store)).filter((e) => e.data.type === 'REFUND');
+    expect(refunds.map((e) => e.data.amount_kobo)).toEqual([50_000]);
+    expect(await ledgerCheck(h.store)).toEqual({ sumKobo: 0, mismatches: [] });
+    // The punter's record follows the correction.
+    const punters = await buyer.call('GET', '/api/v1/puntershub/punters', undefined);
+    const rows = (punters.body as { data: Array<{ games: number; won: number; lost: number }> }).data;
+    expect(rows).toEqual([expect.objectContaining({ games: 1, won: 0, lost: 1 })]);
+  });
 });

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@punter/core/account';
 import { timestampMillis } from '@punter/core/api/common';
 import { PERMISSIONS_COLLECTION, permissionsSchema } from '@punter/core/permissions';
+import { GAME_STATUSES } from '@punter/core/punters-hub';
 import type { Data, QuerySpec, Store, Tx } from './store';
 
 /** A stored document does not match its collection's schema (a bug or a hand edit; never the caller's input). */
@@ -324,6 +325,30 @@ export type GameDoc = z.infer<typeof gameSchema>;
 /** The app's public games (the web reads them live; an admin may clear them). */
 export const games = new Collection('games', gameSchema);
 
+/**
+ * The provider's own copy of each code (ADR 0027), id = game id: the fields locked at publish and where
+ * its settlement stands. Settlement, corrections and the end-of-life job read and write this copy; the
+ * public game only mirrors its status, so Clear Games (which deletes public games) takes nothing from them.
+ */
+export const gameCopySchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  punter_name: z.string(),
+  title: z.string(),
+  odd: z.number().nonnegative(),
+  price_kobo: kobo,
+  platform: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  status: z.enum(GAME_STATUSES),
+  /** The public game's buyers at the last settlement (sales closed at the first game): the console shows it once cleared. */
+  buyers_count: z.number().int().nonnegative().optional(),
+  created_at: epochMs,
+  updated_at: epochMs,
+});
+export type GameCopyDoc = z.infer<typeof gameCopySchema>;
+export const gameCopies = new Collection('provider_games', gameCopySchema);
+
 /** The secret codes of games, closed to every client. */
 export const gameCodes = new Collection('provider_game_codes', z.object({ game_code: z.string(), user_id: z.string() }));
 
@@ -592,6 +617,7 @@ export const C = {
   notifications: notifications.path,
   audit: audit.path,
   gameCodes: gameCodes.path,
+  gameCopies: gameCopies.path,
   purchases: purchases.path,
   settlements: settlements.path,
   punterRecords: punterRecords.path,

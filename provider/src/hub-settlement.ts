@@ -13,6 +13,9 @@
  *   record only: the buyers keep their refunds.
  * - The record (won, lost, punting_power...) is computed from the settled results (core punterRecord),
  *   never written by hand; Ended codes do not count.
+ * - All of it reads and writes the provider's copy of the code (provider_games, ADR 0027) and only mirrors
+ *   the status to the public game while it exists, so a code an admin cleared can still be corrected. A
+ *   code posted before that copy existed is read from its public document and gets its copy then.
  */
 import { formatNaira, koboToNaira, nairaToKobo } from '@punter/core/money';
 import {
@@ -24,11 +27,22 @@ import {
   type SettledStatus,
 } from '@punter/core/punters-hub';
 import { settleGameRequestSchema, type PunterRecordView } from '@punter/core/api/punters-hub';
-import { games, myGames, punterRecords, purchases, settlements, type GameDoc, type PunterRecordDoc } from './collections';
+import {
+  gameCopies,
+  games,
+  myGames,
+  punterRecords,
+  purchases,
+  settlements,
+  type GameCopyDoc,
+  type GameDoc,
+  type PunterRecordDoc,
+} from './collections';
 import { KeyedMutex, notify, type ProviderDeps, type UserDoc } from './context';
 import { conflict, forbidden, badRequest, notFound, ok, parseBody, type ProviderResponse } from './http';
 import { heldKobo, readAccount, transfer } from './ledger';
 import { createAudit } from './admin/audit';
+import type { Tx } from './store';
 
 /** The record of a punter's stored results. */
 export function recordOf(doc: PunterRecordDoc | null): PunterRecord {
@@ -62,6 +76,46 @@ export function gameRecordFields(
     lost_count: record.lost,
     punting_power: record.puntingPower,
   };
+}
+
+/** The provider's copy of a code, from the public document it was posted with. */
+export function gameCopyOf(game: GameDoc, status: GameCopyDoc['status'], now: number): GameCopyDoc {
+  return {
+    id: game.id,
+    user_id: game.user_id,
+    punter_name: game.punter_name,
+    title: game.title,
+    odd: game.odd,
+    price_kobo: nairaToKobo(game.amount),
+    platform: game.platform,
+    startDate: game.startDate,
+    endDate: game.endDate,
+    status,
+    buyers_count: game.buyers_count,
+    created_at: Date.parse(game.createdAt) || now,
+    updated_at: now,
+  };
+}
+
+/** The buyers count to keep on the copy: the public game's while it exists. */
+const buyersOf = (shown: GameDoc | null): Pick<GameCopyDoc, 'buyers_count'> =>
+  shown ? { buyers_count: shown.buyers_count } : {};
+
+/**
+ * A code as settlement sees it (all reads, so a transaction may write after it): the provider's copy,
+ * its settlement, and the public document if an admin has not cleared it. A code posted before ADR 0027
+ * has no copy; one is made from its public document (its status is its settlement's), and the caller's
+ * write stores it. Null when there is neither.
+ */
+async function readCode(tx: Tx, gameId: string, now: number) {
+  // Public game, then settlement, as before the copy existed: read first, the copy made the emulator's
+  // raced Cut (punter, admin and job at once) wait on locks past the store's 5 s deadline.
+  const shown = await games.get(tx, gameId);
+  const settlement = await settlements.get(tx, gameId);
+  const copy = await gameCopies.get(tx, gameId);
+  if (copy) return { code: copy, stored: true, shown, settlement };
+  if (!shown) return null;
+  return { code: gameCopyOf(shown, settlement?.status ?? 'Active', now), stored: false, shown, settlement };
 }
 
 export function createHubSettlement(deps: ProviderDeps) {
@@ -123,20 +177,24 @@ export function createHubSettlement(deps: ProviderDeps) {
     const isAdmin = user.role === 1;
     const outcome = await onGame(input.game_id, () =>
       deps.store.runTransaction(async (tx) => {
-        const game = await games.get(tx, input.game_id);
-        if (!game) throw notFound('Game not found');
-        if (game.user_id !== user.id && !isAdmin)
+        const found = await readCode(tx, input.game_id, deps.now());
+        if (!found) throw notFound('Game not found');
+        const { code, stored, shown, settlement: previous } = found;
+        if (code.user_id !== user.id && !isAdmin)
           throw forbidden('Only the punter who posted this code or an admin can settle it');
-        const previous = await settlements.get(tx, game.id);
         const current = previous?.status ?? null;
-        if (current === input.status) return { game, releasedKobo: 0 };
+        if (current === input.status) {
+          // A code settled before its copy existed gets it now, before an admin clears its public game.
+          if (!stored) gameCopies.set(tx, code.id, code);
+          return { gameId: code.id, releasedKobo: 0 };
+        }
         if (!isAdmin) {
-          if (deps.now() < Date.parse(game.endDate)) throw badRequest(SETTLE_TOO_EARLY_MESSAGE);
+          if (deps.now() < Date.parse(code.endDate)) throw badRequest(SETTLE_TOO_EARLY_MESSAGE);
           if (current !== null) throw conflict(ALREADY_SETTLED_MESSAGE);
         }
-        const recordDoc = await punterRecords.get(tx, game.user_id);
-        const escrow = await readAccount(tx, { kind: 'escrow', id: game.id });
-        const punter = await readAccount(tx, { kind: 'wallet', id: game.user_id });
+        const recordDoc = await punterRecords.get(tx, code.user_id);
+        const escrow = await readAccount(tx, { kind: 'escrow', id: code.id });
+        const punter = await readAccount(tx, { kind: 'wallet', id: code.user_id });
         const now = deps.now();
         let released = previous?.released_kobo ?? 0;
         let releasedNow = 0;
@@ -148,13 +206,13 @@ export function createHubSettlement(deps: ProviderDeps) {
               to: punter,
               amountKobo: held,
               type: 'ESCROW_RELEASE',
-              narration: `Sales of '${game.title}' paid out: it landed`,
-              reference: `escrow:${game.id}`,
+              narration: `Sales of '${code.title}' paid out: it landed`,
+              reference: `escrow:${code.id}`,
             });
-            notify(deps, tx, game.user_id, 'ESCROW_RELEASE', {
+            notify(deps, tx, code.user_id, 'ESCROW_RELEASE', {
               amount: koboToNaira(held),
-              game_id: game.id,
-              message: `Your sales of '${game.title}' were paid to your wallet`,
+              game_id: code.id,
+              message: `Your sales of '${code.title}' were paid to your wallet`,
             });
             released += held;
             releasedNow = held;
@@ -169,37 +227,39 @@ export function createHubSettlement(deps: ProviderDeps) {
             to: escrow,
             amountKobo: released,
             type: 'REFUND',
-            narration: `Payout of '${game.title}' returned for its buyers' refunds (corrected to Cut)`,
-            reference: `escrow:${game.id}`,
+            narration: `Payout of '${code.title}' returned for its buyers' refunds (corrected to Cut)`,
+            reference: `escrow:${code.id}`,
           });
           released = 0;
         }
-        settlements.set(tx, game.id, {
-          game_id: game.id,
-          user_id: game.user_id,
+        settlements.set(tx, code.id, {
+          game_id: code.id,
+          user_id: code.user_id,
           status: input.status,
           settled_by: user.id,
           settled_at: now,
           released_kobo: released,
         });
+        gameCopies.set(tx, code.id, { ...code, ...buyersOf(shown), status: input.status, updated_at: now });
         const results: PunterRecordDoc['results'] = {
           ...recordDoc?.results,
-          [game.id]: { status: input.status, odd: game.odd, price_kobo: nairaToKobo(game.amount), settled_at: now },
+          [code.id]: { status: input.status, odd: code.odd, price_kobo: code.price_kobo, settled_at: now },
         };
-        const record = recordOf({ user_id: game.user_id, username: game.punter_name, results, updated_at: now });
-        punterRecords.set(tx, game.user_id, { user_id: game.user_id, username: game.punter_name, results, updated_at: now });
-        games.update(tx, game.id, { status: input.status, ...gameRecordFields(record) });
-        deps.log('hub.settled', { game_id: game.id, status: input.status, by: isAdmin ? 'admin' : 'punter', previous: current });
+        const record = recordOf({ user_id: code.user_id, username: code.punter_name, results, updated_at: now });
+        punterRecords.set(tx, code.user_id, { user_id: code.user_id, username: code.punter_name, results, updated_at: now });
+        // The public game only shows the status, and only while an admin has not cleared it.
+        if (shown) games.update(tx, code.id, { status: input.status, ...gameRecordFields(record) });
+        deps.log('hub.settled', { game_id: code.id, status: input.status, by: isAdmin ? 'admin' : 'punter', previous: current });
         // An admin's settlement or correction is audited with it (the console, ADR 0022).
-        if (isAdmin) auditIn(tx, user, `game.${current === null ? 'settle' : 'correct'}.${input.status}`, game.id);
-        return { game, releasedKobo: releasedNow };
+        if (isAdmin) auditIn(tx, user, `game.${current === null ? 'settle' : 'correct'}.${input.status}`, code.id);
+        return { gameId: code.id, releasedKobo: releasedNow };
       }),
     );
-    const refunded = input.status === 'Cut' ? await refundBuyers(outcome.game.id) : 0;
-    if (input.status === 'Boom') await followStatus(outcome.game.id, 'Boom');
+    const refunded = input.status === 'Cut' ? await refundBuyers(outcome.gameId) : 0;
+    if (input.status === 'Boom') await followStatus(outcome.gameId, 'Boom');
     return ok({
       message: `Game settled as ${input.status}`,
-      data: { game_id: outcome.game.id, status: input.status, refunded, released: koboToNaira(outcome.releasedKobo) },
+      data: { game_id: outcome.gameId, status: input.status, refunded, released: koboToNaira(outcome.releasedKobo) },
     });
   }
 
@@ -214,25 +274,30 @@ export function createHubSettlement(deps: ProviderDeps) {
    * the record does not count it. For a scheduled job (and tests); safe to run twice at once.
    */
   async function endUnsettled(): Promise<number> {
-    const active = await games.query(deps.store, { where: [['status', '==', 'Active']] });
+    const [copies, shown] = await Promise.all([
+      gameCopies.query(deps.store, { where: [['status', '==', 'Active']] }),
+      // Codes posted before ADR 0027 have no copy yet: only their public document says they are Active.
+      games.query(deps.store, { where: [['status', '==', 'Active']] }),
+    ]);
+    const endDates = new Map([...shown, ...copies].map(({ id, data }) => [id, data.endDate]));
     const now = deps.now();
     let ended = 0;
-    for (const { id, data } of active) {
-      if (!(Date.parse(data.endDate) + UNSETTLED_ENDS_AFTER_MS <= now)) continue;
+    for (const [id, endDate] of endDates) {
+      if (!(Date.parse(endDate) + UNSETTLED_ENDS_AFTER_MS <= now)) continue;
       const changed = await onGame(id, () =>
         deps.store.runTransaction(async (tx) => {
-          const game = await games.get(tx, id);
-          const previous = await settlements.get(tx, id);
-          if (!game || game.status !== 'Active' || previous) return false;
+          const found = await readCode(tx, id, now);
+          if (!found || found.settlement || found.code.status !== 'Active') return false;
           settlements.set(tx, id, {
             game_id: id,
-            user_id: game.user_id,
+            user_id: found.code.user_id,
             status: 'Ended',
             settled_by: 'system',
             settled_at: now,
             released_kobo: 0,
           });
-          games.update(tx, id, { status: 'Ended' });
+          gameCopies.set(tx, id, { ...found.code, ...buyersOf(found.shown), status: 'Ended', updated_at: now });
+          if (found.shown) games.update(tx, id, { status: 'Ended' });
           return true;
         }),
       );
@@ -242,6 +307,28 @@ export function createHubSettlement(deps: ProviderDeps) {
       if (settled?.status === 'Ended') await refundBuyers(id);
     }
     return ended;
+  }
+
+  /**
+   * Writes the copy of every public code that has none (posted before ADR 0027), so clearing it later
+   * leaves its settlement something to correct. Run once at start; answers how many it wrote.
+   */
+  async function copyOlderCodes(): Promise<number> {
+    const [shown, copied] = await Promise.all([games.ids(deps.store), gameCopies.ids(deps.store)]);
+    const have = new Set(copied);
+    let written = 0;
+    for (const id of shown.filter((g) => !have.has(g))) {
+      const wrote = await onGame(id, () =>
+        deps.store.runTransaction(async (tx) => {
+          const found = await readCode(tx, id, deps.now());
+          if (!found || found.stored) return false;
+          gameCopies.set(tx, id, found.code);
+          return true;
+        }),
+      );
+      if (wrote) written += 1;
+    }
+    return written;
   }
 
   async function punters(): Promise<ProviderResponse> {
@@ -262,5 +349,5 @@ export function createHubSettlement(deps: ProviderDeps) {
     });
   }
 
-  return { settle, refundBuyers, endUnsettled, punters, profile };
+  return { settle, refundBuyers, endUnsettled, copyOlderCodes, punters, profile };
 }

@@ -61,6 +61,12 @@ const remind = () => {
   provider.endUnsettledGames().catch(failed('ending unsettled codes'));
 };
 remind();
+// Codes posted before the provider kept its own copy get one, so Clear Games cannot strand them (ADR 0027).
+provider
+  .copyOlderGames()
+  .catch((error: unknown) =>
+    provider.deps.log('copying older codes failed', { error: error instanceof Error ? error.message : String(error) }),
+  );
 const reminders = setInterval(remind, REMINDER_EVERY_MS);
 reminders.unref();
 const shutdown = () => {

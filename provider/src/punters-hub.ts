@@ -4,13 +4,24 @@
  * once per (user, game), and writes the user's 'my-games' document, all in one transaction.
  *
  * The public game documents live in the app's 'games' collection (the web reads them live; an admin
- * may clear them); the secret codes live in provider_game_codes, closed to every client.
+ * may clear them); the secret codes live in provider_game_codes and the copy settlement reads in
+ * provider_games (ADR 0027), both closed to every client.
  */
 import { z } from 'zod';
 import { formatNaira, koboToNaira, multiplyKobo, nairaToKobo } from '@punter/core/money';
 import { SALES_CLOSED_MESSAGE, salesClosed } from '@punter/core/punters-hub';
-import { gameCodes, gameSchema, games, myGames, punterRecords, purchases, type EntryDoc, type GameDoc } from './collections';
-import { gameRecordFields, recordOf } from './hub-settlement';
+import {
+  gameCodes,
+  gameCopies,
+  gameSchema,
+  games,
+  myGames,
+  punterRecords,
+  purchases,
+  type EntryDoc,
+  type GameDoc,
+} from './collections';
+import { gameCopyOf, gameRecordFields, recordOf } from './hub-settlement';
 import { KeyedMutex, notify, type ProviderDeps, type UserDoc } from './context';
 import { badRequest, forbidden, notFound, ok, parseBody, type ProviderResponse } from './http';
 import { assertNotPaused, assertWithinLimits, readPlayGuard, recordUsage } from './safer-play';
@@ -87,6 +98,8 @@ export function createPuntersHub(deps: ProviderDeps) {
         if (!existing)
           punterRecords.set(tx, user.id, { user_id: user.id, username: user.username, results: {}, updated_at: now });
         gameCodes.create(tx, id, { game_code: input.game_code, user_id: user.id });
+        // Settlement works from the provider's copy; the public game is display only (ADR 0027).
+        gameCopies.create(tx, id, gameCopyOf(game, 'Active', now));
         games.create(tx, id, { ...game, timestamp: new Date(now) });
       });
       return ok({ message: 'Game posted successfully', data: gameView(game, input.game_code) });

@@ -256,4 +256,154 @@ describe.each(envs)('Punters Hub escrow on the %s store', (_name, makeEnv) => {
     expect((await settle(a, punter.token, gameId, 'Boom')).status).toBe(409);
     expect(await ledgerCheck(store)).toEqual({ sumKobo: 0, mismatches: [] });
   });
+  /** What Clear Games does to a settled code (functions clearGames, ADR 0020): its public document goes. */
+  const clearPublic = (store: Store, gameId: string) => store.delete(C.games, gameId);
+
+  it('a Boom an admin cleared is still corrected to Cut: the payout comes back, each buyer is refunded once, the record follows (ADR 0027)', async () => {
+    const { time, a, b, store } = providers();
+    const punter = await quickUser(a, 0, { can_post_game: true, can_monetize_game: true });
+    const admin = await quickUser(a, 0, { role: 1 });
+    const gameId = await postCode(a, punter.token, 500);
+    const buyers = await Promise.all(Array.from({ length: 2 }, () => quickUser(a, 800)));
+    for (const u of buyers) expect((await buy(a, u.token, gameId, 500, `cleared-buy-${u.id}`)).status).toBe(200);
+    time.set(START + 3 * HOUR);
+    expect((await settle(a, punter.token, gameId, 'Boom')).status).toBe(200);
+    expect(await accountBalanceKobo(store, { kind: 'wallet', id: punter.id })).toBe(100_000);
+    await clearPublic(store, gameId);
+    // Gone from the Hub, the code is still in the console's list of codes to correct.
+    const consoleRow = async () => {
+      const res = await client(a).call('GET', `/api/v1/admin/games?q=${punter.id.slice(0, 30)}`, undefined, admin.token);
+      return res.body.data;
+    };
+    expect(await consoleRow()).toEqual([
+      expect.objectContaining({ id: gameId, title: 'Escrow test 500', amount: 500, status: 'Boom', buyers_count: 2 }),
+    ]);
+
+    // A buyer complains; the admin corrects the cleared code from the provider's copy.
+    const corrected = await settle(b, admin.token, gameId, 'Cut');
+    expect(corrected.status).toBe(200);
+    expect(corrected.body.data).toMatchObject({ status: 'Cut', refunded: 2 });
+    expect(await accountBalanceKobo(store, { kind: 'wallet', id: punter.id })).toBe(0);
+    expect(await entriesOfType(store, punter.id, 'REFUND')).toEqual([expect.objectContaining({ amount_kobo: 100_000 })]);
+    for (const u of buyers) {
+      expect(await accountBalanceKobo(store, { kind: 'wallet', id: u.id })).toBe(80_000);
+      expect(await entriesOfType(store, u.id, 'REFUND')).toHaveLength(1);
+    }
+    expect(await accountBalanceKobo(store, { kind: 'escrow', id: gameId })).toBe(0);
+    expect(await ledgerCheck(store)).toEqual({ sumKobo: 0, mismatches: [] });
+    // The buyers' own copies show the Cut; the cleared public document stays cleared.
+    const mine = await store.query(C.myGames, { where: [['game_id', '==', gameId]] });
+    expect(mine.map((d) => d.data.status)).toEqual(['Cut', 'Cut']);
+    expect(await store.get(C.games, gameId)).toBeNull();
+    expect(await store.get(C.gameCopies, gameId)).toMatchObject({ status: 'Cut', price_kobo: 50_000, user_id: punter.id });
+    expect(await consoleRow()).toEqual([expect.objectContaining({ id: gameId, status: 'Cut', buyers_count: 2 })]);
+    const listed = await client(a).call('GET', '/api/v1/puntershub/punters', undefined, admin.token);
+    const row = (listed.body.data as Array<{ username: string }>).find((p) => p.username === punter.id.slice(0, 30));
+    expect(row).toMatchObject({ games: 1, won: 0, lost: 1 });
+
+    // The same correction again (twice at once, on both instances) moves nothing.
+    const again = await Promise.all([settle(a, admin.token, gameId, 'Cut'), settle(b, admin.token, gameId, 'Cut')]);
+    expect(again.map((r) => [r.status, (r.body.data as { refunded: number }).refunded])).toEqual([
+      [200, 0],
+      [200, 0],
+    ]);
+    expect(await accountBalanceKobo(store, { kind: 'wallet', id: punter.id })).toBe(0);
+    for (const u of buyers) expect(await entriesOfType(store, u.id, 'REFUND')).toHaveLength(1);
+    // Corrected back to Boom: the record only; the buyers keep their refunds and nobody is paid.
+    expect((await settle(a, admin.token, gameId, 'Boom')).body.data).toMatchObject({ status: 'Boom', released: 0 });
+    expect(await accountBalanceKobo(store, { kind: 'wallet', id: punter.id })).toBe(0);
+    for (const u of buyers) expect(await accountBalanceKobo(store, { kind: 'wallet', id: u.id })).toBe(80_000);
+    const relisted = await client(a).call('GET', '/api/v1/puntershub/punters', undefined, admin.token);
+    expect((relisted.body.data as Array<{ username: string }>).find((p) => p.username === punter.id.slice(0, 30))).toMatchObject({
+      games: 1,
+      won: 1,
+      lost: 0,
+    });
+    expect(await ledgerCheck(store)).toEqual({ sumKobo: 0, mismatches: [] });
+  });
+
+  it('a code posted before the provider kept a copy is settled from its public document, gets its copy, and is corrected after a clear', async () => {
+    const { time, a, store } = providers();
+    const punter = await quickUser(a, 0, { can_post_game: true, can_monetize_game: true });
+    const admin = await quickUser(a, 0, { role: 1 });
+    const settledId = await postCode(a, punter.token, 200);
+    const endedId = await postCode(a, punter.token, 100);
+    const buyer = await quickUser(a, 300);
+    expect((await buy(a, buyer.token, settledId, 200, `old-buy-1-${buyer.id}`)).status).toBe(200);
+    expect((await buy(a, buyer.token, endedId, 100, `old-buy-2-${buyer.id}`)).status).toBe(200);
+    // As the codes of older releases are stored: the public document, no provider copy.
+    for (const id of [settledId, endedId]) await store.delete(C.gameCopies, id);
+
+    time.set(START + 3 * HOUR);
+    const cut = await settle(a, punter.token, settledId, 'Cut');
+    expect(cut.body.data).toMatchObject({ status: 'Cut', refunded: 1 });
+    expect(await store.get(C.gameCopies, settledId)).toMatchObject({
+      status: 'Cut',
+      price_kobo: 20_000,
+      title: 'Escrow test 200',
+    });
+    expect(await store.get(C.games, settledId)).toMatchObject({ status: 'Cut', lost_count: 1 });
+    // Settled by an older release (no copy): the same settlement again is enough to write its copy.
+    await store.delete(C.gameCopies, settledId);
+    expect((await settle(a, punter.token, settledId, 'Cut')).body.data).toMatchObject({ status: 'Cut', refunded: 0 });
+    expect(await store.get(C.gameCopies, settledId)).toMatchObject({ status: 'Cut', buyers_count: 1 });
+    // The copy it got lets an admin correct it after Clear Games.
+    await clearPublic(store, settledId);
+    expect((await settle(a, admin.token, settledId, 'Boom')).body.data).toMatchObject({ status: 'Boom', released: 0 });
+
+    // The end-of-life job finds an old Active code by its public document.
+    time.set(START + 2 * HOUR + 48 * HOUR);
+    expect(await a.endUnsettledGames()).toBe(1);
+    expect(await a.endUnsettledGames()).toBe(0);
+    expect(await store.get(C.gameCopies, endedId)).toMatchObject({ status: 'Ended' });
+    expect(await store.get(C.games, endedId)).toMatchObject({ status: 'Ended' });
+    expect(await accountBalanceKobo(store, { kind: 'wallet', id: buyer.id })).toBe(30_000);
+    expect(await entriesOfType(store, buyer.id, 'REFUND')).toHaveLength(2);
+    expect(await ledgerCheck(store)).toEqual({ sumKobo: 0, mismatches: [] });
+  });
+
+  it("at start the provider copies every older code, with its settlement's status, so a clear strands none", async () => {
+    const { time, a, store } = providers();
+    const punter = await quickUser(a, 0, { can_post_game: true, can_monetize_game: true });
+    const admin = await quickUser(a, 0, { role: 1 });
+    const settledId = await postCode(a, punter.token, 500);
+    const openId = await postCode(a, punter.token, 100);
+    const buyer = await quickUser(a, 500);
+    expect((await buy(a, buyer.token, settledId, 500, `start-buy-${buyer.id}`)).status).toBe(200);
+    time.set(START + 3 * HOUR);
+    expect((await settle(a, punter.token, settledId, 'Boom')).status).toBe(200);
+    // As an older release left them: settled or not, no copy.
+    for (const id of [settledId, openId]) await store.delete(C.gameCopies, id);
+
+    expect(await a.copyOlderGames()).toBeGreaterThanOrEqual(2);
+    expect(await store.get(C.gameCopies, settledId)).toMatchObject({ status: 'Boom', buyers_count: 1, price_kobo: 50_000 });
+    expect(await store.get(C.gameCopies, openId)).toMatchObject({ status: 'Active', buyers_count: 0 });
+    expect(await a.copyOlderGames()).toBe(0);
+    // Cleared, the Boom is still corrected: the payout back, the buyer refunded.
+    await clearPublic(store, settledId);
+    expect((await settle(a, admin.token, settledId, 'Cut')).body.data).toMatchObject({ status: 'Cut', refunded: 1 });
+    expect(await accountBalanceKobo(store, { kind: 'wallet', id: punter.id })).toBe(0);
+    expect(await accountBalanceKobo(store, { kind: 'wallet', id: buyer.id })).toBe(50_000);
+    expect(await ledgerCheck(store)).toEqual({ sumKobo: 0, mismatches: [] });
+    // Settled from its new copy too (and no Active code left for the end-of-life tests on this store).
+    expect((await settle(a, punter.token, openId, 'Cut')).body.data).toMatchObject({ status: 'Cut', refunded: 0 });
+    expect(await store.get(C.games, openId)).toMatchObject({ status: 'Cut' });
+  });
+
+  it('the end-of-life job ends a cleared-and-forgotten code from its copy, and refunds its buyers once', async () => {
+    const { time, a, store } = providers();
+    const punter = await quickUser(a, 0, { can_post_game: true, can_monetize_game: true });
+    const gameId = await postCode(a, punter.token, 200);
+    const buyer = await quickUser(a, 200);
+    expect((await buy(a, buyer.token, gameId, 200, `gone-buy-${buyer.id}`)).status).toBe(200);
+    // Not something Clear Games does (it keeps Active codes), but a public document lost any other way.
+    await clearPublic(store, gameId);
+    time.set(START + 2 * HOUR + 48 * HOUR);
+    expect(await Promise.all([a.endUnsettledGames(), a.endUnsettledGames()])).toEqual(expect.arrayContaining([1, 0]));
+    expect(await store.get(C.gameCopies, gameId)).toMatchObject({ status: 'Ended' });
+    expect(await store.get(C.games, gameId)).toBeNull();
+    expect(await accountBalanceKobo(store, { kind: 'wallet', id: buyer.id })).toBe(20_000);
+    expect(await entriesOfType(store, buyer.id, 'REFUND')).toHaveLength(1);
+    expect(await ledgerCheck(store)).toEqual({ sumKobo: 0, mismatches: [] });
+  });
 });

@@ -11,9 +11,11 @@ import {
   adminSignalsQuerySchema,
   disputeResolveRequestSchema,
   gameDisputeRequestSchema,
+  type AdminGame,
   type Dispute,
 } from '@punter/core/api/admin-console';
-import { Collection, games, myGames, purchases, users } from '../collections';
+import { koboToNaira } from '@punter/core/money';
+import { Collection, gameCopies, games, myGames, purchases, users, type GameCopyDoc, type GameDoc } from '../collections';
 import { notify, type ProviderDeps, type UserDoc } from '../context';
 import { conflict, forbidden, notFound, ok, parseBody, type ProviderResponse } from '../http';
 import { readPlayGuard, stateView } from '../safer-play';
@@ -67,33 +69,54 @@ function disputeView(id: string, d: DisputeDoc): Dispute {
 }
 
 export function createAdminHub(deps: ProviderDeps, { audit, auditIn }: Audit) {
+  /** A public game's row in the console. */
+  const shownRow = (g: GameDoc): AdminGame => ({
+    id: g.id,
+    title: g.title,
+    punter_name: g.punter_name,
+    user_id: g.user_id,
+    platform: g.platform,
+    odd: g.odd,
+    amount: g.amount,
+    status: g.status,
+    buyers_count: g.buyers_count,
+    createdAt: g.createdAt,
+  });
+
+  /** A cleared code's row, from its copy; one with no count (its public game went before any settlement) counts purchases. */
+  async function clearedRow(copy: GameCopyDoc): Promise<AdminGame> {
+    const buyers = copy.buyers_count ?? (await purchases.query(deps.store, { where: [['game_id', '==', copy.id]] })).length;
+    return {
+      id: copy.id,
+      title: copy.title,
+      punter_name: copy.punter_name,
+      user_id: copy.user_id,
+      platform: copy.platform,
+      odd: copy.odd,
+      amount: koboToNaira(copy.price_kobo),
+      status: copy.status,
+      buyers_count: buyers,
+      createdAt: new Date(copy.created_at).toISOString(),
+    };
+  }
+
   return {
-    /** GET admin/games: the public codes newest first; `q` matches the title or the punter. */
+    /**
+     * GET admin/games: the codes newest first, the cleared ones too (from the provider's copies, ADR 0027),
+     * so an admin can still correct a code after Clear Games; `q` matches the title or the punter.
+     */
     async adminGames(admin: UserDoc, rawQuery: unknown): Promise<ProviderResponse> {
       const query = parseBody(adminGamesQuerySchema, rawQuery);
       const needle = query.q?.toLowerCase();
-      const list = (await games.query(deps.store))
-        .map((d) => d.data)
+      const [shown, copies] = await Promise.all([games.query(deps.store), gameCopies.query(deps.store)]);
+      const shownIds = new Set(shown.map((d) => d.id));
+      const cleared = await Promise.all(copies.filter((c) => !shownIds.has(c.id)).map((c) => clearedRow(c.data)));
+      const list = [...shown.map((d) => shownRow(d.data)), ...cleared]
         .filter((g) => !needle || g.title.toLowerCase().includes(needle) || g.punter_name.toLowerCase().includes(needle))
         .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
       const { data, paging } = pageOf(list, query);
       await audit(admin, 'game.list', null);
-      return ok({
-        message: 'Games fetched',
-        data: data.map((g) => ({
-          id: g.id,
-          title: g.title,
-          punter_name: g.punter_name,
-          user_id: g.user_id,
-          platform: g.platform,
-          odd: g.odd,
-          amount: g.amount,
-          status: g.status,
-          buyers_count: g.buyers_count,
-          createdAt: g.createdAt,
-        })),
-        paging,
-      });
+      return ok({ message: 'Games fetched', data, paging });
     },
 
     /** POST puntershub/dispute: a buyer of a code (free or paid) disputes it, once, with a reason. */
