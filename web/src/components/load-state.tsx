@@ -1,16 +1,11 @@
 /**
  * The loading and error states of a panel that loads with useApiQuery(), the same on every screen: a
  * spinner until the first data arrives, then, when a load fails, the failure's messages with
- * 'Try again'. Offline, the failure says so (the fetch's own message would only say 'An error occurred').
- * Renders nothing while there is data to show and no failure.
+ * 'Try again'. Renders nothing while there is data to show and no failure.
  */
 import { ErrorMessages } from '@/components/alert';
 import { Spinner } from '@/components/spinner';
 import type { AsyncState } from '@/lib/use-api-query';
-import { useOnline } from '@/lib/use-online';
-
-/** What a failed load says while the browser is offline, instead of the fetch's generic failure. */
-export const OFFLINE_LOAD_MESSAGE = 'You are offline. This loads once you are connected again.';
 
 export function LoadState({
   state,
@@ -21,13 +16,12 @@ export function LoadState({
   loadingLabel?: string;
   className?: string;
 }) {
-  const online = useOnline();
   if (state.status === 'loading' && state.data === undefined)
     return <Spinner {...(loadingLabel ? { label: loadingLabel } : {})} />;
   if (state.status !== 'error') return null;
   return (
     <div className={className}>
-      <ErrorMessages messages={online ? state.error.messages : [OFFLINE_LOAD_MESSAGE]} />
+      <ErrorMessages messages={state.error.messages} />
       <button type="button" className="button button-small" onClick={state.reload}>
         Try again
       </button>

@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { errorBodyFromZod } from '@punter/core/api/errors';
 import { withdrawRequestSchema } from '@punter/core/api/wallet';
 import { ApiFailure, callPath, toApiFailure } from '@/lib/api';
@@ -52,6 +52,21 @@ describe('toApiFailure', () => {
 
   test('says when the service cannot be reached', () => {
     expect(toApiFailure({ code: 'functions/unavailable', message: 'fetch failed' }).messages[0]).toMatch(/unreachable/);
+  });
+
+  test("offline, a failure without the provider's words says to check the connection; the provider's words stay", () => {
+    vi.stubGlobal('navigator', { onLine: false });
+    try {
+      const unreachable = 'The service is unreachable. Check your connection and try again.';
+      expect(toApiFailure(new TypeError('Failed to fetch dynamically imported module')).messages).toEqual([unreachable]);
+      expect(toApiFailure({ code: 'functions/internal', message: 'TypeError: x' }).messages).toEqual([unreachable]);
+      expect(toApiFailure('weird').messages).toEqual([unreachable]);
+      expect(
+        toApiFailure({ code: 'functions/failed-precondition', details: { message: 'Insufficient balance' } }).messages,
+      ).toEqual(['Insufficient balance']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   test('keeps the message of a callable validation error', () => {

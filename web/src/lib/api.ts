@@ -45,10 +45,15 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
-/** Turns anything a callable throws into an ApiFailure with the provider's own words. */
+/**
+ * Turns anything a callable throws into an ApiFailure with the provider's own words. Without them, a
+ * browser that is offline gets the connection message rather than 'An error occurred' (a chunk that could
+ * not load, a fetch that never left).
+ */
 export function toApiFailure(error: unknown): ApiFailure {
   if (error instanceof ApiFailure) return error;
-  if (!isRecord(error)) return new ApiFailure([GENERIC_MESSAGE]);
+  const offline = globalThis.navigator?.onLine === false;
+  if (!isRecord(error)) return new ApiFailure([offline ? UNREACHABLE_MESSAGE : GENERIC_MESSAGE]);
   const code = typeof error.code === 'string' ? error.code.replace(/^functions\//, '') : 'unknown';
   if (isRecord(error.details) && ('message' in error.details || 'error' in error.details)) {
     return new ApiFailure(providerErrorMessages(error.details, GENERIC_MESSAGE), code);
@@ -59,7 +64,7 @@ export function toApiFailure(error: unknown): ApiFailure {
   if (code !== 'internal' && code !== 'unknown' && typeof error.message === 'string' && error.message) {
     return new ApiFailure([error.message], code);
   }
-  return new ApiFailure([GENERIC_MESSAGE], code);
+  return new ApiFailure([offline ? UNREACHABLE_MESSAGE : GENERIC_MESSAGE], code);
 }
 
 // ---------------------------------------------------------------------------------------------
