@@ -31,7 +31,7 @@
  *      from the click to the new tab's list and the next frame; goal < 100 ms on the worst switch.
  *      `--tab-switch-only` runs just this (bench-results/tab-switch.json).
  * Writes bench-results/bench.json and prints a table. Goals (first-load-figures.ts): /login < 120 KB,
- * /signal-4 < 200 KB, /virtual-analyst < 230 KB (its chart chunk reported apart), every other route < 160 KB, LCP < 1.5 s, journey < 200 KB first and < 20 KB repeat.
+ * /signal-4, /punters-hub, /auto-trada and /pot/{id} < 200 KB, /virtual-analyst < 230 KB (its chart chunk reported apart), every other route < 160 KB, LCP < 1.5 s, journey < 200 KB first and < 20 KB repeat.
  * `--sizes-only` skips the browser parts (then only the static column is judged). `npm run bench` then
  * runs bench/signal-fanout.ts (issue 12's fan-out).
  */

@@ -5,6 +5,8 @@ describe('first-load goals', () => {
   it('are 120 KB for /login, 200 KB for /signal-4 and 160 KB for every other route', () => {
     expect(goalKb('/login')).toBe(120);
     expect(goalKb('/signal-4')).toBe(200);
+    expect(goalKb('/punters-hub')).toBe(200);
+    expect(goalKb('/pot/:id')).toBe(200);
     expect(goalKb('/dashboard')).toBe(160);
     expect(goalKb('/referral/:referralCode')).toBe(160);
   });

@@ -3,12 +3,20 @@
  * the goals per route, medians, the machine's load beside each timing, and the data a journey cost.
  */
 
-/** Issue 17: /login under 120 KB, /signal-4 under 200 KB (issue 12; it needs Firestore), every other route under 160 KB; /virtual-analyst under 230 KB without its chart chunk (issue 15). */
+/**
+ * Issue 17: /login under 120 KB, every other route under 160 KB; the live screens, which need Firestore, under
+ * 200 KB as their own issues give it (/signal-4: 12, /punters-hub: 13, /auto-trada and /pot/{id}: 14);
+ * /virtual-analyst under 230 KB without its chart chunk (issue 15).
+ */
 export const LOGIN_GOAL_KB = 120;
 export const ROUTE_GOAL_KB = 160;
+export const LIVE_ROUTE_GOAL_KB = 200;
 export const ROUTE_GOALS_KB: Readonly<Record<string, number>> = {
   '/login': LOGIN_GOAL_KB,
-  '/signal-4': 200,
+  '/signal-4': LIVE_ROUTE_GOAL_KB,
+  '/punters-hub': LIVE_ROUTE_GOAL_KB,
+  '/auto-trada': LIVE_ROUTE_GOAL_KB,
+  '/pot/:id': LIVE_ROUTE_GOAL_KB,
   '/virtual-analyst': 230,
 };
 export const LCP_GOAL_MS = 1500;
