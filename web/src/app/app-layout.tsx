@@ -2,7 +2,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { UserMenu } from '@/app/user-menu';
-import { PanelBoundary } from '@/components/error-boundary';
+import { PanelBoundary, QuietBoundary } from '@/components/error-boundary';
 import { Footer } from '@/components/footer';
 import { Spinner } from '@/components/spinner';
 import { WhatsAppLink } from '@/components/whatsapp-link';
@@ -103,9 +103,11 @@ export function AppLayout() {
       </div>
       <WhatsAppLink />
       {uid ? (
-        <Suspense fallback={null}>
-          <PermissionsWatcher uid={uid} />
-        </Suspense>
+        <QuietBoundary>
+          <Suspense fallback={null}>
+            <PermissionsWatcher uid={uid} />
+          </Suspense>
+        </QuietBoundary>
       ) : null}
     </div>
   );

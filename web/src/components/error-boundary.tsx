@@ -61,3 +61,23 @@ export class PanelBoundary extends Component<PanelBoundaryProps, { failed: boole
     return this.props.children;
   }
 }
+
+/**
+ * Around work in the background that a screen does not show (the live permissions watcher): if it fails,
+ * for example its chunk cannot load offline, it renders nothing instead of taking the screen down with it.
+ */
+export class QuietBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: Error): void {
+    console.warn('Background work stopped:', error.message);
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? null : this.props.children;
+  }
+}
