@@ -21,15 +21,11 @@ const onePreact = [
     replacement: preactFile('compat/dist/compat.mjs'),
   },
   { find: /^lucide-react$/, replacement: moduleFile('lucide-react/dist/esm/lucide-react.mjs') },
-  { find: /^react-router-dom$/, replacement: moduleFile('react-router-dom/dist/index.mjs') },
-  { find: /^react-router$/, replacement: moduleFile('react-router/dist/development/index.mjs') },
   { find: /^react(-dom)?\/jsx-(dev-)?runtime$/, replacement: preactFile('jsx-runtime/dist/jsxRuntime.mjs') },
 ];
 const server = {
   deps: {
-    inline: [
-      /node_modules\/(react-router|react-router-dom|reactfire|@nivo|@react-spring|use-debounce|react-virtualized-auto-sizer)\//,
-    ],
+    inline: [/node_modules\/(reactfire|@nivo|@react-spring|use-debounce|react-virtualized-auto-sizer)\//],
   },
 };
 export default defineConfig({

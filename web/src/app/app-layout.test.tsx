@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/preact';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider } from '@/lib/router';
 import { describe, expect, it, vi } from 'vitest';
 import { routes } from '@/app/router';
 import { fakeApi, ok } from '@/testing/fake-api';

@@ -1,6 +1,6 @@
 /** The signed-in layout: top bar, sidebar, page, footer, floating WhatsApp link. */
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { Link, NavLink, Outlet, useLocation } from '@/lib/router';
 import { UserMenu } from '@/app/user-menu';
 import { PanelBoundary, QuietBoundary } from '@/components/error-boundary';
 import { Footer } from '@/components/footer';

@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/preact';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider } from '@/lib/router';
 import { describe, expect, it, vi } from 'vitest';
 import { buildRoutes } from '@/app/router';
 import { fakeApi, ok } from '@/testing/fake-api';
@@ -32,7 +32,8 @@ describe('the operator console guard (ADR 0017)', () => {
     expect(screen.queryByRole('navigation', { name: 'Operator console' })).toBeNull();
     expect(screen.queryByText('Operator console')).toBeNull();
     expect(loadConsole).not.toHaveBeenCalled();
-    expect(fakeApi.calls.map((c) => c.name)).toEqual(['notifications']);
+    // The frame's own call, once it has been made, and no console call.
+    await vi.waitFor(() => expect(fakeApi.calls.map((c) => c.name)).toEqual(['notifications']));
   });
 
   it('sends a visitor to /login first', async () => {

@@ -1,16 +1,16 @@
 /**
- * Wraps every route: toasts (5 s, at most TOAST_LIMIT on screen), the session-expiry redirect, scroll reset on navigation,
+ * Wraps every route: toasts (lib/toast.ts), the session-expiry redirect, scroll reset on navigation,
  * the new-version prompt.
  */
 import { useEffect } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { toast, ToastContainer } from 'react-toastify';
+import { Outlet, useLocation, useNavigate } from '@/lib/router';
+import { Toaster } from '@/components/toaster';
 import { UpdatePrompt } from '@/components/update-prompt';
 import { paths } from '@/config/paths';
 import { preloadFirebase } from '@/lib/api';
 import { takeFlash } from '@/lib/flash';
 import { onSessionExpired } from '@/lib/session';
-import { TOAST_LIMIT } from '@/lib/toast';
+import { toast } from '@/lib/toast';
 
 export function RootShell() {
   const navigate = useNavigate();
@@ -56,7 +56,7 @@ export function RootShell() {
     <>
       <Outlet />
       <UpdatePrompt />
-      <ToastContainer position="top-center" autoClose={5000} limit={TOAST_LIMIT} newestOnTop closeOnClick theme="colored" />
+      <Toaster />
     </>
   );
 }

@@ -48,7 +48,7 @@ describe('the route table', () => {
       frames: ['RootShell', 'RequireAuth', 'AppLayout', 'RequireAdmin'],
     });
     expect(tree).toContainEqual({ path: '/admin', frames: ['RootShell', 'RequireAuth', 'AppLayout', 'RequireAdmin'] });
-    // No route `lazy`: react-router would load it on navigation, before any guard renders.
+    // No route `lazy`: the router would load it on navigation, before any guard renders.
     const find = (routes: Route[] | undefined): Route | undefined =>
       (routes ?? []).map((r) => (r.path === '/admin/withdrawals' ? r : find(r.children))).find(Boolean);
     expect(find(built)?.lazy).toBeUndefined();

@@ -1,9 +1,9 @@
 /**
- * Error boundaries: RouteError is each route's errorElement (react-router); PanelBoundary wraps
+ * Error boundaries: RouteError is each route's errorElement (lib/router); PanelBoundary wraps
  * a panel that loads data so one failing panel does not blank the page.
  */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
+import { isRouteErrorResponse, Link, useRouteError } from '@/lib/router';
 
 export function RouteError() {
   const error = useRouteError();

@@ -7,8 +7,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/preact';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
+import { MemoryRouter } from '@/lib/router';
+import { Toaster } from '@/components/toaster';
 import { queryClient } from '@/lib/query-client';
 import { saveProfile } from '@/lib/session';
 import { testProfile } from '@/testing/fixtures';
@@ -37,7 +37,7 @@ export function renderWithApp(
   const result = render(
     <>
       <MemoryRouter initialEntries={[options.path ?? '/']}>{ui}</MemoryRouter>
-      <ToastContainer />
+      <Toaster />
     </>,
   );
   return { ...result, user, client: queryClient };

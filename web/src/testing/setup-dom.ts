@@ -2,6 +2,7 @@
 import { cleanup, configure } from '@testing-library/preact';
 import { afterEach, beforeEach } from 'vitest';
 import { queryClient } from '@/lib/query-client';
+import { toast } from '@/lib/toast';
 import { fakeApi } from '@/testing/fake-api';
 
 // Two cores shared with other suites: give a screen up to 5 s to show what a test waits for.
@@ -10,6 +11,7 @@ configure({ asyncUtilTimeout: 5000 });
 beforeEach(() => {
   fakeApi.reset();
   queryClient.clear();
+  toast.dismiss();
   window.localStorage.clear();
   window.sessionStorage.clear();
 });

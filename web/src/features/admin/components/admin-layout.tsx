@@ -2,7 +2,7 @@
  * The operator console's frame (its own chunk, loaded by app/require-admin.tsx for role 1 only): the
  * console's sections as tabs that wrap on a phone, and the screen below them.
  */
-import { NavLink, Outlet } from 'react-router-dom';
+import { NavLink, Outlet } from '@/lib/router';
 import { paths } from '@/config/paths';
 import './admin.css';
 

@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/preact';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@/lib/router';
 import { describe, expect, it, vi } from 'vitest';
 import { SaveBankPage } from '@/features/bank/components/save-bank-page';
 import { fakeApi, ok } from '@/testing/fake-api';

@@ -5,7 +5,7 @@
  * wallet balance, the withdrawal-block message for a participant, and 'Pot participants(count)'.
  */
 import { useMemo, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@/lib/router';
 import { useFirestoreCollectionData, useFirestoreDocData } from 'reactfire';
 import { nairaToKobo } from '@punter/core/money';
 import {

@@ -6,7 +6,7 @@
  * admin may settle or correct any code at any time. Both behind a confirmation: money moves.
  */
 import { useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@/lib/router';
 import {
   BUY_GENERIC_ERROR,
   buyFailureOutcome,

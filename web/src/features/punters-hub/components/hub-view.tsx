@@ -5,7 +5,7 @@
  * tests feed it a list.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router';
 import {
   canClearGames,
   CLEAR_GAMES_LABEL,

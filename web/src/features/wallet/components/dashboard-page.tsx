@@ -1,6 +1,6 @@
 /** /dashboard: wallet card, services, recent transactions, withdraw and top-up modals (SPEC section 2). */
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router';
 import { needsPinSetup } from '@punter/core/account';
 import { LoadState } from '@/components/load-state';
 import { PanelBoundary } from '@/components/error-boundary';

@@ -1,0 +1,40 @@
+/**
+ * Where toasts show (lib/toast.ts): top centre, above the page, each closing itself after TOAST_CLOSE_MS
+ * (the clock stops while a finger or the pointer rests on it) or when tapped. Read out by screen readers.
+ */
+import { useEffect, useState } from 'react';
+import { TOAST_CLOSE_MS, toast, useToasts, type Toast } from '@/lib/toast';
+
+function ToastItem({ item }: { item: Toast }) {
+  const [paused, setPaused] = useState(false);
+  useEffect(() => {
+    if (paused) return;
+    const timer = window.setTimeout(() => toast.dismiss(item.id), TOAST_CLOSE_MS);
+    return () => window.clearTimeout(timer);
+  }, [item.id, paused]);
+  return (
+    <div
+      className={`toast toast-${item.type}`}
+      role="alert"
+      onClick={() => toast.dismiss(item.id)}
+      onPointerEnter={() => setPaused(true)}
+      onPointerLeave={() => setPaused(false)}
+    >
+      <span className="toast-message">{item.message}</span>
+      <button type="button" className="toast-close" aria-label="Close">
+        ×
+      </button>
+    </div>
+  );
+}
+
+export function Toaster() {
+  const toasts = useToasts();
+  return (
+    <div className="toaster">
+      {toasts.map((item) => (
+        <ToastItem key={item.id} item={item} />
+      ))}
+    </div>
+  );
+}
