@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/toaster';
 import { showToast, TOAST_CLOSE_MS, TOAST_LIMIT, TOAST_SETTLE_MS, toast } from '@/lib/toast';
 
-const shown = () => screen.queryAllByRole('alert').map((el) => el.textContent?.replace('×', ''));
+const shown = () => screen.queryAllByRole('alert').map((el) => el.textContent);
 
 describe('toasts', () => {
   afterEach(() => {

@@ -22,7 +22,10 @@ function ToastItem({ item }: { item: Toast }) {
     >
       <span className="toast-message">{item.message}</span>
       <button type="button" className="toast-close" aria-label="Close">
-        ×
+        {/* A drawn cross, not a '×' character: the toast's text is its message alone. */}
+        <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+          <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" fill="none" />
+        </svg>
       </button>
     </div>
   );
