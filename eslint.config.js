@@ -13,6 +13,8 @@ import globals from 'globals';
 //   web       shared code (components, config, lib, testing) -> features -> app: shared code imports
 //             no feature and not the app; a feature imports no other feature and not the app;
 //             icons only through web/src/components/icons.tsx.
+//   core and web use zod/mini, never classic zod (the browser loads every module of both: issue 17);
+//             the servers may use classic zod for their own schemas.
 // ---------------------------------------------------------------------------------------------
 const OTHER_WORKSPACES = '(core|emulator|provider|functions|web|e2e)/src/';
 const restrict = (files, patterns) => ({
@@ -23,15 +25,20 @@ const webFeatures = readdirSync(new URL('./web/src/features', import.meta.url), 
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 const ICONS = ['^lucide-react(/|$)', 'Icons come from web/src/components/icons.tsx, the one small icon set.'];
+const CLASSIC_ZOD = [
+  '^zod(/v3(/.*)?|/v4(/classic(/.*)?)?)?$',
+  "core and web use zod/mini (import { z } from 'zod/mini'): classic zod would weigh on every page (issue 17).",
+];
 const SHARED = ['^@/(features|app)/', 'Shared web code (components, config, lib, testing) imports no feature and not the app.'];
 const layering = [
   restrict(
-    ['core/src/**/*.ts'],
+    ['core/{src,test}/**/*.ts'],
     [
       [
         '^(firebase|firebase-admin|firebase-functions|@firebase|@google-cloud|react|react-dom|react-router-dom|reactfire|react-toastify)(/|$)',
         'core holds domain rules and the API contract: no Firebase, no React.',
       ],
+      CLASSIC_ZOD,
       ['^@punter/', 'core imports no other workspace.'],
       [`(^|/)\\.\\./.*${OTHER_WORKSPACES}`, 'core imports no other workspace.'],
     ],
@@ -53,9 +60,11 @@ const layering = [
       ],
     ],
   ),
-  restrict(['web/src/{components,config,lib,testing}/**/*.{ts,tsx}'], [SHARED, ICONS]),
-  restrict(['web/src/components/icons.tsx'], [SHARED]),
-  restrict(['web/src/app/**/*.{ts,tsx}'], [ICONS]),
+  // Every web file; the folders below repeat it (the last matching entry's patterns are the ones that apply).
+  restrict(['web/src/**/*.{ts,tsx}'], [CLASSIC_ZOD]),
+  restrict(['web/src/{components,config,lib,testing}/**/*.{ts,tsx}'], [SHARED, ICONS, CLASSIC_ZOD]),
+  restrict(['web/src/components/icons.tsx'], [SHARED, CLASSIC_ZOD]),
+  restrict(['web/src/app/**/*.{ts,tsx}'], [ICONS, CLASSIC_ZOD]),
   ...webFeatures.map((feature) =>
     restrict(
       [`web/src/features/${feature}/**/*.{ts,tsx}`],
@@ -64,6 +73,7 @@ const layering = [
         ['^@/app/', 'A feature does not import the app: the app composes features.'],
         ['^(\\.\\./){2,}', 'Import across folders with the @/ alias, so the layering rules can see it.'],
         ICONS,
+        CLASSIC_ZOD,
       ],
     ),
   ),

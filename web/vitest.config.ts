@@ -32,7 +32,16 @@ export default defineConfig({
   resolve: { alias },
   test: {
     projects: [
-      { resolve: { alias }, test: { name: 'unit', include: ['src/**/*.test.ts', 'bench/**/*.test.ts'], environment: 'node' } },
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'bench/**/*.test.ts'],
+          environment: 'node',
+          // The messages the app's zod speaks, as main.tsx sets them.
+          setupFiles: ['src/lib/zod-locale.ts'],
+        },
+      },
       {
         resolve: {
           conditions: ['module', 'import', 'default'],
@@ -43,7 +52,7 @@ export default defineConfig({
           name: 'dom',
           include: ['src/**/*.test.tsx'],
           environment: 'happy-dom',
-          setupFiles: ['src/testing/setup-dom.ts'],
+          setupFiles: ['src/lib/zod-locale.ts', 'src/testing/setup-dom.ts'],
         },
       },
     ],

@@ -3,7 +3,7 @@
  * the session callables and providerCall, plus the custom-claims shape of the Firebase custom token.
  * Provider bodies themselves are described in ./api.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   loginRequestSchema,
   otpRequestSchema,
@@ -44,7 +44,7 @@ export { sessionResultSchema, type SessionResult } from './session-schemas';
 
 /** Claims of the Firebase custom token (uid = the provider user id); mirror the provider profile. */
 export const customClaimsSchema = z.object({
-  role: z.number().int(),
+  role: z.number().check(z.int()),
   can_post_signal: z.boolean(),
   can_post_game: z.boolean(),
   can_monetize_game: z.boolean(),
@@ -82,22 +82,26 @@ const NOT_ALLOWED_CALL = 'This call is not allowed';
 
 const headerValueSchema = z
   .string()
-  .max(512, { error: 'Header value is too long' })
-  .regex(/^[^\r\n\0]*$/, { error: 'Header value is not valid' });
+  .check(
+    z.maxLength(512, { error: 'Header value is too long' }),
+    z.regex(/^[^\r\n\0]*$/, { error: 'Header value is not valid' }),
+  );
 
-const providerCallHeadersSchema = z
-  .record(z.string(), headerValueSchema)
-  .refine((headers) => Object.keys(headers).length <= 10, { error: 'Too many headers' })
-  .refine((headers) => Object.keys(headers).every((name) => /^[A-Za-z0-9-]{1,64}$/.test(name)), {
-    error: 'Header name is not valid',
-  })
-  .refine(
-    (headers) =>
-      Object.keys(headers).every((name) => !(FORBIDDEN_PROXY_HEADERS as readonly string[]).includes(name.toLowerCase())),
-    { error: 'This header may not be set' },
-  )
+const providerCallHeadersSchema = z.pipe(
+  z.record(z.string(), headerValueSchema).check(
+    z.refine((headers) => Object.keys(headers).length <= 10, { error: 'Too many headers' }),
+    z.refine((headers) => Object.keys(headers).every((name) => /^[A-Za-z0-9-]{1,64}$/.test(name)), {
+      error: 'Header name is not valid',
+    }),
+    z.refine(
+      (headers) =>
+        Object.keys(headers).every((name) => !(FORBIDDEN_PROXY_HEADERS as readonly string[]).includes(name.toLowerCase())),
+      { error: 'This header may not be set' },
+    ),
+  ),
   // Lower-case the names, as Node hands them to the provider and as API_CALLS describes them.
-  .transform((headers) => Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])));
+  z.transform((headers) => Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]))),
+);
 
 /**
  * providerCall payload. `path` must name an allow-listed call of API_CALLS whose auth is 'user' or 'admin'
@@ -108,23 +112,27 @@ export const providerCallRequestSchema = z
     method: z.enum(HTTP_METHODS, { error: 'Method must be GET, POST, PUT or DELETE' }),
     path: z
       .string({ error: 'Path is required' })
-      .min(1, { error: 'Path is required' })
-      .max(1024, { error: 'Path is too long' })
-      .regex(/^\/[^\s#\\]*$/, { error: 'Path is not valid' }),
-    body: z.record(z.string(), z.unknown()).optional(),
-    headers: providerCallHeadersSchema.optional(),
-    token: z.string({ error: 'Token is required' }).min(1, { error: 'Token is required' }).max(4096),
+      .check(
+        z.minLength(1, { error: 'Path is required' }),
+        z.maxLength(1024, { error: 'Path is too long' }),
+        z.regex(/^\/[^\s#\\]*$/, { error: 'Path is not valid' }),
+      ),
+    body: z.optional(z.record(z.string(), z.unknown())),
+    headers: z.optional(providerCallHeadersSchema),
+    token: z.string({ error: 'Token is required' }).check(z.minLength(1, { error: 'Token is required' }), z.maxLength(4096)),
   })
-  .superRefine((value, ctx) => {
-    const resolved = resolveApiCall(value.method, value.path);
-    if (resolved === undefined || resolved.call.auth === 'none') {
-      ctx.addIssue({ code: 'custom', path: ['path'], message: NOT_ALLOWED_CALL });
-    }
-  });
+  .check(
+    z.superRefine((value, ctx) => {
+      const resolved = resolveApiCall(value.method, value.path);
+      if (resolved === undefined || resolved.call.auth === 'none') {
+        ctx.addIssue({ code: 'custom', path: ['path'], message: NOT_ALLOWED_CALL });
+      }
+    }),
+  );
 
 /** providerCall result: the provider's HTTP status and its JSON body, untouched. */
 export const providerCallResultSchema = z.object({
-  status: z.number().int().min(100).max(599),
+  status: z.number().check(z.int(), z.gte(100), z.lte(599)),
   data: z.unknown(),
 });
 export type ProviderCallResult = z.infer<typeof providerCallResultSchema>;
@@ -173,12 +181,12 @@ export function bridgeErrorCode(httpStatus: number, conflictIsState = false): Br
 export const joinPotSchema = z.object({
   pot_id: idSchema,
   amount: nairaAmount,
-  referalCode: z.string().trim().max(64).optional(),
+  referalCode: z.optional(z.string().check(z.trim(), z.maxLength(64))),
   idempotencyKey: idempotencyKeySchema,
   /** Step-up: the transaction PIN, required by the provider unless the session is less than 15 minutes old. */
-  pin: pinSchema.optional(),
+  pin: z.optional(pinSchema),
   /** The risk disclosure, accepted once before the user's first join (ADR 0012). */
-  acceptRisk: z.literal(true, { error: 'acceptRisk must be true when given' }).optional(),
+  acceptRisk: z.optional(z.literal(true, { error: 'acceptRisk must be true when given' })),
 });
 export type JoinPotPayload = z.infer<typeof joinPotSchema>;
 /** joinPot result: 'Pot joined' on success (SPEC section 8). */
@@ -186,16 +194,18 @@ export const joinPotResultSchema = z.object({ message: z.string() });
 
 /** postSignal payload: a posting status (id or label of signals.ts SIGNAL_POST_STATUSES) and a target group. */
 export const postSignalSchema = z.object({
-  status: z.string().refine((value) => SIGNAL_POST_STATUSES.some((s) => s.id === value || s.label === value), {
-    error: 'Unknown signal status',
-  }),
+  status: z.string().check(
+    z.refine((value) => SIGNAL_POST_STATUSES.some((s) => s.id === value || s.label === value), {
+      error: 'Unknown signal status',
+    }),
+  ),
   group: z.enum(SIGNAL_TARGET_GROUPS, { error: 'Unknown signal group' }),
 });
 export type PostSignalPayload = z.infer<typeof postSignalSchema>;
 
 /** registerSignalPush payload (ADR 0014): this browser's FCM token and the category whose signals it wants. */
 export const registerSignalPushSchema = z.object({
-  token: z.string({ error: 'Token is required' }).min(1, { error: 'Token is required' }).max(4096),
+  token: z.string({ error: 'Token is required' }).check(z.minLength(1, { error: 'Token is required' }), z.maxLength(4096)),
   category: z.enum(SIGNAL_CATEGORIES, { error: 'Unknown signal category' }),
 });
 export type RegisterSignalPushPayload = z.infer<typeof registerSignalPushSchema>;
@@ -203,4 +213,4 @@ export type RegisterSignalPushPayload = z.infer<typeof registerSignalPushSchema>
 /** clearSignals and clearGames take no payload (an empty object or nothing). */
 export const emptyPayloadSchema = z.union([z.strictObject({}), z.null(), z.undefined()]);
 /** clearSignals / clearGames result: how many documents were deleted and the toast text. */
-export const clearResultSchema = z.object({ deleted: z.number().int().min(0), message: z.string() });
+export const clearResultSchema = z.object({ deleted: z.number().check(z.int(), z.gte(0)), message: z.string() });

@@ -6,7 +6,7 @@
  * marks that flip or hide text, invisible characters, and in names '<' and '>'. A refusal rather than
  * a silent strip: the caller learns what is wrong, and what is stored is what was typed.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export type DisplayTextKind = 'name' | 'line' | 'multiline';
 
@@ -53,9 +53,11 @@ function displayTextProblem(value: string, kind: DisplayTextKind, what: string):
 export function displayText(max: number, what: string, kind: DisplayTextKind = 'line') {
   return z
     .string({ error: `${what} is required` })
-    .overwrite((value) => normalizeDisplayText(value, kind))
-    .min(1, { error: `${what} is required` })
-    .max(max, { error: `${what} must not be more than ${max} characters` })
+    .check(
+      z.overwrite((value) => normalizeDisplayText(value, kind)),
+      z.minLength(1, { error: `${what} is required` }),
+      z.maxLength(max, { error: `${what} must not be more than ${max} characters` }),
+    )
     .check((ctx) => {
       const problem = displayTextProblem(ctx.value, kind, what);
       if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });

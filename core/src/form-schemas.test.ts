@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { API_CALLS } from './api/calls';
 import {
   ACCOUNT_VERIFY_AFTER,
@@ -30,7 +30,7 @@ import {
   limitFormSchema,
 } from './form-schemas';
 
-function errorsOf(schema: z.ZodType, values: unknown): Record<string, string> {
+function errorsOf(schema: z.ZodMiniType, values: unknown): Record<string, string> {
   const result = parseForm(schema, values);
   return result.ok ? {} : result.errors;
 }
@@ -368,7 +368,10 @@ describe('pot join', () => {
 
 describe('fieldErrors', () => {
   it('keeps the first message per field and names nested fields by their path', () => {
-    const schema = z.object({ a: z.string().min(2, 'too short').regex(/x/, 'no x'), b: z.object({ c: z.number('nan') }) });
+    const schema = z.object({
+      a: z.string().check(z.minLength(2, 'too short'), z.regex(/x/, 'no x')),
+      b: z.object({ c: z.number('nan') }),
+    });
     const result = schema.safeParse({ a: 'y', b: { c: 'z' } });
     expect(fieldErrors(result.error!)).toEqual({ a: 'too short', 'b.c': 'nan' });
     const whole = z.string('not text').safeParse(3);

@@ -6,7 +6,8 @@
  * Business rules that live elsewhere are NOT repeated here: the pot join checks (core/src/pots.ts),
  * the over 2.5 target limit (core/src/over-two-five.ts), the post-game submit state (core/src/punters-hub.ts).
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import { addCustomIssue, preprocess } from './zod-extras';
 import {
   ACCOUNT_NUMBER_MESSAGE,
   AMOUNT_NOT_POSITIVE,
@@ -63,13 +64,14 @@ const MSG_PLATFORM = 'Please choose a platform';
 
 /** A text field that must be filled: the same message for missing, wrong type and blank. */
 function required(message: string) {
-  return z.string({ error: message }).trim().min(1, { error: message });
+  return z.string({ error: message }).check(z.trim(), z.minLength(1, { error: message }));
 }
 
 function email() {
-  return required(MSG_EMAIL_REQUIRED)
-    .toLowerCase()
-    .pipe(z.email({ error: MSG_EMAIL_INVALID }).max(254, { error: MSG_EMAIL_INVALID }));
+  return z.pipe(
+    required(MSG_EMAIL_REQUIRED).check(z.toLowerCase()),
+    z.email({ error: MSG_EMAIL_INVALID }).check(z.maxLength(254, { error: MSG_EMAIL_INVALID })),
+  );
 }
 
 const MAX_FORM_KOBO = nairaToKobo(MAX_REQUEST_NAIRA);
@@ -79,27 +81,30 @@ const MAX_FORM_KOBO = nairaToKobo(MAX_REQUEST_NAIRA);
  * at most ₦1,000,000,000; the output is naira (a number with at most 2 decimals), as the API takes it.
  */
 export function amountField(requiredMessage = MSG_AMOUNT) {
-  return z.union([z.string(), z.number()], { error: requiredMessage }).transform((value, ctx): number => {
-    const text = typeof value === 'number' ? String(value) : value;
-    if (text.trim() === '') {
-      ctx.addIssue({ code: 'custom', message: requiredMessage });
-      return z.NEVER;
-    }
-    const parsed = parseNairaInput(text);
-    if (!parsed.ok) {
-      ctx.addIssue({ code: 'custom', message: parsed.error });
-      return z.NEVER;
-    }
-    if (parsed.kobo === 0) {
-      ctx.addIssue({ code: 'custom', message: MSG_AMOUNT_POSITIVE });
-      return z.NEVER;
-    }
-    if (parsed.kobo > MAX_FORM_KOBO) {
-      ctx.addIssue({ code: 'custom', message: MSG_AMOUNT_TOO_LARGE });
-      return z.NEVER;
-    }
-    return koboToNaira(parsed.kobo);
-  });
+  return z.pipe(
+    z.union([z.string(), z.number()], { error: requiredMessage }),
+    z.transform((value, ctx): number => {
+      const text = typeof value === 'number' ? String(value) : value;
+      if (text.trim() === '') {
+        addCustomIssue(ctx, requiredMessage);
+        return z.NEVER;
+      }
+      const parsed = parseNairaInput(text);
+      if (!parsed.ok) {
+        addCustomIssue(ctx, parsed.error);
+        return z.NEVER;
+      }
+      if (parsed.kobo === 0) {
+        addCustomIssue(ctx, MSG_AMOUNT_POSITIVE);
+        return z.NEVER;
+      }
+      if (parsed.kobo > MAX_FORM_KOBO) {
+        addCustomIssue(ctx, MSG_AMOUNT_TOO_LARGE);
+        return z.NEVER;
+      }
+      return koboToNaira(parsed.kobo);
+    }),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -107,7 +112,7 @@ export function amountField(requiredMessage = MSG_AMOUNT) {
 /** Login (SPEC 5): email and password required. */
 export const loginFormSchema = z.object({
   email: email(),
-  password: z.string({ error: MSG_PASSWORD_REQUIRED }).min(1, { error: MSG_PASSWORD_REQUIRED }),
+  password: z.string({ error: MSG_PASSWORD_REQUIRED }).check(z.minLength(1, { error: MSG_PASSWORD_REQUIRED })),
 });
 
 export const COUNTRIES = ['Nigeria'] as const;
@@ -116,12 +121,13 @@ export const DEFAULT_GENDER = 'female';
 
 /** Register step 1: first name, last name, username (trailing spaces trimmed), country (Nigeria only), email. */
 export const registerStep1FormSchema = z.object({
-  first_name: required(MSG_FIRST_NAME_REQUIRED).max(60, { error: 'First name is too long' }),
-  last_name: required(MSG_LAST_NAME_REQUIRED).max(60, { error: 'Last name is too long' }),
-  username: required(MSG_USERNAME_REQUIRED)
-    .min(3, { error: MSG_USERNAME_LENGTH })
-    .max(30, { error: MSG_USERNAME_LENGTH })
-    .regex(/^[A-Za-z0-9_.]+$/, { error: MSG_USERNAME_INVALID }),
+  first_name: required(MSG_FIRST_NAME_REQUIRED).check(z.maxLength(60, { error: 'First name is too long' })),
+  last_name: required(MSG_LAST_NAME_REQUIRED).check(z.maxLength(60, { error: 'Last name is too long' })),
+  username: required(MSG_USERNAME_REQUIRED).check(
+    z.minLength(3, { error: MSG_USERNAME_LENGTH }),
+    z.maxLength(30, { error: MSG_USERNAME_LENGTH }),
+    z.regex(/^[A-Za-z0-9_.]+$/, { error: MSG_USERNAME_INVALID }),
+  ),
   country: z.literal(COUNTRIES, { error: MSG_COUNTRY }),
   email: email(),
 });
@@ -130,18 +136,20 @@ export const registerStep1FormSchema = z.object({
 export const registerStep2FormSchema = z.object({
   password: z
     .string({ error: MSG_PASSWORD_REQUIRED })
-    .min(1, { error: MSG_PASSWORD_REQUIRED })
-    .min(PASSWORD_MIN_LENGTH, { error: MSG_PASSWORD_TOO_SHORT })
-    .max(128, { error: 'Password must not be more than 128 characters' }),
-  phone_number: required(MSG_PHONE_REQUIRED).pipe(phoneNumberSchema),
-  gender: z.enum(GENDER_OPTIONS, { error: MSG_GENDER }).default(DEFAULT_GENDER),
-  referral_code: z.string().trim().max(64).optional(),
+    .check(
+      z.minLength(1, { error: MSG_PASSWORD_REQUIRED }),
+      z.minLength(PASSWORD_MIN_LENGTH, { error: MSG_PASSWORD_TOO_SHORT }),
+      z.maxLength(128, { error: 'Password must not be more than 128 characters' }),
+    ),
+  phone_number: z.pipe(required(MSG_PHONE_REQUIRED), phoneNumberSchema),
+  gender: z._default(z.enum(GENDER_OPTIONS, { error: MSG_GENDER }), DEFAULT_GENDER),
+  referral_code: z.optional(z.string().check(z.trim(), z.maxLength(64))),
   accept_terms: z.literal(true, { error: MSG_CONSENT_TERMS }),
   accept_age: z.literal(true, { error: MSG_CONSENT_AGE }),
 });
 
 /** The whole register form (both steps). */
-export const registerFormSchema = registerStep1FormSchema.extend(registerStep2FormSchema.shape);
+export const registerFormSchema = z.extend(registerStep1FormSchema, registerStep2FormSchema.shape);
 export type RegisterForm = z.output<typeof registerFormSchema>;
 
 /** The fixed device token placeholder of the registration payload (SPEC section 3). */
@@ -205,16 +213,13 @@ export function isCreateAccountEnabled(values: RegisterFormValues): boolean {
 export const forgotPasswordFormSchema = z.object({ email: email() });
 /** Change password: the 4-character code and the new password. */
 export const changePasswordFormSchema = z.object({
-  otp: z
-    .string({ error: MSG_CODE })
-    .trim()
-    .regex(/^[A-Za-z0-9]{4}$/, { error: MSG_CODE }),
+  otp: z.string({ error: MSG_CODE }).check(z.trim(), z.regex(/^[A-Za-z0-9]{4}$/, { error: MSG_CODE })),
   password: registerStep2FormSchema.shape.password,
 });
 /** Phone verification: the 4-character code. */
 export const verifyTokenFormSchema = z.object({ otp: changePasswordFormSchema.shape.otp });
 /** Create PIN: 4 digits. */
-export const createPinFormSchema = z.object({ pin: z.string({ error: MSG_PIN }).pipe(pinSchema) });
+export const createPinFormSchema = z.object({ pin: z.pipe(z.string({ error: MSG_PIN }), pinSchema) });
 /** Reset a blocked PIN: the 4-character code sent to the phone and the new 4-digit PIN. */
 export const resetPinFormSchema = z.object({ otp: changePasswordFormSchema.shape.otp, pin: createPinFormSchema.shape.pin });
 
@@ -226,7 +231,7 @@ export const resetPinFormSchema = z.object({ otp: changePasswordFormSchema.shape
 export const saveBankFormSchema = z.object({
   code: required(MSG_BANK),
   bank_name: required(MSG_BANK),
-  account_number: z.string({ error: MSG_ACCOUNT_NUMBER }).trim().pipe(accountNumberSchema),
+  account_number: z.pipe(z.string({ error: MSG_ACCOUNT_NUMBER }).check(z.trim()), accountNumberSchema),
   account_name: required(MSG_ACCOUNT_NAME),
 });
 
@@ -247,19 +252,19 @@ export function shouldVerifyAccountNumber(accountNumber: string): boolean {
 /** Withdraw: amount, PIN and the selected saved bank id. Output matches the withdraw request body. */
 export const withdrawFormSchema = z.object({
   amount: amountField(),
-  pin: z.string({ error: MSG_PIN }).pipe(pinSchema),
+  pin: z.pipe(z.string({ error: MSG_PIN }), pinSchema),
   destination_account: required(MSG_BANK),
 });
 
 /** A safer-play limit (ADR 0019): an amount, or blank for no limit. */
 export const limitFormSchema = z.object({
-  amount: z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), amountField().nullable()),
+  amount: preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), z.nullable(amountField())),
 });
 
 /** A break or self-exclusion: the chosen length and the PIN that confirms it. */
 export const pauseFormSchema = z.object({
   duration: required('Please choose how long'),
-  pin: z.string({ error: MSG_PIN }).pipe(pinSchema),
+  pin: z.pipe(z.string({ error: MSG_PIN }), pinSchema),
 });
 
 /** Top-up: the amount only (no client bound beyond a valid positive amount). */
@@ -273,10 +278,10 @@ export const topUpFormSchema = z.object({ amount: amountField() });
  * A date-time from a datetime-local input ('2026-11-22T18:30', the browser's own time zone) as an ISO instant
  * ('2026-11-22T17:30:00.000Z' in Lagos), so the provider compares it with its clock in any time zone.
  */
-function toIsoInstant(value: string, ctx: z.RefinementCtx): string {
+function toIsoInstant(value: string, ctx: z.core.ParsePayload): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) {
-    ctx.addIssue({ code: 'custom', message: 'Must be a date and time' });
+    addCustomIssue(ctx, 'Must be a date and time');
     return z.NEVER;
   }
   return date.toISOString();
@@ -289,23 +294,29 @@ function toIsoInstant(value: string, ctx: z.RefinementCtx): string {
 export function postGameFormSchema(canMonetizeGame: boolean) {
   return z
     .object({
-      game_code: required(MSG_GAME_CODE).max(64, { error: 'Game code is too long' }),
-      odd: required(MSG_INVALID_ODDS).regex(ODDS_PATTERN, { error: MSG_INVALID_ODDS }).transform(Number),
-      title: required(MSG_TITLE).max(120, { error: 'Title is too long' }),
-      amount: z
-        .union([z.string().trim().regex(/^\d+$/).transform(Number), z.number()], { error: MSG_PRICE })
-        .refine((naira) => Number.isSafeInteger(naira) && isAllowedPrice(canMonetizeGame, nairaToKobo(naira)), {
-          error: MSG_PRICE,
-        })
-        .transform((naira) => naira as 0 | 100 | 200 | 500),
-      startDate: required(MSG_START).pipe(dateTimeInput).transform(toIsoInstant),
-      endDate: required(MSG_END).pipe(dateTimeInput).transform(toIsoInstant),
+      game_code: required(MSG_GAME_CODE).check(z.maxLength(64, { error: 'Game code is too long' })),
+      odd: z.pipe(required(MSG_INVALID_ODDS).check(z.regex(ODDS_PATTERN, { error: MSG_INVALID_ODDS })), z.transform(Number)),
+      title: required(MSG_TITLE).check(z.maxLength(120, { error: 'Title is too long' })),
+      amount: z.pipe(
+        z
+          .union([z.pipe(z.string().check(z.trim(), z.regex(/^\d+$/)), z.transform(Number)), z.number()], { error: MSG_PRICE })
+          .check(
+            z.refine((naira) => Number.isSafeInteger(naira) && isAllowedPrice(canMonetizeGame, nairaToKobo(naira)), {
+              error: MSG_PRICE,
+            }),
+          ),
+        z.transform((naira) => naira as 0 | 100 | 200 | 500),
+      ),
+      startDate: z.pipe(z.pipe(required(MSG_START), dateTimeInput), z.transform(toIsoInstant)),
+      endDate: z.pipe(z.pipe(required(MSG_END), dateTimeInput), z.transform(toIsoInstant)),
       platform: z.enum(PLATFORMS, { error: MSG_PLATFORM }),
     })
-    .refine((form) => Date.parse(form.endDate) > Date.parse(form.startDate), {
-      error: MSG_END_AFTER_START,
-      path: ['endDate'],
-    });
+    .check(
+      z.refine((form) => Date.parse(form.endDate) > Date.parse(form.startDate), {
+        error: MSG_END_AFTER_START,
+        path: ['endDate'],
+      }),
+    );
 }
 
 /** Pot join: the numeric 'Trading amount'. The join checks (balance, volume, ₦10,000, capacity) are in pots.ts. */
@@ -319,7 +330,7 @@ export const potJoinFormSchema = z.object({ amount: amountField() });
  * Turns a ZodError into { field: message } for a form: the first message per field, fields named by their
  * dotted path; an issue about the whole form goes under '_form'.
  */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
+export function fieldErrors(error: z.core.$ZodError): Record<string, string> {
   const result: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.length === 0 ? '_form' : issue.path.map(String).join('.');
@@ -329,7 +340,7 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
 }
 
 /** Parses form values: { ok: true, data } or { ok: false, errors: { field: message } }. */
-export function parseForm<S extends z.ZodType>(
+export function parseForm<S extends z.ZodMiniType>(
   schema: S,
   values: unknown,
 ): { ok: true; data: z.output<S> } | { ok: false; errors: Record<string, string> } {

@@ -4,7 +4,8 @@
  * parsed from the links here, so a pasted link of any usual shape works and anything else is refused
  * with the entry it is in.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import { addCustomIssue } from './zod-extras';
 import { youTubeVideoId } from './account';
 
 export interface HowToVideo {
@@ -13,45 +14,43 @@ export interface HowToVideo {
 }
 
 const entrySchema = z.object({
-  title: z.string({ error: 'title must be text' }).trim().min(1, { error: 'title is required' }).max(80),
+  title: z
+    .string({ error: 'title must be text' })
+    .check(z.trim(), z.minLength(1, { error: 'title is required' }), z.maxLength(80)),
   watchUrl: z.string({ error: 'watchUrl must be a link' }),
 });
 
 /** The content file: an optional note for the operator and the videos in page order. */
-const howToContentSchema = z
-  .object({
-    note: z.string().optional(),
+const howToContentSchema = z.pipe(
+  z.object({
+    note: z.optional(z.string()),
     videos: z
       .array(entrySchema, { error: 'videos must be a list' })
-      .min(1, { error: 'videos must list at least one video' })
-      .max(30),
-  })
-  .transform((content, ctx) => {
+      .check(z.minLength(1, { error: 'videos must list at least one video' }), z.maxLength(30)),
+  }),
+  z.transform((content, ctx) => {
     const videos: HowToVideo[] = [];
     const seen = new Set<string>();
     content.videos.forEach((entry, index) => {
       const videoId = youTubeVideoId(entry.watchUrl);
       if (videoId === null) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['videos', index, 'watchUrl'],
-          message: `video ${index + 1} ('${entry.title}'): not a YouTube watch link`,
-        });
+        addCustomIssue(ctx, `video ${index + 1} ('${entry.title}'): not a YouTube watch link`, ['videos', index, 'watchUrl']);
         return;
       }
       if (seen.has(videoId)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['videos', index, 'watchUrl'],
-          message: `video ${index + 1} ('${entry.title}'): the same video is listed twice`,
-        });
+        addCustomIssue(ctx, `video ${index + 1} ('${entry.title}'): the same video is listed twice`, [
+          'videos',
+          index,
+          'watchUrl',
+        ]);
         return;
       }
       seen.add(videoId);
       videos.push({ title: entry.title, videoId });
     });
     return videos;
-  });
+  }),
+);
 
 /** The videos of a content file, or the messages naming what is wrong with it. */
 export function parseHowToVideos(content: unknown): { ok: true; videos: HowToVideo[] } | { ok: false; errors: string[] } {

@@ -31,7 +31,7 @@
  *   it. It may be lowered at any time, raised or removed only with no loss to win back (accumulated
  *   or remembered). Reset zeroes it like every other setting.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   ERROR_MAX_STAKE_RAISE,
   RISK_RUN_LENGTHS,
@@ -457,8 +457,8 @@ export function overTwoFiveView(state: OverTwoFiveState): OverTwoFiveView {
   };
 }
 
-const koboSchema = z.number().int().min(0).max(MAX_KOBO);
-const countSchema = z.number().int().min(0);
+const koboSchema = z.number().check(z.int(), z.gte(0), z.lte(MAX_KOBO));
+const countSchema = z.number().check(z.int(), z.gte(0));
 
 /** Shape and invariants of a stored state. Anything else is corruption. */
 export const overTwoFiveStateSchema = z
@@ -475,22 +475,26 @@ export const overTwoFiveStateSchema = z
     splits: z.literal([0, ...SPLIT_OPTIONS]),
     splitted_lost: koboSchema,
     split_parts_left: countSchema,
-    game_status: z.enum(['Playing', 'Ended']).nullable(),
+    game_status: z.nullable(z.enum(['Playing', 'Ended'])),
     overTwoFiveStake: koboSchema,
     overTwoFiveOdd: z.string(),
     // Added for safer play: states stored before have none.
-    max_stake: koboSchema.default(0),
+    max_stake: z._default(koboSchema, 0),
   })
-  .refine((s) => s.win_count + s.loss_count <= s.game_count, { message: 'counts do not add up' })
-  .refine((s) => (s.splitted_lost === 0) === (s.split_parts_left === 0), { message: 'remembered loss without portions' })
-  .refine((s) => s.game_target === 0 || !isTargetOverLimit(s.game_target, s.capital), { message: 'target above 3% of capital' })
-  .refine((s) => s.overTwoFiveOdd === '' || parseOdd(s.overTwoFiveOdd).ok, { message: 'invalid odd' })
-  .refine(
-    (s) =>
-      s.game_status === 'Playing'
-        ? s.overTwoFiveStake > 0 && parseOdd(s.overTwoFiveOdd).ok && isSetUp(s as OverTwoFiveState)
-        : s.overTwoFiveStake === 0,
-    { message: 'a Playing game needs a setup, a stake and a valid odd; otherwise there is no stake' },
+  .check(
+    z.refine((s) => s.win_count + s.loss_count <= s.game_count, { message: 'counts do not add up' }),
+    z.refine((s) => (s.splitted_lost === 0) === (s.split_parts_left === 0), { message: 'remembered loss without portions' }),
+    z.refine((s) => s.game_target === 0 || !isTargetOverLimit(s.game_target, s.capital), {
+      message: 'target above 3% of capital',
+    }),
+    z.refine((s) => s.overTwoFiveOdd === '' || parseOdd(s.overTwoFiveOdd).ok, { message: 'invalid odd' }),
+    z.refine(
+      (s) =>
+        s.game_status === 'Playing'
+          ? s.overTwoFiveStake > 0 && parseOdd(s.overTwoFiveOdd).ok && isSetUp(s as OverTwoFiveState)
+          : s.overTwoFiveStake === 0,
+      { message: 'a Playing game needs a setup, a stake and a valid odd; otherwise there is no stake' },
+    ),
   );
 
 /**

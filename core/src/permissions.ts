@@ -4,14 +4,14 @@
  * callables and the web app all read it, so a permission taken away stops working at once,
  * unlike token claims, which live as long as the ID token (up to an hour).
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const PERMISSIONS_COLLECTION = 'user_permissions';
 
 export const permissionsSchema = z.object({
   /** False when the account is suspended, deleted or must change its password: no session at all. */
   active: z.boolean(),
-  role: z.number().int(),
+  role: z.number().check(z.int()),
   can_post_signal: z.boolean(),
   can_post_game: z.boolean(),
   can_monetize_game: z.boolean(),
@@ -20,14 +20,14 @@ export const permissionsSchema = z.object({
    * let a subscriber read the signal feed until then (ADR 0008). Documents written before the
    * field existed read as null.
    */
-  subscription_expires_at: z.number().int().nonnegative().nullable().default(null),
+  subscription_expires_at: z._default(z.nullable(z.number().check(z.int(), z.nonnegative())), null),
   /**
    * The end of a break or self-exclusion the user chose (epoch milliseconds), null when none: until
    * then the rules close the signal feed to them (ADR 0019). Older documents read as null.
    */
-  paused_until: z.number().int().nonnegative().nullable().default(null),
+  paused_until: z._default(z.nullable(z.number().check(z.int(), z.nonnegative())), null),
   /** Epoch milliseconds of the write. */
-  updated_at: z.number().int().nonnegative(),
+  updated_at: z.number().check(z.int(), z.nonnegative()),
 });
 export type Permissions = z.infer<typeof permissionsSchema>;
 

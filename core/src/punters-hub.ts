@@ -2,7 +2,7 @@
  * Punters Hub rules (SPEC sections 2 'Punters Hub' and 'My Games', 3 'Betting code', 4, 5 'Post game',
  * 6, 8 and 9). Pure data and functions: no Firebase, no DOM. Prices are kobo (see money.ts).
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { TOKEN_EXPIRED_MESSAGE } from './api/errors';
 import { nairaToKobo } from './money';
 

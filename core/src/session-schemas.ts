@@ -2,7 +2,7 @@
  * The result of the session callables (team brief), in a module of its own so the browser's login path
  * loads it without the rest of ./bridge-schemas and ./api; ./bridge-schemas re-exports it.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { LOGGED_IN_CODES, profileSchema } from './api/profile';
 
 function isLoggedInCode(code: number): boolean {
@@ -15,17 +15,19 @@ function isLoggedInCode(code: number): boolean {
  */
 export const sessionResultSchema = z
   .object({
-    profile: profileSchema.nullable(),
-    firebaseToken: z.string().min(1).nullable(),
+    profile: z.nullable(profileSchema),
+    firebaseToken: z.nullable(z.string().check(z.minLength(1))),
     message: z.string(),
   })
-  .superRefine((value, ctx) => {
-    const loggedIn = value.profile !== null && isLoggedInCode(value.profile.code);
-    if (loggedIn && value.firebaseToken === null) {
-      ctx.addIssue({ code: 'custom', path: ['firebaseToken'], message: 'A logged-in profile needs a Firebase token' });
-    }
-    if (!loggedIn && value.firebaseToken !== null) {
-      ctx.addIssue({ code: 'custom', path: ['firebaseToken'], message: 'Only a logged-in profile gets a Firebase token' });
-    }
-  });
+  .check(
+    z.superRefine((value, ctx) => {
+      const loggedIn = value.profile !== null && isLoggedInCode(value.profile.code);
+      if (loggedIn && value.firebaseToken === null) {
+        ctx.addIssue({ code: 'custom', path: ['firebaseToken'], message: 'A logged-in profile needs a Firebase token' });
+      }
+      if (!loggedIn && value.firebaseToken !== null) {
+        ctx.addIssue({ code: 'custom', path: ['firebaseToken'], message: 'Only a logged-in profile gets a Firebase token' });
+      }
+    }),
+  );
 export type SessionResult = z.infer<typeof sessionResultSchema>;

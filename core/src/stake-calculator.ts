@@ -18,7 +18,7 @@
  *   maximum stake; Calculate stops, with a message, instead of asking for a stake above it. Both are 0
  *   when not given (also in states stored before they existed) and Reset zeroes them with the rest.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   ERROR_MAX_STAKE_RAISE,
   RISK_RUN_LENGTHS,
@@ -357,8 +357,8 @@ export function stakeCalculatorStop(state: StakeCalculatorState, typedOdd: strin
   return result.ok ? maxStakeStopMessage(result.stake, state.maxStake, state.totalLost) : null;
 }
 
-const koboSchema = z.number().int().min(0).max(MAX_KOBO);
-const countSchema = z.number().int().min(0);
+const koboSchema = z.number().check(z.int(), z.gte(0), z.lte(MAX_KOBO));
+const countSchema = z.number().check(z.int(), z.gte(0));
 
 /** Shape and invariants of a stored state. Anything else is corruption. */
 export const stakeCalculatorStateSchema = z
@@ -369,19 +369,21 @@ export const stakeCalculatorStateSchema = z
     lossCount: countSchema,
     winCount: countSchema,
     gameCount: countSchema,
-    option: z.string().max(MAX_OPTION_LENGTH),
+    option: z.string().check(z.maxLength(MAX_OPTION_LENGTH)),
     odd: z.string(),
     stake: koboSchema,
     gameStatus: z.enum(['Playing', 'Ended']),
     // Added for safer play: states stored before have neither.
-    capital: koboSchema.default(0),
-    maxStake: koboSchema.default(0),
+    capital: z._default(koboSchema, 0),
+    maxStake: z._default(koboSchema, 0),
   })
-  .refine((s) => s.winCount + s.lossCount <= s.gameCount, { message: 'counts do not add up' })
-  .refine((s) => (s.gameStatus === 'Playing' ? s.stake > 0 && s.gameTarget > 0 && parseOdd(s.odd).ok : s.stake === 0), {
-    message: 'a Playing game needs a stake, a target and a valid odd; an Ended one has no stake',
-  })
-  .refine((s) => s.odd === '' || parseOdd(s.odd).ok, { message: 'invalid odd' });
+  .check(
+    z.refine((s) => s.winCount + s.lossCount <= s.gameCount, { message: 'counts do not add up' }),
+    z.refine((s) => (s.gameStatus === 'Playing' ? s.stake > 0 && s.gameTarget > 0 && parseOdd(s.odd).ok : s.stake === 0), {
+      message: 'a Playing game needs a stake, a target and a valid odd; an Ended one has no stake',
+    }),
+    z.refine((s) => s.odd === '' || parseOdd(s.odd).ok, { message: 'invalid odd' }),
+  );
 
 /**
  * Reads the state the web stored (localStorage text or an already parsed value). Missing,

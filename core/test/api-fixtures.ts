@@ -1,10 +1,10 @@
 // Valid examples of the API's bodies and the helpers the core/src/api tests share.
 import { expect } from 'vitest';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { ApiCallName } from '../src/api/calls';
 
 /** The first issue message, or 'ok' when the value parses. */
-export function firstMessage(schema: z.ZodType, value: unknown): string {
+export function firstMessage(schema: z.ZodMiniType, value: unknown): string {
   const result = schema.safeParse(value);
   return result.success ? 'ok' : (result.error.issues[0]?.message ?? 'no message');
 }
@@ -22,7 +22,7 @@ function wrongType(value: unknown): unknown {
  * For each top-level key of a valid example: without it the schema refuses (unless the key is optional), and with a
  * value of another type it refuses.
  */
-export function expectEveryFieldChecked(schema: z.ZodType, valid: Record<string, unknown>, optional: readonly string[] = []) {
+export function expectEveryFieldChecked(schema: z.ZodMiniType, valid: Record<string, unknown>, optional: readonly string[] = []) {
   expect(schema.safeParse(valid).success).toBe(true);
   for (const key of Object.keys(valid)) {
     const without = { ...valid };

@@ -17,6 +17,8 @@ import { TOKEN_EXPIRED_MESSAGE } from '@punter/core/api/errors';
 import { CLEARABLE_GAME_STATUSES, type GameStatus } from '@punter/core/punters-hub';
 import type { Permissions } from '@punter/core/permissions';
 import { z } from 'zod';
+// core's schemas are zod/mini ones (the browser's build); mini's extend keeps them so.
+import { extend } from 'zod/mini';
 import { BridgeError, parsePayload } from './errors';
 import { activePermissions, type PermissionsReader } from './permissions';
 import type { createProviderCall } from './provider-call';
@@ -131,7 +133,7 @@ export async function clearGames(store: ContentStore, caller: Caller | null, dat
 }
 
 /** joinPot needs the caller's provider bearer token too (the provider moves the money). */
-export const joinPotWithTokenSchema = joinPotSchema.extend({
+export const joinPotWithTokenSchema = extend(joinPotSchema, {
   token: z.string({ error: 'Token is required' }).min(1, { error: 'Token is required' }).max(4096),
 });
 

@@ -10,7 +10,11 @@
  */
 import { errorBody, errorBodyFromZod, readErrorBody, type ErrorBody } from '@punter/core/api/errors';
 import { bridgeErrorCode } from '@punter/core/bridge-schemas';
-import type { z } from 'zod';
+import { z } from 'zod';
+
+// core's schemas are zod/mini ones, which carry no messages: English, as classic zod gave, for the default ones
+// that reach an error body ('Too small: expected ...'). Classic zod only sets it once it builds a schema of its own.
+z.config(z.locales.en());
 
 export type CallableCode =
   | 'invalid-argument'
@@ -49,8 +53,8 @@ export function fromProviderError(status: number, body: unknown): BridgeError {
 }
 
 /** Parses a callable payload; invalid-argument naming the first bad field otherwise (core errorBodyFromZod). */
-export function parsePayload<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
-  const result = schema.safeParse(data ?? {});
+export function parsePayload<S extends z.core.$ZodType>(schema: S, data: unknown): z.output<S> {
+  const result = z.safeParse(schema, data ?? {});
   if (result.success) return result.data;
   const details = errorBodyFromZod(result.error);
   throw new BridgeError('invalid-argument', details.message, details);

@@ -68,7 +68,7 @@ function messageOnly(body: Record<string, unknown>): SessionResult {
   return { profile: null, firebaseToken: null, message: messageOf(body) };
 }
 
-type Schema = z.ZodType;
+type Schema = z.core.$ZodType;
 async function run(
   deps: SessionDeps,
   schema: Schema,

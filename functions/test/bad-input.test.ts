@@ -83,6 +83,17 @@ describe('sessionRequestOtp refuses bad input', () => {
     await expectBadInput(h, sessionRequestOtp(h.session, data), field);
   });
 
+  it("words a problem our schemas leave to zod in classic zod's English (core's zod/mini has no words of its own)", async () => {
+    const h = harness();
+    const error = await rejection(sessionRequestOtp(h.session, 'hello'));
+    expect(error.code).toBe('invalid-argument');
+    expect(error.details).toEqual({
+      status: false,
+      message: 'Invalid input: expected object, received string',
+      error: [{ message: 'Invalid input: expected object, received string' }],
+    });
+  });
+
   it("answers alike for an unknown email, another account's phone and an already verified phone, and sends nothing", async () => {
     const h = harness();
     const payload = registration();

@@ -42,7 +42,7 @@ const CODE_INVALID = 'The code has expired or is invalid. Please request a new o
 const TOO_MANY_CODES = 'Too many codes requested for this phone number. Please try again in an hour.';
 export const STEP_UP_NEEDED = 'Please enter your transaction PIN to confirm this payment.';
 /** Only the step-up field of a money call's body; the call parses the rest itself. */
-const stepUpBody = z.looseObject({ pin: pinSchema.optional() });
+const stepUpBody = z.looseObject({ pin: z.optional(pinSchema) });
 const PIN_BLOCKED = 'Your PIN is blocked after too many wrong attempts. Reset it with a code sent to your phone.';
 
 /** '15 minutes', '1 hour', '4 hours'. */
@@ -251,7 +251,7 @@ export function createAccounts(deps: ProviderDeps) {
     const { loginMaxTries, loginLockMs } = deps.settings;
     const attempt = await deps.store.runTransaction(async (tx) => {
       // A guard that does not parse counts as none: it only ever delays a login, never allows one.
-      const guard = loginGuards.schema.safeParse(await tx.get(loginGuards.path, guardId));
+      const guard = z.safeParse(loginGuards.schema, await tx.get(loginGuards.path, guardId));
       const lockedUntil = guard.success ? guard.data.locked_until : 0;
       if (lockedUntil > now) throw tooMany(loginPausedMessage(lockedUntil - now));
       const failed = (guard.success && lockedUntil === 0 ? guard.data.failed : 0) + 1;

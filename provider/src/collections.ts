@@ -18,8 +18,8 @@ export class StoredDocumentError extends Error {
 }
 
 /** Stored data (a document, or a value kept in one) parsed; the error names where it is and the fields at fault. */
-export function parseStored<T>(where: string, schema: z.ZodType<T>, data: unknown): T {
-  const parsed = schema.safeParse(data);
+export function parseStored<T>(where: string, schema: z.core.$ZodType<T>, data: unknown): T {
+  const parsed = z.safeParse(schema, data);
   if (parsed.success) return parsed.data;
   const fields = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(document)'}: ${issue.message}`).join('; ');
   throw new StoredDocumentError(`Stored document ${where} does not match its schema (${fields})`);
@@ -33,7 +33,7 @@ interface Reader {
 export class Collection<T extends Data> {
   constructor(
     readonly path: string,
-    readonly schema: z.ZodType<T, Data>,
+    readonly schema: z.core.$ZodType<T, Data>,
   ) {}
 
   /** The document parsed; the error names the path, the id and the fields at fault, never their values. */
@@ -441,8 +441,8 @@ export const potSchema = z.object({
   duration: z.number().optional(),
   type: z.string().optional(),
   manager: z.string().optional(),
-  raising_to: timestampMillis.optional(),
-  trade_to: timestampMillis.optional(),
+  raising_to: z.optional(timestampMillis),
+  trade_to: z.optional(timestampMillis),
   /** The manager's result over the whole duration, in percent of the capital, once booked (ADR 0013). */
   result_percent: z.number().optional(),
   result_booked_at: epochMs.optional(),
@@ -506,7 +506,7 @@ export type AuditDoc = z.infer<typeof auditSchema>;
 export const audit = new Collection('provider_audit', auditSchema);
 
 const ADMIN_RECORDS = 'provider_admin_records';
-const adminRecords = <T extends Data>(kind: string, schema: z.ZodType<T, Data>) =>
+const adminRecords = <T extends Data>(kind: string, schema: z.core.$ZodType<T, Data>) =>
   new Collection(`${ADMIN_RECORDS}/${kind}/items`, schema);
 
 export const batchSchema = z.object({

@@ -9,7 +9,11 @@ import {
   type ErrorBody,
   type ErrorItem,
 } from '@punter/core/api/errors';
-import type { z } from 'zod';
+import { z } from 'zod';
+
+// core's schemas are zod/mini ones, which carry no messages: English, as classic zod gave, for the default ones
+// that reach an error body ('Too small: expected ...'). Classic zod only sets it once it builds a schema of its own.
+z.config(z.locales.en());
 
 export type { ErrorBody };
 
@@ -59,8 +63,8 @@ export function ok(body: Record<string, unknown>, status = 200): ProviderRespons
 }
 
 /** Parses `input` with a zod schema; on failure a 400 whose message names the first problem (core errorBodyFromZod). */
-export function parseBody<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input ?? {});
+export function parseBody<S extends z.core.$ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = z.safeParse(schema, input ?? {});
   if (result.success) return result.data;
   const body = errorBodyFromZod(result.error);
   throw badRequest(body.message, body.error);

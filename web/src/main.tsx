@@ -1,3 +1,5 @@
+// First: the messages of zod/mini (before env.ts parses the configuration).
+import '@/lib/zod-locale';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';

@@ -5,24 +5,24 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 const web = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 
 const iconSchema = z.object({
-  src: z.string().regex(/^\/icons\/[a-z0-9-]+\.png$/),
-  sizes: z.string().regex(/^\d+x\d+$/),
+  src: z.string().check(z.regex(/^\/icons\/[a-z0-9-]+\.png$/)),
+  sizes: z.string().check(z.regex(/^\d+x\d+$/)),
   type: z.literal('image/png'),
   purpose: z.enum(['any', 'maskable']),
 });
 const manifestSchema = z.object({
-  name: z.string().min(1),
-  short_name: z.string().min(1).max(12),
+  name: z.string().check(z.minLength(1)),
+  short_name: z.string().check(z.minLength(1), z.maxLength(12)),
   start_url: z.literal('/dashboard'),
   scope: z.literal('/'),
   display: z.literal('standalone'),
-  theme_color: z.string().regex(/^#[0-9a-f]{6}$/),
-  background_color: z.string().regex(/^#[0-9a-f]{6}$/),
+  theme_color: z.string().check(z.regex(/^#[0-9a-f]{6}$/)),
+  background_color: z.string().check(z.regex(/^#[0-9a-f]{6}$/)),
   icons: z.array(iconSchema),
 });
 

@@ -2,7 +2,7 @@
  * The operator console's calls on pots, betting codes, disputes, signals and a user's safer play (issue 16,
  * ADR 0022). Not in SPEC: role 1 only and audited, except gameDispute, which a buyer of a code sends.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { displayText } from '../display-text';
 import { optionalQuery, pageQuery, strictQuery } from './admin';
 import { countSchema } from './common';
@@ -32,12 +32,12 @@ export const adminPotSchema = z.object({
   manager: z.string(),
   terms: z.string(),
   managers_number: z.string(),
-  created_at: isoDateTime.nullable(),
-  raising_to: isoDateTime.nullable(),
-  trade_from: isoDateTime.nullable(),
-  trade_to: isoDateTime.nullable(),
+  created_at: z.nullable(isoDateTime),
+  raising_to: z.nullable(isoDateTime),
+  trade_from: z.nullable(isoDateTime),
+  trade_to: z.nullable(isoDateTime),
   /** The manager's result in percent of the capital, once booked. */
-  result_percent: z.number().nullable(),
+  result_percent: z.nullable(z.number()),
   /** True while nobody has joined and raising has not ended: the only time the pot may be edited. */
   editable: z.boolean(),
   /** Stakes paid out so far, of `investors_count`. */
@@ -54,7 +54,7 @@ export const adminPotParticipantSchema = z.object({
   amount: nairaBalance,
   status: z.string(),
   /** What the payout moved into the wallet, once paid. */
-  payout: nairaBalance.nullable(),
+  payout: z.nullable(nairaBalance),
   created_at: isoDateTime,
 });
 export type AdminPotParticipant = z.infer<typeof adminPotParticipantSchema>;
@@ -66,7 +66,7 @@ export const potUpdateRequestSchema = z.object({ pot_id: idSchema, pot: potCreat
 
 /** admin/games: the public codes newest first; `q` matches the title or the punter's name. */
 export const adminGamesQuerySchema = strictQuery({
-  q: optionalQuery(z.string().trim().max(100, { error: 'Search must not be more than 100 characters' })),
+  q: optionalQuery(z.string().check(z.trim(), z.maxLength(100, { error: 'Search must not be more than 100 characters' }))),
   ...pageQuery,
 });
 export type AdminGamesQuery = z.input<typeof adminGamesQuerySchema>;
@@ -88,9 +88,11 @@ export const DISPUTE_STATUSES = ['open', 'resolved'] as const;
 /** POST puntershub/dispute: a buyer of a code disputes it, once per code, with a reason. */
 export const gameDisputeRequestSchema = z.object({
   game_id: idSchema,
-  reason: displayText(500, 'Reason', 'multiline').refine((v) => v.length >= 10, {
-    error: 'Reason must be at least 10 characters',
-  }),
+  reason: displayText(500, 'Reason', 'multiline').check(
+    z.refine((v) => v.length >= 10, {
+      error: 'Reason must be at least 10 characters',
+    }),
+  ),
 });
 export const disputeSchema = z.object({
   id: idSchema,
@@ -101,15 +103,15 @@ export const disputeSchema = z.object({
   user_email: z.string(),
   reason: z.string(),
   status: z.enum(DISPUTE_STATUSES),
-  note: z.string().nullable(),
+  note: z.nullable(z.string()),
   created_at: isoDateTime,
-  resolved_at: isoDateTime.nullable(),
-  resolved_by: idSchema.nullable(),
+  resolved_at: z.nullable(isoDateTime),
+  resolved_by: z.nullable(idSchema),
 });
 export type Dispute = z.infer<typeof disputeSchema>;
 /** admin/disputes: oldest first (the queue), by status (open by default). */
 export const adminDisputesQuerySchema = strictQuery({
-  status: optionalQuery(z.enum(DISPUTE_STATUSES, { error: "status must be 'open' or 'resolved'" })).default('open'),
+  status: z._default(optionalQuery(z.enum(DISPUTE_STATUSES, { error: "status must be 'open' or 'resolved'" })), 'open'),
   ...pageQuery,
 });
 export type AdminDisputesQuery = z.input<typeof adminDisputesQuerySchema>;

@@ -2,7 +2,8 @@
  * Admin calls on accounts and money (role 1 only, each audited; SPEC does not show their fields, these are this
  * product's): batches, admins, suspend and activate, users, audit logs, the wallet report and settling withdrawals.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import { preprocess } from '../zod-extras';
 import { displayText } from '../display-text';
 import { TRANSACTION_STATUSES } from '../account';
 import { countSchema, okBody } from './common';
@@ -10,59 +11,64 @@ import { emailSchema, idSchema, isoDateTime, nairaBalance, phoneNumberSchema, te
 import { transactionSchema, transactionTypeSchema } from './wallet';
 
 /** A transaction as the admin lists see it: with its owner (and, for a pending withdrawal, where it goes). */
-export const adminTransactionSchema = transactionSchema.extend({
+export const adminTransactionSchema = z.extend(transactionSchema, {
   user_id: idSchema,
-  user_email: z.string().optional(),
+  user_email: z.optional(z.string()),
   /** Pending withdrawals only: the destination bank, the account name and the account number masked. */
-  bank_name: z.string().optional(),
-  account_name: z.string().optional(),
-  account_number: z.string().optional(),
+  bank_name: z.optional(z.string()),
+  account_name: z.optional(z.string()),
+  account_number: z.optional(z.string()),
 });
 export type AdminTransaction = z.infer<typeof adminTransactionSchema>;
 
 // Server-side paging and filters of the admin lists (query strings arrive as text).
 export const ADMIN_PAGE_SIZE_MAX = 100;
 export const pageQuery = {
-  page: z.coerce
-    .number({ error: 'page must be a number' })
-    .int({ error: 'page must be a whole number' })
-    .min(1, { error: 'page must be 1 or more' })
-    .max(10_000, { error: 'page must not be more than 10000' })
-    .default(1),
-  page_size: z.coerce
-    .number({ error: 'page_size must be a number' })
-    .int({ error: 'page_size must be a whole number' })
-    .min(1, { error: 'page_size must be 1 or more' })
-    .max(ADMIN_PAGE_SIZE_MAX, { error: `page_size must not be more than ${ADMIN_PAGE_SIZE_MAX}` })
-    .default(20),
+  page: z._default(
+    z.coerce
+      .number({ error: 'page must be a number' })
+      .check(
+        z.int({ error: 'page must be a whole number' }),
+        z.gte(1, { error: 'page must be 1 or more' }),
+        z.lte(10_000, { error: 'page must not be more than 10000' }),
+      ),
+    1,
+  ),
+  page_size: z._default(
+    z.coerce
+      .number({ error: 'page_size must be a number' })
+      .check(
+        z.int({ error: 'page_size must be a whole number' }),
+        z.gte(1, { error: 'page_size must be 1 or more' }),
+        z.lte(ADMIN_PAGE_SIZE_MAX, { error: `page_size must not be more than ${ADMIN_PAGE_SIZE_MAX}` }),
+      ),
+    20,
+  ),
 };
 /** A calendar day, YYYY-MM-DD (UTC), for the from/to filters (both inclusive). */
 const dayQuery = (name: string) =>
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${name} must be a date (YYYY-MM-DD)` })
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: `${name} must be a real date` });
+  z.string().check(
+    z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${name} must be a date (YYYY-MM-DD)` }),
+    z.refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: `${name} must be a real date` }),
+  );
 export const searchText = (name: string) =>
-  z
-    .string()
-    .trim()
-    .max(100, { error: `${name} must not be more than 100 characters` });
+  z.string().check(z.trim(), z.maxLength(100, { error: `${name} must not be more than 100 characters` }));
 const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
-export const optionalQuery = <S extends z.ZodType>(schema: S) => z.preprocess(blankToUndefined, schema.optional());
+export const optionalQuery = <S extends z.ZodMiniType>(schema: S) => preprocess(blankToUndefined, z.optional(schema));
 
 export const pagingSchema = z.object({
-  page: z.number().int().min(1),
-  page_size: z.number().int().min(1),
+  page: z.number().check(z.int(), z.gte(1)),
+  page_size: z.number().check(z.int(), z.gte(1)),
   total: countSchema,
   has_more: z.boolean(),
 });
 export type Paging = z.infer<typeof pagingSchema>;
 /** A page of a list: `data` as the unpaged calls had it, plus where the page stands. */
-export function pagedBody<T extends z.ZodType>(item: T) {
-  return okBody(z.array(item)).extend({ paging: pagingSchema });
+export function pagedBody<T extends z.ZodMiniType>(item: T) {
+  return z.extend(okBody(z.array(item)), { paging: pagingSchema });
 }
 
-export const strictQuery = <T extends z.ZodRawShape>(shape: T) =>
+export const strictQuery = <T extends z.core.$ZodShape>(shape: T) =>
   z.strictObject(shape, {
     error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown filter: ${issue.keys.join(', ')}` : undefined),
   });
@@ -115,13 +121,14 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const dailyReportQuerySchema = strictQuery({
   from: optionalQuery(dayQuery('from')),
   to: optionalQuery(dayQuery('to')),
-})
-  .refine((q) => (q.from === undefined) === (q.to === undefined), { error: 'Give both from and to, or neither' })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { error: 'from must not be after to', path: ['from'] })
-  .refine((q) => !q.from || !q.to || (Date.parse(q.to) - Date.parse(q.from)) / DAY_MS < DAILY_REPORT_DAYS_MAX, {
+}).check(
+  z.refine((q) => (q.from === undefined) === (q.to === undefined), { error: 'Give both from and to, or neither' }),
+  z.refine((q) => !q.from || !q.to || q.from <= q.to, { error: 'from must not be after to', path: ['from'] }),
+  z.refine((q) => !q.from || !q.to || (Date.parse(q.to) - Date.parse(q.from)) / DAY_MS < DAILY_REPORT_DAYS_MAX, {
     error: `The range must not be more than ${DAILY_REPORT_DAYS_MAX} days`,
     path: ['to'],
-  });
+  }),
+);
 export type DailyReportQuery = z.input<typeof dailyReportQuerySchema>;
 
 // Admin-style entities (SPEC does not show their fields; these are this product's).
@@ -139,12 +146,12 @@ export const adminUserSchema = z.object({
   last_name: z.string(),
   email: z.string(),
   phone_number: z.string(),
-  role: z.number().int(),
+  role: z.number().check(z.int()),
   createdAt: isoDateTime,
 });
 export const userStatusSchema = z.object({ id: idSchema, suspended: z.boolean() });
 /** An account as the admin user list (users/all) and users/update show it. */
-export const adminUserDetailSchema = adminUserSchema.extend({
+export const adminUserDetailSchema = z.extend(adminUserSchema, {
   username: z.string(),
   suspended: z.boolean(),
   phone_verified: z.boolean(),
@@ -152,7 +159,7 @@ export const adminUserDetailSchema = adminUserSchema.extend({
   can_post_signal: z.boolean(),
   can_post_game: z.boolean(),
   can_monetize_game: z.boolean(),
-  subscription_expires_at: isoDateTime.nullable(),
+  subscription_expires_at: z.nullable(isoDateTime),
 });
 /**
  * One user's whole ledger, oldest first (each entry's new_balance is the running balance), with the
@@ -171,9 +178,9 @@ export const auditLogSchema = z.object({
   id: idSchema,
   admin_id: idSchema,
   action: z.string(),
-  target: z.string().nullable(),
+  target: z.nullable(z.string()),
   /** True for a call refused with 403 (the caller is not role 1); `admin_id` is then the caller. Absent means false. */
-  refused: z.boolean().optional(),
+  refused: z.optional(z.boolean()),
   createdAt: isoDateTime,
 });
 export const walletReportSchema = z.object({
@@ -187,8 +194,8 @@ export const walletReportSchema = z.object({
   pending_withdrawals_count: countSchema,
   pending_withdrawals_total: nairaBalance,
   /** Withdrawals that failed or were declined and were refunded to the wallet (optional: added later). */
-  reversed_withdrawals_count: countSchema.optional(),
-  reversed_withdrawals_total: nairaBalance.optional(),
+  reversed_withdrawals_count: z.optional(countSchema),
+  reversed_withdrawals_total: z.optional(nairaBalance),
 });
 
 /**
@@ -225,14 +232,17 @@ export const userIdRequestSchema = z.object({ user_id: idSchema });
 export const TRANSACTION_SETTLE_ACTIONS = ['approve', 'decline'] as const;
 export const transactionApproveRequestSchema = z.object({
   transaction_id: idSchema,
-  action: z.enum(TRANSACTION_SETTLE_ACTIONS, { error: "Action must be 'approve' or 'decline'" }).default('approve'),
+  action: z._default(z.enum(TRANSACTION_SETTLE_ACTIONS, { error: "Action must be 'approve' or 'decline'" }), 'approve'),
   /** Why a withdrawal is declined (shown to the user); optional. */
-  reason: z
-    .string()
-    .trim()
-    .min(1, { error: 'Reason must not be empty' })
-    .max(200, { error: 'Reason must not be more than 200 characters' })
-    .optional(),
+  reason: z.optional(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, { error: 'Reason must not be empty' }),
+        z.maxLength(200, { error: 'Reason must not be more than 200 characters' }),
+      ),
+  ),
 });
 /** Removes the admin role (role 1 -> 0) from an account; the account itself stays. */
 export const adminDeleteRequestSchema = z.object({ user_id: idSchema });
@@ -241,17 +251,17 @@ export const userUpdateRequestSchema = z
   .strictObject(
     {
       user_id: idSchema,
-      first_name: displayText(60, 'First name', 'name').optional(),
-      last_name: displayText(60, 'Last name', 'name').optional(),
-      can_post_signal: z.boolean({ error: 'can_post_signal must be true or false' }).optional(),
-      can_post_game: z.boolean({ error: 'can_post_game must be true or false' }).optional(),
-      can_monetize_game: z.boolean({ error: 'can_monetize_game must be true or false' }).optional(),
+      first_name: z.optional(displayText(60, 'First name', 'name')),
+      last_name: z.optional(displayText(60, 'Last name', 'name')),
+      can_post_signal: z.optional(z.boolean({ error: 'can_post_signal must be true or false' })),
+      can_post_game: z.optional(z.boolean({ error: 'can_post_game must be true or false' })),
+      can_monetize_game: z.optional(z.boolean({ error: 'can_monetize_game must be true or false' })),
       /** true: the user's sessions end and the next login answers 206 with a reset code sent. */
-      must_change_password: z.literal(true, { error: 'must_change_password can only be set to true' }).optional(),
+      must_change_password: z.optional(z.literal(true, { error: 'must_change_password can only be set to true' })),
     },
     {
       error: (issue) =>
         issue.code === 'unrecognized_keys' ? 'Only names, permissions and must_change_password can be updated' : undefined,
     },
   )
-  .refine((v) => Object.keys(v).some((k) => k !== 'user_id'), { error: 'Nothing to update' });
+  .check(z.refine((v) => Object.keys(v).some((k) => k !== 'user_id'), { error: 'Nothing to update' }));

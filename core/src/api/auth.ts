@@ -2,7 +2,7 @@
  * Sign-in calls (SPEC section 7): login, register, the phone-verification OTP and the password reset, and the
  * profile body they answer (`{ code, token, data }` plus status and message, stored whole by the browser).
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { OTP_TYPE } from '../otp';
 import { displayText } from '../display-text';
 import {
@@ -22,7 +22,7 @@ const GENDERS = ['female', 'male'] as const;
 const genderSchema = z.enum(GENDERS, { error: 'Gender must be female or male' });
 
 /** Answer of login, register and OTP verify: the profile plus status and message. */
-export const profileBodySchema = profileSchema.extend({ status: z.literal(true), message: z.string() });
+export const profileBodySchema = z.extend(profileSchema, { status: z.literal(true), message: z.string() });
 
 export const loginRequestSchema = z.object({ email: emailSchema, password: passwordSchema });
 
@@ -34,23 +34,25 @@ export const registerRequestSchema = z.object({
   last_name: displayText(60, 'Last name', 'name'),
   username: z
     .string({ error: 'Username is required' })
-    .trim()
-    .min(3, { error: 'Username must be at least 3 characters' })
-    .max(30, { error: 'Username must not be more than 30 characters' })
-    .regex(/^[A-Za-z0-9_.]+$/, { error: 'Username can only have letters, digits, _ and .' }),
+    .check(
+      z.trim(),
+      z.minLength(3, { error: 'Username must be at least 3 characters' }),
+      z.maxLength(30, { error: 'Username must not be more than 30 characters' }),
+      z.regex(/^[A-Za-z0-9_.]+$/, { error: 'Username can only have letters, digits, _ and .' }),
+    ),
   phone_number: phoneNumberSchema,
   device_type: z.literal(DEVICE_TYPE),
   device_token: text(512, 'Device token'),
   /** Optional; an empty string means none. */
-  referral_code: z.string().trim().max(64).optional(),
+  referral_code: z.optional(z.string().check(z.trim(), z.maxLength(64))),
   marketing_channel: z.literal(MARKETING_CHANNEL),
   gender: genderSchema,
   country: text(60, 'Country'),
   avatar_url: z
-    .union([httpUrl, z.string().regex(/^\/(?!\/)(?!.*\.\.)[A-Za-z0-9/_.-]+$/)], {
+    .union([httpUrl, z.string().check(z.regex(/^\/(?!\/)(?!.*\.\.)[A-Za-z0-9/_.-]+$/))], {
       error: 'Avatar must be a URL or a path on this site',
     })
-    .refine((v) => v.length <= 2048, { error: 'Avatar must be a URL or a path on this site' }),
+    .check(z.refine((v) => v.length <= 2048, { error: 'Avatar must be a URL or a path on this site' })),
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 export const otpRequestSchema = z.object({

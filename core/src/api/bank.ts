@@ -1,16 +1,16 @@
 /** The bank list, bank-account verification and saved bank accounts (SPEC section 7). */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { accountNumberSchema, bankCodeSchema, idSchema, text } from './primitives';
 
-export const bankListEntrySchema = z.object({ code: z.string().min(1), name: z.string().min(1) });
+export const bankListEntrySchema = z.object({ code: z.string().check(z.minLength(1)), name: z.string().check(z.minLength(1)) });
 export type BankListEntry = z.infer<typeof bankListEntrySchema>;
 
 export const savedBankSchema = z.object({
   id: idSchema,
-  account_name: z.string().min(1),
+  account_name: z.string().check(z.minLength(1)),
   account_number: accountNumberSchema,
-  bank_name: z.string().min(1),
-  code: z.string().min(1),
+  bank_name: z.string().check(z.minLength(1)),
+  code: z.string().check(z.minLength(1)),
 });
 export type SavedBank = z.infer<typeof savedBankSchema>;
 
@@ -22,4 +22,7 @@ export const bankAddRequestSchema = z.object({
   account_number: accountNumberSchema,
 });
 /** What bank verify answers: the account holder's name for the number. */
-export const bankVerifyResultSchema = z.object({ account_name: z.string().min(1), account_number: accountNumberSchema });
+export const bankVerifyResultSchema = z.object({
+  account_name: z.string().check(z.minLength(1)),
+  account_number: accountNumberSchema,
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { OPTIONAL_REQUEST_KEYS, REQUESTS, RESPONSES, expectEveryFieldChecked, firstMessage } from '../../test/api-fixtures';
 import { API_CALLS, API_CALL_NAMES, type ApiCallName, type ApiResponse, resolveApiCall } from './calls';
 import { idempotencyHeadersSchema } from './common';
@@ -111,7 +111,7 @@ describe('API_CALLS', () => {
   });
 
   it('money-moving calls refuse zero, negative, huge and sub-kobo amounts', () => {
-    const cases: [z.ZodType, Record<string, unknown>, string][] = [
+    const cases: [z.ZodMiniType, Record<string, unknown>, string][] = [
       [API_CALLS.withdraw.request, REQUESTS.withdraw!, 'amount'],
       [API_CALLS.topup.request, REQUESTS.topup!, 'expectedAmount'],
       [API_CALLS.joinAutoTrada.request, REQUESTS.joinAutoTrada!, 'amount'],

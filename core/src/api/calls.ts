@@ -3,7 +3,7 @@
  * response schemas (the area modules). The provider validates its routes with it, the functions proxy forwards
  * only what it lists, and the web parses answers with it.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   adminCreateRequestSchema,
   adminDeleteRequestSchema,
@@ -115,13 +115,13 @@ export interface ApiCallDefinition {
   readonly path: string;
   readonly auth: ApiAuth;
   /** JSON body. */
-  readonly request?: z.ZodType;
+  readonly request?: z.ZodMiniType;
   /** Query string parameters (GET). */
-  readonly query?: z.ZodType;
+  readonly query?: z.ZodMiniType;
   /** Headers the call needs besides Authorization and Accept (names in lower case). */
-  readonly headers?: z.ZodType;
+  readonly headers?: z.ZodMiniType;
   /** Success body. */
-  readonly response?: z.ZodType;
+  readonly response?: z.ZodMiniType;
 }
 
 /**
@@ -390,9 +390,10 @@ export type ApiCallName = keyof typeof API_CALLS;
 export type ApiCall<N extends ApiCallName> = (typeof API_CALLS)[N];
 /** The request body a caller writes (before transforms). */
 export type ApiRequestInput<N extends ApiCallName> =
-  ApiCall<N> extends { request: infer S extends z.ZodType } ? z.input<S> : never;
+  ApiCall<N> extends { request: infer S extends z.ZodMiniType } ? z.input<S> : never;
 /** The success body of a call. */
-export type ApiResponse<N extends ApiCallName> = ApiCall<N> extends { response: infer S extends z.ZodType } ? z.output<S> : never;
+export type ApiResponse<N extends ApiCallName> =
+  ApiCall<N> extends { response: infer S extends z.ZodMiniType } ? z.output<S> : never;
 
 export const API_CALL_NAMES = Object.keys(API_CALLS) as ApiCallName[];
 

@@ -1,5 +1,5 @@
 /** Admin content calls (role 1 only, each audited): ads, blogs, gift cards and crypto rates. */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { displayText } from '../display-text';
 import { httpUrl, idSchema, isoDateTime, nairaAmount, nairaBalance, text } from './primitives';
 
@@ -14,7 +14,7 @@ export const blogSchema = z.object({
   id: idSchema,
   title: z.string(),
   body: z.string(),
-  image_url: z.string().nullable(),
+  image_url: z.nullable(z.string()),
   author_id: idSchema,
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
@@ -25,7 +25,7 @@ export const giftCardSchema = z.object({
   category_id: idSchema,
   /** Naira per unit of the card's currency. */
   rate: nairaBalance,
-  image_url: z.string().nullable(),
+  image_url: z.nullable(z.string()),
   createdAt: isoDateTime,
 });
 export const giftCardCategorySchema = z.object({
@@ -43,13 +43,13 @@ export const cryptoRateSchema = z.object({
 export const blogCreateRequestSchema = z.object({
   title: displayText(200, 'Title'),
   body: displayText(50_000, 'Body', 'multiline'),
-  image_url: httpUrl.max(2048).optional(),
+  image_url: z.optional(httpUrl.check(z.maxLength(2048))),
 });
 export const blogUpdateRequestSchema = z.object({
   id: idSchema,
-  title: displayText(200, 'Title').optional(),
-  body: displayText(50_000, 'Body', 'multiline').optional(),
-  image_url: httpUrl.max(2048).nullable().optional(),
+  title: z.optional(displayText(200, 'Title')),
+  body: z.optional(displayText(50_000, 'Body', 'multiline')),
+  image_url: z.optional(z.nullable(httpUrl.check(z.maxLength(2048)))),
 });
 /** DELETE blog/delete carries the blog id in an `id` header (SPEC section 7). */
 export const blogDeleteHeadersSchema = z.object({ id: idSchema });
@@ -57,14 +57,14 @@ export const giftCardCreateRequestSchema = z.object({
   name: text(120, 'Name'),
   category_id: idSchema,
   rate: nairaAmount,
-  image_url: httpUrl.max(2048).optional(),
+  image_url: z.optional(httpUrl.check(z.maxLength(2048))),
 });
 export const giftCardUpdateRequestSchema = z.object({
   id: idSchema,
-  name: text(120, 'Name').optional(),
-  category_id: idSchema.optional(),
-  rate: nairaAmount.optional(),
-  image_url: httpUrl.max(2048).nullable().optional(),
+  name: z.optional(text(120, 'Name')),
+  category_id: z.optional(idSchema),
+  rate: z.optional(nairaAmount),
+  image_url: z.optional(z.nullable(httpUrl.check(z.maxLength(2048)))),
 });
 export const giftCardDeleteRequestSchema = z.object({ id: idSchema });
 /** Creates or renames a gift-card category (upsert by id). */
@@ -73,10 +73,7 @@ export const giftCardCategoryUpdateRequestSchema = z.object({
   name: text(120, 'Name'),
 });
 export const cryptoUpdateRequestSchema = z.object({
-  symbol: z
-    .string()
-    .trim()
-    .regex(/^[A-Z0-9]{2,10}$/, { error: 'Symbol must be 2 to 10 capital letters or digits' }),
+  symbol: z.string().check(z.trim(), z.regex(/^[A-Z0-9]{2,10}$/, { error: 'Symbol must be 2 to 10 capital letters or digits' })),
   buy_rate: nairaAmount,
   sell_rate: nairaAmount,
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   TOKEN_EXPIRED_MESSAGE,
   errorBody,
@@ -64,7 +64,7 @@ describe('errorBodyFromZod', () => {
     const body = errorBodyFromZod(whole.error!);
     expect(body.error).toEqual([{ message: whole.error!.issues[0]!.message }]);
     expect(body.message).toBe(whole.error!.issues[0]!.message);
-    expect(errorBodyFromZod(new z.ZodError([])).message).toBe('Invalid request');
+    expect(errorBodyFromZod(new z.core.$ZodError([])).message).toBe('Invalid request');
   });
 });
 

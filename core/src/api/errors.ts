@@ -4,7 +4,7 @@
  * (functions/src/errors.ts) and the web reads it (web/src/lib/api.ts). A failed validation becomes one with
  * errorBodyFromZod: the first problem, named by its field, is the message.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** The provider's answer to a missing, expired or unknown token; the web then ends the session (SPEC section 6). */
 export const TOKEN_EXPIRED_MESSAGE = 'Token is expired or invalid.';
@@ -20,15 +20,16 @@ export interface ErrorItem {
   field?: string;
 }
 
-const errorItemSchema = z
-  .object({ message: z.string(), field: z.string().optional() })
-  .transform(({ message, field }): ErrorItem => (field === undefined ? { message } : { message, field }));
+const errorItemSchema = z.pipe(
+  z.object({ message: z.string(), field: z.optional(z.string()) }),
+  z.transform(({ message, field }): ErrorItem => (field === undefined ? { message } : { message, field })),
+);
 
 /** An error body as received: `error` may be missing (SPEC section 8 shows both). */
 export const errorBodySchema = z.object({
   status: z.literal(false),
   message: z.string(),
-  error: z.array(errorItemSchema).optional(),
+  error: z.optional(z.array(errorItemSchema)),
 });
 
 /** An error body as this product writes it: always with its list of problems. */
@@ -49,7 +50,7 @@ export function errorBody(message: string, error: readonly ErrorItem[] = [{ mess
  * The body for a failed validation: every issue as `{ message, field }` (field left out for an issue about the
  * whole input), and as `message` the first issue, prefixed with its field ('amount: Amount must be more than 0').
  */
-export function errorBodyFromZod(error: z.ZodError): ErrorBody {
+export function errorBodyFromZod(error: z.core.$ZodError): ErrorBody {
   const items = error.issues.map((issue): ErrorItem => {
     const field = issue.path.map(String).join('.');
     return field === '' ? { message: issue.message } : { message: issue.message, field };
@@ -64,17 +65,17 @@ export function errorBodyFromZod(error: z.ZodError): ErrorBody {
  * problems becomes the message alone, so what is passed on always has the written shape.
  */
 export function readErrorBody(body: unknown): ErrorBody | undefined {
-  const head = errorBodySchema.pick({ status: true, message: true }).safeParse(body);
+  const head = z.pick(errorBodySchema, { status: true, message: true }).safeParse(body);
   if (!head.success || head.data.message === '') return undefined;
-  const list = errorBodySchema.pick({ error: true }).safeParse(body);
+  const list = z.pick(errorBodySchema, { error: true }).safeParse(body);
   const items = list.success ? list.data.error : undefined;
   return errorBody(head.data.message, items && items.length > 0 ? items : undefined);
 }
 
 const shownErrorSchema = z.object({
-  status: z.unknown().optional(),
-  message: z.string().optional(),
-  error: z.array(z.looseObject({ message: z.string() })).optional(),
+  status: z.optional(z.unknown()),
+  message: z.optional(z.string()),
+  error: z.optional(z.array(z.looseObject({ message: z.string() }))),
 });
 
 /**

@@ -1,5 +1,5 @@
 /** The notification list (SPEC section 7, admin/notifications, read by every user). */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { idSchema, isoDateTime } from './primitives';
 
 export const notificationSchema = z.object({

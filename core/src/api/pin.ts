@@ -1,5 +1,5 @@
 /** The transaction PIN calls (SPEC section 7): set, verify, and reset with a code sent to the phone. */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { otpSchema, pinSchema, text } from './primitives';
 
 export const pinSetRequestSchema = z.object({ pin: pinSchema });

@@ -1,5 +1,5 @@
 /** Trading pots (SPEC section 3): the pot documents, their participants and join-auto-trada. */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { countSchema, timestampMillis } from './common';
 import { idSchema, isoDateTime, nairaAmount, nairaBalance, nairaSigned, pinSchema } from './primitives';
 
@@ -10,7 +10,7 @@ export const tradingPotSchema = z.object({
   raised_amount: nairaBalance,
   investors_count: countSchema,
   /** Monthly percentage. */
-  percentage: z.number().min(0),
+  percentage: z.number().check(z.gte(0)),
   /** Raising, Trading or another status shown as text. */
   status: z.string(),
   timestamp: timestampMillis,
@@ -19,7 +19,7 @@ export const tradingPotSchema = z.object({
   /** Due date. */
   trade_to: timestampMillis,
   /** Months. */
-  duration: z.number().min(0),
+  duration: z.number().check(z.gte(0)),
   type: z.string(),
   manager: z.string(),
   terms: z.string(),
@@ -48,18 +48,18 @@ export const potParticipantSchema = z.object({
 export type PotParticipant = z.infer<typeof potParticipantSchema>;
 
 /** A document of 'my-pots': the participant's own record of a join, readable only by that user. */
-export const myPotSchema = potParticipantSchema.extend({ user_id: idSchema });
+export const myPotSchema = z.extend(potParticipantSchema, { user_id: idSchema });
 export type MyPot = z.infer<typeof myPotSchema>;
 
 export const joinAutoTradaRequestSchema = z.object({
   amount: nairaAmount,
   pot_id: idSchema,
   /** SPEC's spelling. Optional: the referrer's code, if any. */
-  referalCode: z.string().trim().max(64).optional(),
+  referalCode: z.optional(z.string().check(z.trim(), z.maxLength(64))),
   /** Step-up: the transaction PIN, required unless the session is less than 15 minutes old. */
-  pin: pinSchema.optional(),
+  pin: z.optional(pinSchema),
   /** The risk disclosure, accepted once before a user's first join (ADR 0012); later joins may leave it out. */
-  acceptRisk: z.literal(true, { error: 'acceptRisk must be true when given' }).optional(),
+  acceptRisk: z.optional(z.literal(true, { error: 'acceptRisk must be true when given' })),
 });
 
 /** POST /api/v1/user/pot-payout: a due pot's capital plus the participant's share of the result (ADR 0013). */
@@ -73,48 +73,51 @@ export const potPayoutResultSchema = z.object({
 const potText = (field: string, max: number) =>
   z
     .string({ error: `${field} must be text` })
-    .trim()
-    .min(1, { error: `${field} is required` })
-    .max(max, { error: `${field} must be at most ${max} characters` });
+    .check(
+      z.trim(),
+      z.minLength(1, { error: `${field} is required` }),
+      z.maxLength(max, { error: `${field} must be at most ${max} characters` }),
+    );
 
 /** POST /api/v1/admin/pots/create: a new Raising pot (admin only, audited). Times are ISO date-times. */
 export const potCreateRequestSchema = z
   .object({
     pot_volume: nairaAmount,
     /** Monthly percentage. */
-    percentage: z.number({ error: 'percentage must be a number' }).min(0).max(100),
+    percentage: z.number({ error: 'percentage must be a number' }).check(z.gte(0), z.lte(100)),
     raising_to: isoDateTime,
     trade_from: isoDateTime,
     trade_to: isoDateTime,
-    duration: z.number({ error: 'duration must be a number' }).int().min(1).max(36),
+    duration: z.number({ error: 'duration must be a number' }).check(z.int(), z.gte(1), z.lte(36)),
     type: potText('type', 100),
     manager: potText('manager', 100),
     terms: potText('terms', 4000),
     managers_number: z
       .string({ error: 'managers_number must be text' })
-      .trim()
-      .regex(/^\+?[0-9 ]{7,20}$/, { error: 'managers_number must be a phone number' }),
+      .check(z.trim(), z.regex(/^\+?[0-9 ]{7,20}$/, { error: 'managers_number must be a phone number' })),
   })
-  .refine((p) => Date.parse(p.raising_to) <= Date.parse(p.trade_from), {
-    error: 'raising_to must not be after trade_from',
-    path: ['raising_to'],
-  })
-  .refine((p) => Date.parse(p.trade_from) < Date.parse(p.trade_to), {
-    error: 'trade_to must be after trade_from',
-    path: ['trade_to'],
-  });
+  .check(
+    z.refine((p) => Date.parse(p.raising_to) <= Date.parse(p.trade_from), {
+      error: 'raising_to must not be after trade_from',
+      path: ['raising_to'],
+    }),
+    z.refine((p) => Date.parse(p.trade_from) < Date.parse(p.trade_to), {
+      error: 'trade_to must be after trade_from',
+      path: ['trade_to'],
+    }),
+  );
 export type PotCreateRequest = z.infer<typeof potCreateRequestSchema>;
 
 /** POST /api/v1/admin/pots/result: the manager's result over the whole duration, as a percentage of the capital. */
 export const potResultRequestSchema = z.object({
   pot_id: idSchema,
-  result_percent: z.number({ error: 'result_percent must be a number' }).min(-100).max(1000),
+  result_percent: z.number({ error: 'result_percent must be a number' }).check(z.gte(-100), z.lte(1000)),
 });
 
 /** PUT /api/v1/admin/auto-trada: the operator's switch; the reason is what the page shows while it is off. */
 export const autoTradaSwitchRequestSchema = z.object({
   enabled: z.boolean({ error: 'enabled must be true or false' }),
-  reason: z.string().trim().max(300).optional(),
+  reason: z.optional(z.string().check(z.trim(), z.maxLength(300))),
 });
 
 /** The document app_config/auto_trada that the page reads live (a missing one means on). */

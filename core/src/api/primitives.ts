@@ -3,7 +3,7 @@
  * dates, PIN, code, email, password, phone and bank fields. Screens that only need these (the forms, the stored
  * profile) load them without constructing every schema of the API.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { nairaToKobo } from '../money';
 
 /** An absolute http(s) URL: never javascript:, data: or any other scheme a page could execute. */
@@ -32,26 +32,32 @@ export const AMOUNT_TOO_LARGE = 'Amount must not be more than ₦1,000,000,000';
  */
 export const nairaAmount = z
   .number({ error: AMOUNT_NOT_NUMBER })
-  .gt(0, { error: AMOUNT_NOT_POSITIVE })
-  .max(MAX_REQUEST_NAIRA, { error: AMOUNT_TOO_LARGE })
-  .refine(hasAtMostTwoDecimals, { error: AMOUNT_TOO_MANY_DECIMALS });
+  .check(
+    z.gt(0, { error: AMOUNT_NOT_POSITIVE }),
+    z.lte(MAX_REQUEST_NAIRA, { error: AMOUNT_TOO_LARGE }),
+    z.refine(hasAtMostTwoDecimals, { error: AMOUNT_TOO_MANY_DECIMALS }),
+  );
 
 /** `nairaAmount`, converted to integer kobo (for the provider's ledger). */
-export const nairaAmountAsKobo = nairaAmount.transform((naira) => nairaToKobo(naira));
+export const nairaAmountAsKobo = z.pipe(
+  nairaAmount,
+  z.transform((naira) => nairaToKobo(naira)),
+);
 
 /** A naira amount in an answer or a stored document that may be 0 (balances, ROI, totals). */
 export const nairaBalance = z
   .number({ error: AMOUNT_NOT_NUMBER })
-  .min(0, { error: 'Amount must not be negative' })
-  .refine(hasAtMostTwoDecimals, { error: AMOUNT_TOO_MANY_DECIMALS });
+  .check(z.gte(0, { error: 'Amount must not be negative' }), z.refine(hasAtMostTwoDecimals, { error: AMOUNT_TOO_MANY_DECIMALS }));
 
 /** A naira result that may be negative (a pot's booked loss), at most 2 decimals. */
 export const nairaSigned = z
   .number({ error: AMOUNT_NOT_NUMBER })
-  .refine((value) => hasAtMostTwoDecimals(Math.abs(value)), { error: AMOUNT_TOO_MANY_DECIMALS });
+  .check(z.refine((value) => hasAtMostTwoDecimals(Math.abs(value)), { error: AMOUNT_TOO_MANY_DECIMALS }));
 
 /** Ids as the provider hands them out (Firestore document ids or similar). */
-export const idSchema = z.string({ error: 'Id must be a string' }).trim().min(1, { error: 'Id is required' }).max(128);
+export const idSchema = z
+  .string({ error: 'Id must be a string' })
+  .check(z.trim(), z.minLength(1, { error: 'Id is required' }), z.maxLength(128));
 
 /** ISO 8601 date-time string, e.g. '2026-11-22T07:30:00.000Z'. */
 export const isoDateTime = z.iso.datetime({ offset: true, error: 'Must be an ISO 8601 date-time' });
@@ -63,50 +69,53 @@ export const PIN_MESSAGE = 'PIN must be 4 digits';
 const CODE_MESSAGE = 'Code must be 4 characters';
 
 /** Transaction PIN: exactly 4 digits (SPEC sections 5 and 9). */
-export const pinSchema = z.string({ error: PIN_MESSAGE }).regex(/^\d{4}$/, { error: PIN_MESSAGE });
+export const pinSchema = z.string({ error: PIN_MESSAGE }).check(z.regex(/^\d{4}$/, { error: PIN_MESSAGE }));
 /** Phone verification code and password reset code: exactly 4 letters or digits. */
-export const otpSchema = z.string({ error: CODE_MESSAGE }).regex(/^[A-Za-z0-9]{4}$/, { error: CODE_MESSAGE });
+export const otpSchema = z.string({ error: CODE_MESSAGE }).check(z.regex(/^[A-Za-z0-9]{4}$/, { error: CODE_MESSAGE }));
 
 export const EMAIL_INVALID = 'Please enter a valid email address';
-export const emailSchema = z
-  .string({ error: EMAIL_INVALID })
-  .trim()
-  .toLowerCase()
-  .pipe(z.email({ error: EMAIL_INVALID }).max(254, { error: EMAIL_INVALID }));
+export const emailSchema = z.pipe(
+  z.string({ error: EMAIL_INVALID }).check(z.trim(), z.toLowerCase()),
+  z.email({ error: EMAIL_INVALID }).check(z.maxLength(254, { error: EMAIL_INVALID })),
+);
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
 /** A password being checked (login): any non-empty string, so older accounts can still log in. */
-export const passwordSchema = z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }).max(128);
+export const passwordSchema = z
+  .string({ error: 'Password is required' })
+  .check(z.minLength(1, { error: 'Password is required' }), z.maxLength(128));
 /** A password being chosen (register, reset): at least PASSWORD_MIN_LENGTH characters. */
 export const newPasswordSchema = z
   .string({ error: 'Password is required' })
-  .min(PASSWORD_MIN_LENGTH, { error: PASSWORD_TOO_SHORT })
-  .max(128, { error: 'Password must not be more than 128 characters' });
+  .check(
+    z.minLength(PASSWORD_MIN_LENGTH, { error: PASSWORD_TOO_SHORT }),
+    z.maxLength(128, { error: 'Password must not be more than 128 characters' }),
+  );
 
 export const PHONE_INVALID = 'Please enter a valid phone number';
 /** Nigerian phone number as typed: 11 digits starting with 0, or +234 / 234 and 10 digits. */
 export const phoneNumberSchema = z
   .string({ error: PHONE_INVALID })
-  .trim()
-  .regex(/^(?:0\d{10}|\+?234\d{10})$/, { error: PHONE_INVALID });
+  .check(z.trim(), z.regex(/^(?:0\d{10}|\+?234\d{10})$/, { error: PHONE_INVALID }));
 
 export const ACCOUNT_NUMBER_MESSAGE = 'Account number must be 10 digits';
 export const accountNumberSchema = z
   .string({ error: ACCOUNT_NUMBER_MESSAGE })
-  .regex(/^\d{10}$/, { error: ACCOUNT_NUMBER_MESSAGE });
+  .check(z.regex(/^\d{10}$/, { error: ACCOUNT_NUMBER_MESSAGE }));
 export const bankCodeSchema = z
   .string({ error: 'Bank code is required' })
-  .trim()
-  .regex(/^[A-Za-z0-9]{2,12}$/, { error: 'Bank code is not valid' });
+  .check(z.trim(), z.regex(/^[A-Za-z0-9]{2,12}$/, { error: 'Bank code is not valid' }));
 
 /** A short free-text field: trimmed, 1..max characters. */
 export function text(max: number, what: string) {
   return z
     .string({ error: `${what} is required` })
-    .trim()
-    .min(1, { error: `${what} is required` })
-    .max(max, { error: `${what} must not be more than ${max} characters` });
+    .check(
+      z.trim(),
+      z.minLength(1, { error: `${what} is required` }),
+      z.maxLength(max, { error: `${what} must not be more than ${max} characters` }),
+    );
 }
 
 /** Fixed fields of the registration payload (SPEC section 3). */

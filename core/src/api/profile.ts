@@ -2,7 +2,7 @@
  * The stored profile of SPEC section 3, the login result codes (ADR 0001) and the user's referrals. A module of
  * its own so the browser can read its session without constructing every schema of the API.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { idSchema, isoDateTime } from './primitives';
 
 /** Login result codes (SPEC section 4, ADR 0001): 200 and 203 are logged in, 201 verify phone, 206 change password. */
@@ -34,19 +34,19 @@ export const profileDataSchema = z.object({
   username: z.string(),
   referral_code: z.string(),
   referral_link: z.string(),
-  referred_by: z.string().nullable(),
+  referred_by: z.nullable(z.string()),
   /** 1 means admin-like. */
-  role: z.number().int(),
+  role: z.number().check(z.int()),
   can_post_signal: z.boolean(),
   can_post_game: z.boolean(),
   can_monetize_game: z.boolean(),
   /** When the monthly subscription ends (ISO), null when never subscribed. Not in SPEC's list; optional. */
-  subscription_expires_at: isoDateTime.nullable().optional(),
+  subscription_expires_at: z.optional(z.nullable(isoDateTime)),
   // Extras the reference provider adds (not in SPEC's list; optional so another provider may leave them out).
-  avatar_url: z.string().optional(),
+  avatar_url: z.optional(z.string()),
   /** False while the account has no transaction PIN (login code 203, ADR 0001). */
-  has_pin: z.boolean().optional(),
-  is_subscribed: z.boolean().optional(),
+  has_pin: z.optional(z.boolean()),
+  is_subscribed: z.optional(z.boolean()),
 });
 export type ProfileData = z.infer<typeof profileDataSchema>;
 

@@ -1,5 +1,5 @@
 /** The Punters Hub's betting codes (SPEC sections 3, 7, 9): the list, create-code, buy-or-get-game and my-games. */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { GAME_STATUSES, INVALID_ODDS_MESSAGE, ODDS_PATTERN, PLATFORMS, SETTLED_STATUSES } from '../punters-hub';
 import { displayText } from '../display-text';
 import { countSchema, timestampMillis } from './common';
@@ -22,15 +22,21 @@ export const gameStatusSchema = z.enum(GAME_STATUSES);
 export type GameStatus = z.infer<typeof gameStatusSchema>;
 
 /** Odds on the wire: a non-negative decimal string (punters-hub ODDS_PATTERN) or number; output is the number. */
-export const oddSchema = z
-  .union(
-    [z.string().trim().regex(ODDS_PATTERN, { error: INVALID_ODDS_MESSAGE }), z.number().min(0, { error: INVALID_ODDS_MESSAGE })],
-    {
-      error: INVALID_ODDS_MESSAGE,
-    },
-  )
-  .transform((value) => Number(value))
-  .pipe(z.number().min(0).max(1_000_000, { error: INVALID_ODDS_MESSAGE }));
+export const oddSchema = z.pipe(
+  z.pipe(
+    z.union(
+      [
+        z.string().check(z.trim(), z.regex(ODDS_PATTERN, { error: INVALID_ODDS_MESSAGE })),
+        z.number().check(z.gte(0, { error: INVALID_ODDS_MESSAGE })),
+      ],
+      {
+        error: INVALID_ODDS_MESSAGE,
+      },
+    ),
+    z.transform((value) => Number(value)),
+  ),
+  z.number().check(z.gte(0), z.lte(1_000_000, { error: INVALID_ODDS_MESSAGE })),
+);
 
 /**
  * A betting code (game) of the Punters Hub (SPEC section 3). `game_code` is the secret being sold: the provider
@@ -40,7 +46,7 @@ export const bettingCodeSchema = z.object({
   id: idSchema,
   title: z.string(),
   game_code: z.string(),
-  odd: z.number().min(0),
+  odd: z.number().check(z.gte(0)),
   platform: gamePlatformSchema,
   amount: gamePriceSchema,
   startDate: z.string(),
@@ -57,11 +63,11 @@ export const bettingCodeSchema = z.object({
   buyers_count: countSchema,
   possible_profit: nairaBalance,
   createdAt: isoDateTime,
-  earliest_game_time: z.string().nullable(),
+  earliest_game_time: z.nullable(z.string()),
 });
 export type BettingCode = z.infer<typeof bettingCodeSchema>;
 /** A betting code in the public list: the code itself only for its owner or a user who got or bought it. */
-export const bettingCodeListEntrySchema = bettingCodeSchema.extend({ game_code: z.string().optional() });
+export const bettingCodeListEntrySchema = z.extend(bettingCodeSchema, { game_code: z.optional(z.string()) });
 export type BettingCodeListEntry = z.infer<typeof bettingCodeListEntrySchema>;
 
 /** A document of 'my-games' (SPEC section 3); fields SPEC does not show are kept as they are. */
@@ -90,24 +96,24 @@ function endAfterStart(value: { startDate: string; endDate: string }): boolean {
   return Date.parse(value.endDate) > Date.parse(value.startDate);
 }
 /** POST puntershub/create-code for a poster with can_monetize_game: price 0, 100, 200 or 500. */
-export const createCodeRequestSchema = createCodeBase
-  .extend({ amount: gamePriceSchema })
-  .refine(endAfterStart, { error: END_AFTER_START, path: ['endDate'] });
+export const createCodeRequestSchema = z
+  .extend(createCodeBase, { amount: gamePriceSchema })
+  .check(z.refine(endAfterStart, { error: END_AFTER_START, path: ['endDate'] }));
 /** The same for a poster without can_monetize_game: price 0 only. */
-export const createFreeCodeRequestSchema = createCodeBase
-  .extend({ amount: z.literal(FREE_GAME_PRICES, { error: FREE_GAME_PRICE_MESSAGE }) })
-  .refine(endAfterStart, { error: END_AFTER_START, path: ['endDate'] });
+export const createFreeCodeRequestSchema = z
+  .extend(createCodeBase, { amount: z.literal(FREE_GAME_PRICES, { error: FREE_GAME_PRICE_MESSAGE }) })
+  .check(z.refine(endAfterStart, { error: END_AFTER_START, path: ['endDate'] }));
 /** The create-code schema that fits the poster's permission. */
 export function createCodeRequestSchemaFor(canMonetizeGame: boolean) {
   return canMonetizeGame ? createCodeRequestSchema : createFreeCodeRequestSchema;
 }
 /** `pin`: step-up for a priced code, required unless the session is less than 15 minutes old. */
-export const buyOrGetGameRequestSchema = z.object({ game_id: idSchema, amount: gamePriceSchema, pin: pinSchema.optional() });
+export const buyOrGetGameRequestSchema = z.object({ game_id: idSchema, amount: gamePriceSchema, pin: z.optional(pinSchema) });
 export const buyOrGetGameResultSchema = z.object({
   /** The game with its code (SPEC: 200 gives game.game_code). */
   game: bettingCodeSchema,
   /** The BUY_GAME entry, null for a free game. */
-  transaction: transactionSchema.nullable(),
+  transaction: z.nullable(transactionSchema),
 });
 
 /** POST puntershub/settle-game (ADR 0010): the punter after the last game, or an admin correcting it. */
@@ -130,11 +136,11 @@ export const punterRecordSchema = z.object({
   games: countSchema,
   won: countSchema,
   lost: countSchema,
-  win_rate: z.number().min(0).max(100),
-  roi: z.number().nullable(),
+  win_rate: z.number().check(z.gte(0), z.lte(100)),
+  roi: z.nullable(z.number()),
   paid_games: countSchema,
-  streak: z.number().int(),
-  punting_power: z.number().min(0).max(100),
+  streak: z.number().check(z.int()),
+  punting_power: z.number().check(z.gte(0), z.lte(100)),
   is_new: z.boolean(),
 });
 export type PunterRecordView = z.infer<typeof punterRecordSchema>;

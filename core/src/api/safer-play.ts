@@ -1,5 +1,5 @@
 /** Safer play (ADR 0019): the user's limits, a break and self-exclusion; paths SPEC does not show. */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { BREAK_OPTIONS, EXCLUSION_OPTIONS, LIMIT_KINDS, LIMIT_PERIODS } from '../safer-play';
 import { isoDateTime, nairaAmount, pinSchema } from './primitives';
 
@@ -13,7 +13,7 @@ const exclusionOption = z.enum(Object.keys(EXCLUSION_OPTIONS) as [keyof typeof E
 });
 
 /** Set one limit: a naira amount, or null for no limit (a raise or a removal waits 24 hours). */
-export const setLimitRequestSchema = z.object({ kind: limitKind, period: limitPeriod, amount: nairaAmount.nullable() });
+export const setLimitRequestSchema = z.object({ kind: limitKind, period: limitPeriod, amount: z.nullable(nairaAmount) });
 
 /** Start a break or a self-exclusion; the PIN confirms it, since neither can be undone. */
 export const pauseRequestSchema = z.discriminatedUnion(
@@ -32,16 +32,16 @@ export const limitStateSchema = z.object({
   kind: limitKind,
   period: limitPeriod,
   /** Naira in force, null for none. */
-  amount: z.number().nonnegative().nullable(),
+  amount: z.nullable(z.number().check(z.nonnegative())),
   /** A raise (or removal) waiting for its 24 hours. */
-  pending: z.object({ amount: z.number().nonnegative().nullable(), effective_at: isoDateTime }).nullable(),
+  pending: z.nullable(z.object({ amount: z.nullable(z.number().check(z.nonnegative())), effective_at: isoDateTime })),
   /** Naira used in the period so far. */
-  used: z.number().nonnegative(),
+  used: z.number().check(z.nonnegative()),
 });
 export type LimitState = z.infer<typeof limitStateSchema>;
 
 export const saferPlayStateSchema = z.object({
   limits: z.array(limitStateSchema),
-  pause: z.object({ kind: z.enum(['break', 'exclusion']), until: isoDateTime }).nullable(),
+  pause: z.nullable(z.object({ kind: z.enum(['break', 'exclusion']), until: isoDateTime })),
 });
 export type SaferPlayState = z.infer<typeof saferPlayStateSchema>;

@@ -1,5 +1,5 @@
 /** A signal as the 'signal' collection stores it (SPEC section 3); postSignal writes it. */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { SIGNAL_TARGET_GROUPS } from '../signals';
 import { timestampMillis } from './common';
 

@@ -3,7 +3,7 @@
  * numbers with at most 2 decimals (./primitives nairaAmount); withdraw carries an Idempotency-Key header and
  * top-up its `transaction_id`.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../account';
 import { okBody } from './common';
 import { idSchema, isoDateTime, nairaAmount, nairaBalance, pinSchema } from './primitives';
@@ -26,20 +26,17 @@ export type Transaction = z.infer<typeof transactionSchema>;
 
 export const walletSchema = z.object({ balance: nairaBalance });
 /** Not in SPEC (ADR 0021): SPEC 4's message while the user's money is in a Raising or Trading pot, else null. */
-export const withdrawBlockSchema = z.object({ message: z.string().min(1).nullable() });
+export const withdrawBlockSchema = z.object({ message: z.nullable(z.string().check(z.minLength(1))) });
 /** What a money-moving call answers: the entry it wrote and the balance after it. */
 export const walletMovementSchema = z.object({ transaction: transactionSchema, balance: nairaBalance });
 /** Top-up answer: a wallet movement plus `success: true`, which SPEC's client reads. */
-export const topupResponseSchema = okBody(walletMovementSchema).extend({ success: z.literal(true) });
+export const topupResponseSchema = z.extend(okBody(walletMovementSchema), { success: z.literal(true) });
 
 /** Top-up verification: the payment's transaction_id (Flutterwave sends a number) and what the user meant to pay. */
 export const topupRequestSchema = z.object({
   transaction_id: z.union([
-    z
-      .string()
-      .trim()
-      .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'transaction_id is not valid' }),
-    z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    z.string().check(z.trim(), z.regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'transaction_id is not valid' })),
+    z.number().check(z.int(), z.positive(), z.lte(Number.MAX_SAFE_INTEGER)),
   ]),
   expectedAmount: nairaAmount,
   expectedCurrency: z.literal('NGN'),

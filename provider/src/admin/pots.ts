@@ -22,8 +22,8 @@ const fullPots = new Collection(
   potSchema.extend({
     terms: z.string().optional(),
     managers_number: z.string().optional(),
-    timestamp: timestampMillis.optional(),
-    trade_from: timestampMillis.optional(),
+    timestamp: z.optional(timestampMillis),
+    trade_from: z.optional(timestampMillis),
   }),
 );
 type FullPot = z.infer<typeof fullPots.schema>;

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Link } from '@/lib/router';
 import { toast } from '@/lib/toast';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { createPinFormSchema } from '@punter/core/form-schemas';
 import { ErrorMessages } from '@/components/alert';
 import { CodeInput } from '@/components/code-input';

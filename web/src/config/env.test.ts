@@ -22,6 +22,13 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ VITE_PROVIDER_ORIGIN: 'not a url' })).toThrow(/VITE_PROVIDER_ORIGIN/);
   });
 
+  test("a value zod itself refuses is worded in classic zod's English, as the error page shows it", () => {
+    // The browser's zod/mini has no words of its own ('Invalid input'): lib/zod-locale.ts, first in main.tsx.
+    expect(() => parseEnv({ VITE_FIREBASE_APP_ID: true })).toThrow(
+      /\nVITE_FIREBASE_APP_ID: Invalid input: expected string, received boolean$/,
+    );
+  });
+
   test('a demo- project cannot run without the emulators', () => {
     expect(() => parseEnv({ VITE_USE_EMULATORS: 'false' })).toThrow(/demo- project only exists in the emulators/);
     expect(parseEnv({ VITE_USE_EMULATORS: 'false', VITE_FIREBASE_PROJECT_ID: 'punter-prod' }).VITE_USE_EMULATORS).toBe(false);

@@ -2,70 +2,77 @@
  * The web app's configuration, read from import.meta.env once and validated with zod.
  * A wrong or missing value stops the app at start-up with a message naming the variable.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
-const hostPort = z.string().regex(/^[A-Za-z0-9.-]+:\d{1,5}$/, { error: 'must look like host:port, for example 127.0.0.1:9099' });
+const hostPort = z
+  .string()
+  .check(z.regex(/^[A-Za-z0-9.-]+:\d{1,5}$/, { error: 'must look like host:port, for example 127.0.0.1:9099' }));
 
 const envSchema = z
   .object({
-    VITE_FIREBASE_PROJECT_ID: z.string().min(1).default('demo-punter'),
-    VITE_FIREBASE_API_KEY: z.string().min(1).default('demo-api-key'),
-    VITE_FIREBASE_APP_ID: z.string().min(1).optional(),
-    VITE_FIREBASE_AUTH_DOMAIN: z.string().min(1).optional(),
-    VITE_FUNCTIONS_REGION: z.string().min(1).default('us-central1'),
-    VITE_USE_EMULATORS: z
-      .enum(['true', 'false'], { error: "must be 'true' or 'false'" })
-      .default('true')
-      .transform((v) => v === 'true'),
-    VITE_AUTH_EMULATOR_HOST: hostPort.default('127.0.0.1:9099'),
-    VITE_FUNCTIONS_EMULATOR_HOST: hostPort.default('127.0.0.1:5001'),
-    VITE_FIRESTORE_EMULATOR_HOST: hostPort.default('127.0.0.1:8080'),
+    VITE_FIREBASE_PROJECT_ID: z._default(z.string().check(z.minLength(1)), 'demo-punter'),
+    VITE_FIREBASE_API_KEY: z._default(z.string().check(z.minLength(1)), 'demo-api-key'),
+    VITE_FIREBASE_APP_ID: z.optional(z.string().check(z.minLength(1))),
+    VITE_FIREBASE_AUTH_DOMAIN: z.optional(z.string().check(z.minLength(1))),
+    VITE_FUNCTIONS_REGION: z._default(z.string().check(z.minLength(1)), 'us-central1'),
+    VITE_USE_EMULATORS: z.pipe(
+      z._default(z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }), 'true'),
+      z.transform((v) => v === 'true'),
+    ),
+    VITE_AUTH_EMULATOR_HOST: z._default(hostPort, '127.0.0.1:9099'),
+    VITE_FUNCTIONS_EMULATOR_HOST: z._default(hostPort, '127.0.0.1:5001'),
+    VITE_FIRESTORE_EMULATOR_HOST: z._default(hostPort, '127.0.0.1:8080'),
     /** Origin of the provider; its sandbox checkout page is opened in the top-up modal. */
-    VITE_PROVIDER_ORIGIN: z.url({ error: 'must be a URL such as http://127.0.0.1:8787' }).default('http://127.0.0.1:8787'),
+    VITE_PROVIDER_ORIGIN: z._default(z.url({ error: 'must be a URL such as http://127.0.0.1:8787' }), 'http://127.0.0.1:8787'),
     /**
      * Flutterwave public key. Set: the top-up modal opens Flutterwave's inline checkout (and the provider
      * must verify with FLW_SECRET_KEY); unset: the provider's sandbox checkout.
      */
-    VITE_FLW_PUBLIC_KEY: z
-      .string()
-      .refine((v) => !/^FLWSECK/i.test(v), {
-        error:
-          "is a Flutterwave secret key (FLWSECK...): it must never be built into the web app; set the public key (FLWPUBK...) here and the secret key as the provider's FLW_SECRET_KEY",
-        abort: true,
-      })
-      .regex(/^FLWPUBK(_TEST)?-[A-Za-z0-9-]+$/, {
-        error:
-          'must be a Flutterwave public key such as FLWPUBK-...-X (live) or FLWPUBK_TEST-...-X (test), from the Flutterwave dashboard (Settings > API keys)',
-      })
-      .optional(),
+    VITE_FLW_PUBLIC_KEY: z.optional(
+      z.string().check(
+        z.refine((v) => !/^FLWSECK/i.test(v), {
+          error:
+            "is a Flutterwave secret key (FLWSECK...): it must never be built into the web app; set the public key (FLWPUBK...) here and the secret key as the provider's FLW_SECRET_KEY",
+          abort: true,
+        }),
+        z.regex(/^FLWPUBK(_TEST)?-[A-Za-z0-9-]+$/, {
+          error:
+            'must be a Flutterwave public key such as FLWPUBK-...-X (live) or FLWPUBK_TEST-...-X (test), from the Flutterwave dashboard (Settings > API keys)',
+        }),
+      ),
+    ),
     /** The Flutterwave inline script, loaded only when a top-up starts with VITE_FLW_PUBLIC_KEY set. */
-    VITE_FLW_CHECKOUT_SCRIPT: z
-      .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://checkout.flutterwave.com/v3.js' })
-      .default('https://checkout.flutterwave.com/v3.js'),
+    VITE_FLW_CHECKOUT_SCRIPT: z._default(
+      z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://checkout.flutterwave.com/v3.js' }),
+      'https://checkout.flutterwave.com/v3.js',
+    ),
     /**
      * Web Push (VAPID) public key of the Firebase project (Cloud Messaging > Web Push certificates).
      * Set, with VITE_FIREBASE_MESSAGING_SENDER_ID: a reader who turns notifications on also registers
      * for FCM pushes (ADR 0014; the functions need SIGNAL_PUSH=fcm); unset: the live listener alone.
      */
-    VITE_FCM_VAPID_KEY: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{80,100}$/, { error: 'must be the Web Push public key (87 URL-safe base64 characters)' })
-      .optional(),
-    VITE_FIREBASE_MESSAGING_SENDER_ID: z.string().regex(/^\d+$/, { error: 'must be the numeric sender id' }).optional(),
+    VITE_FCM_VAPID_KEY: z.optional(
+      z
+        .string()
+        .check(z.regex(/^[A-Za-z0-9_-]{80,100}$/, { error: 'must be the Web Push public key (87 URL-safe base64 characters)' })),
+    ),
+    VITE_FIREBASE_MESSAGING_SENDER_ID: z.optional(z.string().check(z.regex(/^\d+$/, { error: 'must be the numeric sender id' }))),
     /** WhatsApp number of customer support, international format without '+'. */
-    VITE_SUPPORT_WHATSAPP: z
-      .string()
-      .regex(/^\d{8,15}$/, { error: 'must be digits only, international format without +' })
-      .default('2348000000000'),
+    VITE_SUPPORT_WHATSAPP: z._default(
+      z.string().check(z.regex(/^\d{8,15}$/, { error: 'must be digits only, international format without +' })),
+      '2348000000000',
+    ),
   })
-  .refine((env) => !env.VITE_FCM_VAPID_KEY || env.VITE_FIREBASE_MESSAGING_SENDER_ID, {
-    error: 'VITE_FCM_VAPID_KEY needs VITE_FIREBASE_MESSAGING_SENDER_ID (Firebase console > Project settings > Cloud Messaging)',
-    path: ['VITE_FIREBASE_MESSAGING_SENDER_ID'],
-  })
-  .refine((env) => env.VITE_USE_EMULATORS || !env.VITE_FIREBASE_PROJECT_ID.startsWith('demo-'), {
-    error: 'a demo- project only exists in the emulators: set VITE_USE_EMULATORS=true or a real VITE_FIREBASE_PROJECT_ID',
-    path: ['VITE_USE_EMULATORS'],
-  });
+  .check(
+    z.refine((env) => !env.VITE_FCM_VAPID_KEY || env.VITE_FIREBASE_MESSAGING_SENDER_ID, {
+      error: 'VITE_FCM_VAPID_KEY needs VITE_FIREBASE_MESSAGING_SENDER_ID (Firebase console > Project settings > Cloud Messaging)',
+      path: ['VITE_FIREBASE_MESSAGING_SENDER_ID'],
+    }),
+    z.refine((env) => env.VITE_USE_EMULATORS || !env.VITE_FIREBASE_PROJECT_ID.startsWith('demo-'), {
+      error: 'a demo- project only exists in the emulators: set VITE_USE_EMULATORS=true or a real VITE_FIREBASE_PROJECT_ID',
+      path: ['VITE_USE_EMULATORS'],
+    }),
+  );
 
 export type Env = z.output<typeof envSchema>;
 

@@ -1,8 +1,8 @@
 /** A toast that survives one page reload (SPEC: a top-up ends in a page reload). */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 const FLASH_KEY = 'flash';
-const flashSchema = z.object({ kind: z.enum(['success', 'error']), message: z.string().max(300) });
+const flashSchema = z.object({ kind: z.enum(['success', 'error']), message: z.string().check(z.maxLength(300)) });
 export type Flash = z.output<typeof flashSchema>;
 
 export function setFlash(flash: Flash): void {

@@ -7,7 +7,7 @@
  * logout or expiry (lib/session.ts clearProfile).
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { nairaBalance } from '@punter/core/api/primitives';
 import { transactionSchema } from '@punter/core/api/wallet';
 import { QUERY_CACHE_KEY } from '@/lib/session';
@@ -24,10 +24,16 @@ const PERSISTED = [
 
 const storedSchema = z.object({
   v: z.literal(1),
-  uid: z.string().min(1),
+  uid: z.string().check(z.minLength(1)),
   entries: z
-    .array(z.object({ key: z.array(z.string()).min(1).max(6), data: z.unknown(), updatedAt: z.number().int().nonnegative() }))
-    .max(PERSISTED.length),
+    .array(
+      z.object({
+        key: z.array(z.string()).check(z.minLength(1), z.maxLength(6)),
+        data: z.unknown(),
+        updatedAt: z.number().check(z.int(), z.nonnegative()),
+      }),
+    )
+    .check(z.maxLength(PERSISTED.length)),
 });
 type Stored = z.infer<typeof storedSchema>;
 

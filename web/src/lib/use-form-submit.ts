@@ -5,7 +5,7 @@
  * action needs a connection instead of sending.
  */
 import { useCallback, useRef, useState, type FormEvent } from 'react';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { parseForm } from '@punter/core/form-schemas';
 import { toApiFailure } from '@/lib/api';
 
@@ -28,7 +28,7 @@ const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine ===
  * The steps of one submit, apart from React so they can be tested: `update` receives each change
  * of state in order. Resolves once the call has ended (or the values were refused).
  */
-export async function submitForm<S extends z.ZodType>(
+export async function submitForm<S extends z.ZodMiniType>(
   schema: S,
   values: unknown,
   send: (data: z.output<S>) => Promise<void>,
@@ -63,7 +63,7 @@ export interface FormSubmit extends FormState {
   setFailure: (failure: string[]) => void;
 }
 
-export function useFormSubmit<S extends z.ZodType>(
+export function useFormSubmit<S extends z.ZodMiniType>(
   schema: S,
   send: (data: z.output<S>) => Promise<void>,
   options: { fallback?: string } = {},

@@ -3,7 +3,7 @@
  * reload and can be shared. The URL is outside input: each value is checked with zod and a bad or
  * missing one falls back to its default (England, today in Lagos, 18:36, the first platform, all teams).
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   ANALYST_PLATFORMS,
   COUNTRIES,
@@ -31,19 +31,14 @@ const PLATFORM_IDS = ANALYST_PLATFORMS.map((p) => p.id) as [AnalystPlatform, ...
 const TEAM_CODES = TEAMS.map((t) => t.shortName) as [string, ...string[]];
 
 const urlSchema = z.object({
-  country: z.enum(COUNTRIES).catch('England'),
-  date: z
-    .string()
-    .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && parseDateFilter(value) !== null)
-    .nullable()
-    .catch(null),
-  time: z
-    .string()
-    .regex(/^([01]\d|2[0-3]):[0-5]\d$/)
-    .nullable()
-    .catch(null),
-  platform: z.enum(PLATFORM_IDS).catch('platform-1'),
-  team: z.enum(TEAM_CODES).nullable().catch(null),
+  country: z.catch(z.enum(COUNTRIES), 'England'),
+  date: z.catch(
+    z.nullable(z.string().check(z.refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && parseDateFilter(value) !== null))),
+    null,
+  ),
+  time: z.catch(z.nullable(z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/))), null),
+  platform: z.catch(z.enum(PLATFORM_IDS), 'platform-1'),
+  team: z.catch(z.nullable(z.enum(TEAM_CODES)), null),
 });
 
 /** The filters a URL asks for; `today` ('YYYY-MM-DD', Lagos) is the date when it names none. */

@@ -3,16 +3,17 @@
  * (content/support-contacts.json), validated here with zod. A wrong file fails its test and the
  * build's type check rather than showing a broken number to someone asking for help.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import raw from '@/features/legal/content/support-contacts.json';
 
-const text = z.string().trim().min(1, { error: 'must not be empty' });
-const phone = z
-  .string()
-  .regex(/^\+?\d[\d ]{6,19}$/, { error: 'must be a phone number such as +234 800 000 0000 (digits and spaces)' })
-  .nullable();
-const website = z.url({ protocol: /^https$/, error: 'must be an https:// address' }).nullable();
-const email = z.email({ error: 'must be an email address' }).nullable();
+const text = z.string().check(z.trim(), z.minLength(1, { error: 'must not be empty' }));
+const phone = z.nullable(
+  z
+    .string()
+    .check(z.regex(/^\+?\d[\d ]{6,19}$/, { error: 'must be a phone number such as +234 800 000 0000 (digits and spaces)' })),
+);
+const website = z.nullable(z.url({ protocol: /^https$/, error: 'must be an https:// address' }));
+const email = z.nullable(z.email({ error: 'must be an email address' }));
 
 const organisationSchema = z
   .strictObject({
@@ -22,28 +23,29 @@ const organisationSchema = z
     phone,
     email,
   })
-  .refine((o) => o.website !== null || o.phone !== null || o.email !== null, {
-    error: 'needs at least one of website, phone, email',
-  });
+  .check(
+    z.refine((o) => o.website !== null || o.phone !== null || o.email !== null, {
+      error: 'needs at least one of website, phone, email',
+    }),
+  );
 
 /** An entry the operator still has to fill; never shown. */
 const placeholderSchema = z.strictObject({ placeholder: z.literal(true), note: text });
 
 export const supportContactsSchema = z.strictObject({
-  $comment: z.string().optional(),
+  $comment: z.optional(z.string()),
   operator: z.strictObject({
     name: text,
     phone,
     /** International format without '+'; null uses the support WhatsApp of the web configuration. */
-    whatsapp: z
-      .string()
-      .regex(/^\d{8,15}$/, { error: 'must be digits only, international format without +' })
-      .nullable(),
+    whatsapp: z.nullable(
+      z.string().check(z.regex(/^\d{8,15}$/, { error: 'must be digits only, international format without +' })),
+    ),
     email,
-    hours: text.nullable(),
+    hours: z.nullable(text),
   }),
   /** The national emergency number, for anyone at risk of harm. */
-  emergencyNumber: z.string().regex(/^\d{3,4}$/, { error: 'must be a short emergency number such as 112' }),
+  emergencyNumber: z.string().check(z.regex(/^\d{3,4}$/, { error: 'must be a short emergency number such as 112' })),
   organisations: z.array(z.union([placeholderSchema, organisationSchema])),
 });
 

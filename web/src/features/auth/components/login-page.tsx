@@ -1,7 +1,7 @@
 /** /login: email and password; the result code decides where to go (SPEC section 4, ADR 0001). */
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from '@/lib/router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { loginOutcome, safeReturnTo } from '@punter/core/account';
 import { loginFormSchema } from '@punter/core/form-schemas';
 import { isLoggedInCode } from '@punter/core/api/profile';

@@ -14,7 +14,7 @@ import {
   type FirestoreDataConverter,
   type Query,
 } from 'firebase/firestore';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   autoTradaConfigSchema,
   myPotSchema,
@@ -31,7 +31,7 @@ export type AutoTradaConfig = z.infer<typeof autoTradaConfigSchema>;
 export type WithId<T> = T & { docId: string };
 
 /** A read-only converter that parses with `schema` (null when the document does not match). */
-function converter<S extends z.ZodType>(schema: S, withId = false): FirestoreDataConverter<WithId<z.output<S>> | null> {
+function converter<S extends z.ZodMiniType>(schema: S, withId = false): FirestoreDataConverter<WithId<z.output<S>> | null> {
   return {
     toFirestore() {
       // Pots are written by the provider only (joinPot, admin calls); the rules refuse client writes.

@@ -5,7 +5,7 @@
  * getting or buying the code. Loads the Firestore SDK (lazy route only).
  */
 import { collection, limit, orderBy, query, type FirestoreDataConverter, type Query } from 'firebase/firestore';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { gamePriceSchema } from '@punter/core/api/punters-hub';
 import { GAME_STATUSES, PLATFORMS } from '@punter/core/punters-hub';
 import { db } from '@/lib/firestore';
@@ -14,9 +14,9 @@ import { db } from '@/lib/firestore';
 export const GAMES_FEED_LIMIT = 500;
 
 export const hubGameSchema = z.object({
-  id: z.string().min(1),
-  title: z.string().max(200),
-  odd: z.number().nonnegative(),
+  id: z.string().check(z.minLength(1)),
+  title: z.string().check(z.maxLength(200)),
+  odd: z.number().check(z.nonnegative()),
   platform: z.enum(PLATFORMS),
   /** Price in naira: 0 (free), 100, 200 or 500. */
   amount: gamePriceSchema,
@@ -27,9 +27,9 @@ export const hubGameSchema = z.object({
   user_id: z.string(),
   punting_power: z.number(),
   /** The punter's verified record when the code was posted or last settled (ADR 0010). */
-  game_count: z.number().int().nonnegative().optional(),
-  won_count: z.number().int().nonnegative().optional(),
-  buyers_count: z.number().int().nonnegative(),
+  game_count: z.optional(z.number().check(z.int(), z.nonnegative())),
+  won_count: z.optional(z.number().check(z.int(), z.nonnegative())),
+  buyers_count: z.number().check(z.int(), z.nonnegative()),
   possible_profit: z.number(),
   createdAt: z.string(),
 });

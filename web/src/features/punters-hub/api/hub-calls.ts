@@ -5,7 +5,7 @@
 import { clearResultSchema } from '@punter/core/bridge-schemas';
 import { UNEXPECTED_RESPONSE_STATUS, type SettledStatus } from '@punter/core/punters-hub';
 import type { ApiRequestInput } from '@punter/core/api/calls';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { gamePriceSchema } from '@punter/core/api/punters-hub';
 import { ApiFailure, callApi, toApiFailure } from '@/lib/api';
 import { queryClient, queryKeys } from '@/lib/query-client';

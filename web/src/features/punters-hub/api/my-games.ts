@@ -14,23 +14,23 @@ import {
   where,
   type QueryDocumentSnapshot,
 } from 'firebase/firestore';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MY_GAMES_PAGE_SIZE } from '@punter/core/punters-hub';
 import { db } from '@/lib/firestore';
 
 const storedMyGameSchema = z.object({
   user_id: z.string(),
-  game_id: z.string().optional(),
+  game_id: z.optional(z.string()),
   timestamp: z.instanceof(Timestamp),
   title: z.string(),
   punter_name: z.string(),
   status: z.string(),
-  amount: z.number().nonnegative(),
+  amount: z.number().check(z.nonnegative()),
   platform: z.string(),
   game_code: z.string(),
-  odd: z.number().optional(),
-  startDate: z.string().optional(),
-  endDate: z.string().optional(),
+  odd: z.optional(z.number()),
+  startDate: z.optional(z.string()),
+  endDate: z.optional(z.string()),
 });
 
 export interface MyGame {

@@ -4,7 +4,7 @@
  * is left out of the list instead of breaking the screen. Loads the Firestore SDK (lazy route only).
  */
 import { collection, limit, orderBy, query, Timestamp, where, type FirestoreDataConverter, type Query } from 'firebase/firestore';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { SIGNAL_TARGET_GROUPS } from '@punter/core/signals';
 import { db } from '@/lib/firestore';
 
@@ -12,12 +12,12 @@ import { db } from '@/lib/firestore';
 export const SIGNAL_FEED_LIMIT = 50;
 
 const storedSignalSchema = z.object({
-  title: z.string().min(1).max(100),
-  details: z.string().max(500),
+  title: z.string().check(z.minLength(1), z.maxLength(100)),
+  details: z.string().check(z.maxLength(500)),
   group: z.enum(SIGNAL_TARGET_GROUPS),
   status: z.string(),
   // A server timestamp still pending on this client reads as null (formatSignalTime says 'now').
-  timestamp: z.instanceof(Timestamp).nullable(),
+  timestamp: z.nullable(z.instanceof(Timestamp)),
 });
 
 export interface Signal {

@@ -9,7 +9,7 @@
  * document and window. A CheckoutResult only says what the checkout reported: the provider's verify
  * call (POST /api/v1/user/topup) decides whether money is credited.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** What a checkout (sandbox page or Flutterwave) reports back to the top-up modal. */
 export interface CheckoutResult {
@@ -71,11 +71,10 @@ export function flutterwaveConfig(
 /** The part of Flutterwave's callback payload this app reads. Flutterwave's ids are numeric. */
 const flutterwaveCallbackSchema = z.object({
   status: z.string(),
-  tx_ref: z.string().optional(),
-  transaction_id: z
-    .union([z.number().int().nonnegative(), z.string().regex(/^\d{1,20}$/)])
-    .transform(String)
-    .nullish(),
+  tx_ref: z.optional(z.string()),
+  transaction_id: z.nullish(
+    z.pipe(z.union([z.number().check(z.int(), z.nonnegative()), z.string().check(z.regex(/^\d{1,20}$/))]), z.transform(String)),
+  ),
 });
 
 /**
