@@ -33,9 +33,28 @@ describe('toasts', () => {
       toast.info('kept');
     });
     fireEvent.pointerEnter(screen.getByText('kept').closest('.toast') as Element);
-    await act(() => vi.advanceTimersByTime(TOAST_CLOSE_MS + 10));
+    await act(() => {
+      vi.advanceTimersByTime(TOAST_CLOSE_MS + 10);
+    });
     expect(shown()).toEqual(['kept']);
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(shown()).toEqual([]);
+  });
+
+  it('keeps a toast given a longer time (the password change) on screen for that time', async () => {
+    vi.useFakeTimers();
+    render(<Toaster />);
+    await act(() => {
+      toast.success('Password changed', { autoClose: 10_000 });
+      toast.info('short');
+    });
+    await act(() => {
+      vi.advanceTimersByTime(TOAST_CLOSE_MS + 10);
+    });
+    expect(shown()).toEqual(['Password changed']);
+    await act(() => {
+      vi.advanceTimersByTime(10_000 - TOAST_CLOSE_MS);
+    });
     expect(shown()).toEqual([]);
   });
 

@@ -1,17 +1,17 @@
 /**
- * Where toasts show (lib/toast.ts): top centre, above the page, each closing itself after TOAST_CLOSE_MS
+ * Where toasts show (lib/toast.ts): top centre, above the page, each closing itself after its time (5 s)
  * (the clock stops while a finger or the pointer rests on it) or when tapped. Read out by screen readers.
  */
 import { useEffect, useState } from 'react';
-import { TOAST_CLOSE_MS, toast, useToasts, type Toast } from '@/lib/toast';
+import { toast, useToasts, type Toast } from '@/lib/toast';
 
 function ToastItem({ item }: { item: Toast }) {
   const [paused, setPaused] = useState(false);
   useEffect(() => {
     if (paused) return;
-    const timer = window.setTimeout(() => toast.dismiss(item.id), TOAST_CLOSE_MS);
+    const timer = window.setTimeout(() => toast.dismiss(item.id), item.autoClose);
     return () => window.clearTimeout(timer);
-  }, [item.id, paused]);
+  }, [item.id, item.autoClose, paused]);
   return (
     <div
       className={`toast toast-${item.type}`}

@@ -22,6 +22,14 @@ export interface Toast {
   id: ToastId;
   type: ToastType;
   message: string;
+  /** How long it stays on screen, in ms. */
+  autoClose: number;
+}
+
+export interface ToastOptions {
+  type?: ToastType;
+  /** Longer for a message the user must read (default TOAST_CLOSE_MS). */
+  autoClose?: number;
 }
 
 let queue: Toast[] = [];
@@ -33,21 +41,21 @@ function publish(next: Toast[]): void {
   listeners.forEach((listener) => listener());
 }
 
-function add(type: ToastType, message: string): ToastId {
+function add(type: ToastType, message: string, options: ToastOptions = {}): ToastId {
   const id = nextId;
   nextId += 1;
-  publish([...queue, { id, type, message }]);
+  publish([...queue, { id, type, message, autoClose: options.autoClose ?? TOAST_CLOSE_MS }]);
   return id;
 }
 
 /** Shows a toast; returns its id (for `toast.dismiss`). */
 export const toast = Object.assign(
-  (message: string, options: { type?: ToastType } = {}) => add(options.type ?? 'info', message),
+  (message: string, options: ToastOptions = {}) => add(options.type ?? 'info', message, options),
   {
-    success: (message: string) => add('success', message),
-    error: (message: string) => add('error', message),
-    info: (message: string) => add('info', message),
-    warning: (message: string) => add('warning', message),
+    success: (message: string, options?: ToastOptions) => add('success', message, options),
+    error: (message: string, options?: ToastOptions) => add('error', message, options),
+    info: (message: string, options?: ToastOptions) => add('info', message, options),
+    warning: (message: string, options?: ToastOptions) => add('warning', message, options),
     /** Closes one toast, or every toast. */
     dismiss: (id?: ToastId) => publish(id === undefined ? [] : queue.filter((t) => t.id !== id)),
   },
