@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  FORBIDDEN_PROXY_HEADERS,
   bridgeErrorCode,
   claimsFromProfile,
   clearResultSchema,
@@ -9,8 +8,6 @@ import {
   joinPotResultSchema,
   joinPotSchema,
   postSignalSchema,
-  providerCallRequestSchema,
-  providerCallResultSchema,
   sessionLoginSchema,
   sessionRegisterSchema,
   sessionRequestOtpSchema,
@@ -19,6 +16,7 @@ import {
   sessionSendResetOtpSchema,
   sessionVerifyOtpSchema,
 } from './bridge-schemas';
+import { FORBIDDEN_PROXY_HEADERS, providerCallRequestSchema, providerCallResultSchema } from './provider-call-schemas';
 
 const profileData = {
   id: 'u_123',

@@ -1,7 +1,9 @@
 /**
  * Payloads and results of the Firebase callables that bridge the browser to the provider (team brief):
- * the session callables and providerCall, plus the custom-claims shape of the Firebase custom token.
- * Provider bodies themselves are described in ./api.
+ * the session callables and the live features' callables, plus the custom-claims shape of the Firebase custom
+ * token. Provider bodies themselves are described in ./api. providerCall's payload is in ./provider-call-schemas:
+ * it checks the path against the whole call contract (API_CALLS), which the screens importing this module
+ * (the signal feed, the pot, the Hub) should not download.
  */
 import { z } from 'zod/mini';
 import {
@@ -12,10 +14,8 @@ import {
   resetPasswordRequestSchema,
   sendResetOtpRequestSchema,
 } from './api/auth';
-import { resolveApiCall } from './api/calls';
 import { idempotencyKeySchema } from './api/common';
 import { idSchema, nairaAmount, pinSchema } from './api/primitives';
-import { HTTP_METHODS } from './api/routes';
 import { SIGNAL_CATEGORIES, SIGNAL_POST_STATUSES, SIGNAL_TARGET_GROUPS } from './signals';
 
 // ---------------------------------------------------------------------------------------------
@@ -60,82 +60,6 @@ export function claimsFromProfile(data: CustomClaims): CustomClaims {
     can_monetize_game: data.can_monetize_game,
   });
 }
-
-// ---------------------------------------------------------------------------------------------
-// providerCall
-// ---------------------------------------------------------------------------------------------
-
-/** Headers the caller may not set: the proxy sets them itself. */
-export const FORBIDDEN_PROXY_HEADERS = [
-  'authorization',
-  'cookie',
-  'host',
-  'content-length',
-  'content-type',
-  'accept',
-  'connection',
-  'transfer-encoding',
-  'x-forwarded-for',
-] as const;
-
-const NOT_ALLOWED_CALL = 'This call is not allowed';
-
-const headerValueSchema = z
-  .string()
-  .check(
-    z.maxLength(512, { error: 'Header value is too long' }),
-    z.regex(/^[^\r\n\0]*$/, { error: 'Header value is not valid' }),
-  );
-
-const providerCallHeadersSchema = z.pipe(
-  z.record(z.string(), headerValueSchema).check(
-    z.refine((headers) => Object.keys(headers).length <= 10, { error: 'Too many headers' }),
-    z.refine((headers) => Object.keys(headers).every((name) => /^[A-Za-z0-9-]{1,64}$/.test(name)), {
-      error: 'Header name is not valid',
-    }),
-    z.refine(
-      (headers) =>
-        Object.keys(headers).every((name) => !(FORBIDDEN_PROXY_HEADERS as readonly string[]).includes(name.toLowerCase())),
-      { error: 'This header may not be set' },
-    ),
-  ),
-  // Lower-case the names, as Node hands them to the provider and as API_CALLS describes them.
-  z.transform((headers) => Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]))),
-);
-
-/**
- * providerCall payload. `path` must name an allow-listed call of API_CALLS whose auth is 'user' or 'admin'
- * (login, register, OTP and password reset go through the session callables). A query string is allowed.
- */
-export const providerCallRequestSchema = z
-  .object({
-    method: z.enum(HTTP_METHODS, { error: 'Method must be GET, POST, PUT or DELETE' }),
-    path: z
-      .string({ error: 'Path is required' })
-      .check(
-        z.minLength(1, { error: 'Path is required' }),
-        z.maxLength(1024, { error: 'Path is too long' }),
-        z.regex(/^\/[^\s#\\]*$/, { error: 'Path is not valid' }),
-      ),
-    body: z.optional(z.record(z.string(), z.unknown())),
-    headers: z.optional(providerCallHeadersSchema),
-    token: z.string({ error: 'Token is required' }).check(z.minLength(1, { error: 'Token is required' }), z.maxLength(4096)),
-  })
-  .check(
-    z.superRefine((value, ctx) => {
-      const resolved = resolveApiCall(value.method, value.path);
-      if (resolved === undefined || resolved.call.auth === 'none') {
-        ctx.addIssue({ code: 'custom', path: ['path'], message: NOT_ALLOWED_CALL });
-      }
-    }),
-  );
-
-/** providerCall result: the provider's HTTP status and its JSON body, untouched. */
-export const providerCallResultSchema = z.object({
-  status: z.number().check(z.int(), z.gte(100), z.lte(599)),
-  data: z.unknown(),
-});
-export type ProviderCallResult = z.infer<typeof providerCallResultSchema>;
 
 /** HttpsError codes a provider HTTP status maps to (team brief). */
 export type BridgeErrorCode =

@@ -8,7 +8,7 @@
  */
 import { TOKEN_EXPIRED_MESSAGE } from '@punter/core/api/errors';
 import { API_ROUTES } from '@punter/core/api/routes';
-import { providerCallRequestSchema, type ProviderCallResult } from '@punter/core/bridge-schemas';
+import { providerCallRequestSchema, type ProviderCallResult } from '@punter/core/provider-call-schemas';
 import { createHash } from 'node:crypto';
 import { BridgeError, GENERIC_MESSAGE, fromProviderError, parsePayload } from './errors';
 import { activePermissions, type PermissionsReader } from './permissions';
