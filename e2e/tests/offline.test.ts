@@ -78,8 +78,21 @@ describe('a punter who has opened the app once', () => {
     });
 
     await context.setOffline(true);
+    // What the offline reload could not get (a file the worker had not cached): named if the screen fails.
+    const failed: string[] = [];
+    const onFailed = (request: { url: () => string; failure: () => { errorText: string } | null }) =>
+      failed.push(`${request.url()} (${request.failure()?.errorText ?? '?'})`);
+    page.on('requestfailed', onFailed);
     await page.reload();
-    await page.getByRole('heading', { name: `Hello, ${user.first_name}` }).waitFor();
+    await page
+      .getByRole('heading', { name: `Hello, ${user.first_name}` })
+      .waitFor()
+      .catch((error: unknown) => {
+        throw new Error(`the offline reload did not open the dashboard; failed requests: ${failed.join(', ') || 'none'}`, {
+          cause: error,
+        });
+      });
+    page.off('requestfailed', onFailed);
     await balance().filter({ hasText: '₦7,500' }).waitFor();
     const card = page.getByRole('region', { name: 'Naira wallet' });
     await card.getByText(/^Offline · last updated /).waitFor();
