@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
 import type { Plugin } from 'vite';
 
 /** Plugins of the web build (vite.config.ts) that keep code the first screens do not need out of them. */
@@ -35,45 +33,6 @@ export function stubSdksUnusedByReactfire(): Plugin {
         'firebase/remote-config': ['ensureInitialized', 'getAll', 'getBoolean', 'getNumber', 'getString', 'getValue'],
       };
       return body + (names[sdk] ?? []).map((n) => `export const ${n} = unused;`).join('\n');
-    },
-  };
-}
-
-/**
- * Every zod schema the browser builds carries its JSON Schema conversion (zod's json-schema-processors
- * and to-json-schema, about 5 KB gzip); the web app only parses. In the production build the classic
- * schemas get a stand-in where each processor throws if it is ever called (toJSONSchema() would say so)
- * and `aggregateChecks`, which the schemas' minLength/maxValue/format getters use, stays zod's own.
- * Vitest and the dev server keep zod whole.
- */
-const ZOD_STUB_PREFIX = '\0punter-zod-json-schema:';
-const ZOD_JSON_SCHEMA = new Set(['../core/json-schema-processors.js', '../core/to-json-schema.js']);
-export function stubZodJsonSchema(): Plugin {
-  return {
-    name: 'punter:stub-zod-json-schema',
-    apply: 'build',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (!ZOD_JSON_SCHEMA.has(source) || !importer?.endsWith('/node_modules/zod/v4/classic/schemas.js')) return null;
-      return `${ZOD_STUB_PREFIX}${resolve(dirname(importer), source)}`;
-    },
-    load(id) {
-      if (!id.startsWith(ZOD_STUB_PREFIX)) return null;
-      const real = id.slice(ZOD_STUB_PREFIX.length);
-      const names = [...readFileSync(real, 'utf8').matchAll(/^export (?:function|const) (\w+)/gm)].map((m) => m[1] ?? '');
-      const body = `const unused = () => { throw new Error('JSON Schema conversion is not part of this app'); };\n`;
-      const kept = new Set(['aggregateChecks']);
-      return (
-        body +
-        names
-          .map((name) => {
-            if (kept.has(name)) return `export { ${name} } from ${JSON.stringify(real)};`;
-            // to-json-schema's create*Method return the method: creating it is harmless, calling it throws.
-            if (name.startsWith('create')) return `export const ${name} = () => unused;`;
-            return `export const ${name} = unused;`;
-          })
-          .join('\n')
-      );
     },
   };
 }

@@ -4,7 +4,7 @@ import { defineConfig, type Plugin } from 'vite';
 // The config imports core's TypeScript (the route table), so every vite command runs with --configLoader runner
 // (web/package.json, scripts/stack.mjs, the bench); local imports keep their extension.
 import { routeModules } from './route-modules.ts';
-import { stubSdksUnusedByReactfire, stubZodJsonSchema } from './build-plugins.ts';
+import { stubSdksUnusedByReactfire } from './build-plugins.ts';
 import { ROUTE_PRELOAD_SCRIPT, localPreviewHeaders } from './security-headers.ts';
 import { serviceWorker } from './service-worker-plugin.ts';
 
@@ -65,7 +65,7 @@ function preloadRouteChunks(): Plugin {
 
 // The manifest feeds the first-load size benchmark (web/bench/).
 export default defineConfig({
-  plugins: [stubSdksUnusedByReactfire(), stubZodJsonSchema(), preloadRouteChunks(), serviceWorker()],
+  plugins: [stubSdksUnusedByReactfire(), preloadRouteChunks(), serviceWorker()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),

@@ -1,7 +1,6 @@
 import type { Plugin } from 'vite';
-import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { stubSdksUnusedByReactfire, stubZodJsonSchema } from '../build-plugins';
+import { stubSdksUnusedByReactfire } from '../build-plugins';
 
 const stubs = stubSdksUnusedByReactfire();
 let plugin: Plugin = stubs;
@@ -51,26 +50,5 @@ describe('the build stubs of SDK code the app never runs', () => {
     const database = await stubModule(String(resolve('firebase/database', REACTFIRE)));
     expect(Object.keys(database)).toContain('onValue');
     expect(() => (database.onValue as () => void)()).toThrow('firebase/database is not part of this app');
-  });
-});
-
-describe("zod's JSON Schema conversion in the browser build", () => {
-  const classic = join(import.meta.dirname, '..', '..', 'node_modules', 'zod', 'v4', 'classic', 'schemas.js');
-  beforeEach(() => {
-    plugin = stubZodJsonSchema();
-  });
-
-  it("is a stand-in for the classic schemas only; aggregateChecks stays zod's own", () => {
-    const id = String(resolve('../core/json-schema-processors.js', classic));
-    expect(resolve('../core/json-schema-processors.js', join(classic, '..', '..', 'core', 'index.js'))).toBeNull();
-    const code = String(load(id));
-    expect(code).toMatch(/export \{ aggregateChecks \} from ".*json-schema-processors\.js";/);
-    expect(code).toContain('export const stringProcessor = unused;');
-  });
-
-  it('creates toJSONSchema() methods that throw when called', async () => {
-    const { createToJSONSchemaMethod } = await stubModule(String(resolve('../core/to-json-schema.js', classic)));
-    const method = (createToJSONSchemaMethod as () => () => unknown)();
-    expect(() => method()).toThrow('JSON Schema conversion is not part of this app');
   });
 });
