@@ -34,6 +34,16 @@ let page: Page;
 beforeAll(async () => {
   browser = await launchBrowser();
   ({ context, page } = await newSession(browser, webUrl));
+  // Every file the page loads, for the check below: the performance timeline keeps only the first 250
+  // resources, and the live Firestore channel (one entry per long poll) can fill it before the screens load.
+  await context.addInitScript(() => {
+    const seen = new Set<string>();
+    (window as unknown as { loadedFiles: Set<string> }).loadedFiles = seen;
+    new PerformanceObserver((list) => list.getEntries().forEach((entry) => seen.add(entry.name))).observe({
+      type: 'resource',
+      buffered: true,
+    });
+  });
   await registerViaApi(providerOrigin, user);
   await fundViaApi(providerOrigin, user.email, user.password, 7_500);
 });
@@ -56,21 +66,33 @@ describe('a punter who has opened the app once', () => {
     await balance().filter({ hasText: '₦7,500' }).waitFor({ timeout: 90_000 });
     // The first visit installs the worker, which then controls the page and caches what it had loaded.
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-    await page.waitForFunction(async () => {
-      const names = await caches.keys();
-      const shell = names.find((n) => n.startsWith('punter-shell-'));
-      return shell !== undefined && (await (await caches.open(shell)).match('/index.html')) !== undefined;
-    });
-    // The worker caches the files the page loaded before it took control (the page sends their list once
-    // it is ready); a reload offline needs them all, so wait until every one is in a cache.
-    await page.waitForFunction(async () => {
-      const loaded = performance
-        .getEntriesByType('resource')
-        .map((e) => new URL(e.name))
-        .filter((u) => u.origin === location.origin && u.pathname.startsWith('/assets/'));
-      for (const url of loaded) if ((await caches.match(url.href, { ignoreVary: true })) === undefined) return false;
-      return loaded.length > 0;
-    });
+    // waitForFunction would take an async check's promise for a pass: these poll the answer itself.
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const names = await caches.keys();
+          const shell = names.find((n) => n.startsWith('punter-shell-'));
+          return shell !== undefined && (await (await caches.open(shell)).match('/index.html')) !== undefined;
+        }),
+      )
+      .toBe(true);
+    // The page tells the worker every file it loaded without it (before it took control); a reload offline
+    // needs them all, so wait until every file the page loaded is in a cache, and name any that is not.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () => {
+            const loaded = [...(window as unknown as { loadedFiles: Set<string> }).loadedFiles]
+              .map((name) => new URL(name))
+              .filter((u) => u.origin === location.origin && u.pathname.startsWith('/assets/'));
+            const missing: string[] = [];
+            for (const url of loaded)
+              if ((await caches.match(url.href, { ignoreVary: true })) === undefined) missing.push(url.pathname);
+            return loaded.length === 0 ? ['nothing loaded yet'] : missing;
+          }),
+        { timeout: 30_000 },
+      )
+      .toEqual([]);
     // The balance and the transactions are kept for the next visit.
     await page.waitForFunction(() => {
       const kept = localStorage.getItem('query_cache') ?? '';
@@ -78,7 +100,7 @@ describe('a punter who has opened the app once', () => {
     });
 
     await context.setOffline(true);
-    // What the offline reload could not get (a file the worker had not cached): named if the screen fails.
+    // What the offline reload could not get: named if the screen does not open.
     const failed: string[] = [];
     const onFailed = (request: { url: () => string; failure: () => { errorText: string } | null }) =>
       failed.push(`${request.url()} (${request.failure()?.errorText ?? '?'})`);
@@ -88,7 +110,8 @@ describe('a punter who has opened the app once', () => {
       .getByRole('heading', { name: `Hello, ${user.first_name}` })
       .waitFor()
       .catch((error: unknown) => {
-        throw new Error(`the offline reload did not open the dashboard; failed requests: ${failed.join(', ') || 'none'}`, {
+        const files = failed.filter((f) => f.includes('/assets/'));
+        throw new Error(`the offline reload did not open the dashboard; files that failed: ${files.join(', ') || 'none'}`, {
           cause: error,
         });
       });

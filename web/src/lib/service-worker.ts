@@ -21,7 +21,7 @@ export function registerServiceWorker(): Promise<ServiceWorkerRegistration | nul
     (registration) => {
       watchForUpdates(registration, navigator.serviceWorker, showUpdate);
       checkWhenVisible(registration);
-      void navigator.serviceWorker.ready.then((ready) => sendLoadedFiles(ready.active));
+      if (navigator.serviceWorker.controller === null) cacheFilesLoadedWithoutWorker();
       return registration;
     },
     (error: unknown) => {
@@ -39,13 +39,55 @@ export async function serviceWorkerRegistration(): Promise<ServiceWorkerRegistra
   return navigator.serviceWorker.ready;
 }
 
-/** The hashed files this page loaded before the worker controlled it: the worker caches them for offline use. */
-function sendLoadedFiles(worker: ServiceWorker | null): void {
-  const urls = performance
-    .getEntriesByType('resource')
-    .map((entry) => entry.name)
-    .filter((url) => new URL(url).origin === location.origin && new URL(url).pathname.startsWith('/assets/'));
-  worker?.postMessage({ type: 'CACHE_URLS', urls: urls.slice(0, 300) });
+/**
+ * Calls `onLoaded` with each hashed file (/assets/) this page loads, those already loaded first. A
+ * PerformanceObserver sees every one as it finishes: the performance timeline alone keeps only the first 250
+ * resources, which a page with a live Firestore channel (one entry per long poll) fills.
+ */
+export function watchLoadedAssets(
+  timeline: Pick<Performance, 'getEntriesByType'>,
+  origin: string,
+  onLoaded: (urls: string[]) => void,
+  Observer: typeof PerformanceObserver | undefined = globalThis.PerformanceObserver,
+): void {
+  const seen = new Set<string>();
+  const add = (entries: readonly PerformanceEntry[]) => {
+    const added: string[] = [];
+    for (const entry of entries) {
+      const url = new URL(entry.name, origin);
+      if (url.origin !== origin || !url.pathname.startsWith('/assets/') || seen.has(url.href)) continue;
+      seen.add(url.href);
+      added.push(url.href);
+    }
+    if (added.length > 0) onLoaded(added);
+  };
+  add(timeline.getEntriesByType('resource'));
+  // Without an observer (an old browser), the timeline's list above is what there is.
+  if (Observer) new Observer((list) => add(list.getEntries())).observe({ type: 'resource', buffered: true });
+}
+
+/**
+ * A page that opened without a worker (the first visit) loads its files past it: until the worker controls
+ * the page, and for a request already under way when it took control. The page tells the worker every file it
+ * loads, from the first until the page closes, and the worker caches them for offline use (a file it already
+ * has costs it one cache lookup).
+ */
+function cacheFilesLoadedWithoutWorker(): void {
+  const pending = new Set<string>();
+  let worker: ServiceWorker | null = null;
+  const flush = () => {
+    if (!worker || pending.size === 0) return;
+    worker.postMessage({ type: 'CACHE_URLS', urls: [...pending].slice(0, 300) });
+    pending.clear();
+  };
+  watchLoadedAssets(performance, location.origin, (urls) => {
+    urls.forEach((url) => pending.add(url));
+    flush();
+  });
+  void navigator.serviceWorker.ready.then((ready) => {
+    worker = ready.active;
+    flush();
+  });
 }
 
 function checkWhenVisible(registration: ServiceWorkerRegistration): void {
