@@ -22,9 +22,9 @@ function preloadRouteChunks(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(_html, ctx) {
+      handler(html, ctx) {
         const bundle = ctx.bundle;
-        if (!bundle) return [];
+        if (!bundle) return html;
         const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
         const byFile = new Map(chunks.map((c) => [c.fileName, c]));
         const closure = (start: string[]) => {
@@ -38,7 +38,7 @@ function preloadRouteChunks(): Plugin {
           return seen;
         };
         const entry = chunks.find((c) => c.isEntry);
-        if (!entry) return [];
+        if (!entry) return html;
         const loaded = closure([entry.fileName]);
         const map: Record<string, string[]> = {};
         for (const [route, src] of Object.entries(routeModules())) {
@@ -49,15 +49,13 @@ function preloadRouteChunks(): Plugin {
         }
         if (map['/dashboard']) map['/'] = map['/dashboard'];
         // Exact paths first; a route with parameters ('/referral/:referralCode') matches any value.
-        return [
-          {
-            tag: 'script',
-            attrs: { type: 'application/json', id: 'route-chunks' },
-            children: JSON.stringify(map).replace(/</g, '\\u003c'),
-            injectTo: 'head',
-          },
-          { tag: 'script', children: ROUTE_PRELOAD_SCRIPT, injectTo: 'head' },
-        ];
+        // Before the stylesheet and the entry: an inline script after a stylesheet waits for it to download
+        // (a parser-blocking script waits for pending stylesheets), and the route's chunks would wait with it.
+        const json = JSON.stringify(map).replace(/</g, '\\u003c');
+        const tags = `<script type="application/json" id="route-chunks">${json}</script>\n    <script>${ROUTE_PRELOAD_SCRIPT}</script>\n    `;
+        const at = html.search(/<script type="module"|<link rel="stylesheet"/);
+        if (at < 0) throw new Error('index.html has no entry script or stylesheet to put the route preloads before');
+        return html.slice(0, at) + tags + html.slice(at);
       },
     },
   };
