@@ -6,6 +6,17 @@
  * Pure data and functions: no Firebase, no DOM, no clock (callers pass the time).
  * Dates are calendar days in Lagos time (UTC+1 all year, no daylight saving).
  */
+import {
+  DEFAULT_FILTER_TIME,
+  LAGOS_OFFSET_MS,
+  lagosMidnight,
+  parseDateFilter,
+  ROUND_INTERVAL_MINUTES,
+  ROUNDS_PER_DAY,
+  type DateFilter,
+} from './analyst-date-filter';
+
+export { DEFAULT_FILTER_TIME, parseDateFilter, ROUND_INTERVAL_MINUTES, ROUNDS_PER_DAY, type DateFilter };
 
 export interface AnalystGame {
   readonly id: string | number;
@@ -211,7 +222,6 @@ export function isAnalystPlatform(value: string): value is AnalystPlatform {
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
-const LAGOS_OFFSET_MS = HOUR_MS;
 
 function pad2(n: number): string {
   return String(n).padStart(2, '0');
@@ -223,17 +233,6 @@ export function lagosDate(at: Date | number): string {
   if (!Number.isFinite(ms)) throw new RangeError('invalid date');
   const d = new Date(ms + LAGOS_OFFSET_MS);
   return `${d.getUTCFullYear()}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())}`;
-}
-
-/** Epoch milliseconds of Lagos midnight starting a 'YYYY-MM-DD' day; null when not a real date. */
-function lagosMidnight(date: string): number | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  if (!m) return null;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const utc = Date.UTC(y, mo - 1, d);
-  const check = new Date(utc);
-  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d) return null;
-  return utc - LAGOS_OFFSET_MS;
 }
 
 export const LEAGUE_DAYS = 10;
@@ -258,9 +257,6 @@ export function leagueList(now: Date | number, days: number = LEAGUE_DAYS): Leag
 }
 
 export const DATE_FILTER_LABEL = 'DATE FILTER';
-
-/** Default time of the date filter: 18:36. */
-export const DEFAULT_FILTER_TIME = { hour: 18, minute: 36 } as const;
 
 function wrap(value: number, size: number): number {
   if (!Number.isSafeInteger(value)) throw new RangeError('stepper values must be whole numbers');
@@ -337,9 +333,6 @@ export const TEAMS: readonly Team[] = TEAM_SEED.map(([name, code, colour, rating
   rating,
 }));
 
-/** Minutes between two rounds of the virtual league; the first round of a day kicks off at 00:00 Lagos. */
-export const ROUND_INTERVAL_MINUTES = 5;
-export const ROUNDS_PER_DAY = (24 * 60) / ROUND_INTERVAL_MINUTES;
 /**
  * Goals per game of each country's top flight, home and away, that the generator aims at: rounded
  * long-run averages of the real leagues (Premier League, Ligue 1, Bundesliga, Serie A, LaLiga over
@@ -550,26 +543,6 @@ export function topGames(games: readonly VirtualGame[], limit: number = DEFAULT_
 // ---------------------------------------------------------------------------------------------
 // The date filter on the wire, a team's form and the time slot across the league days.
 // ---------------------------------------------------------------------------------------------
-
-export interface DateFilter {
-  /** Lagos calendar day, 'YYYY-MM-DD'. */
-  readonly date: string;
-  readonly hour: number;
-  readonly minute: number;
-}
-
-/**
- * GET /games carries the date filter in `date`: a day ('2026-11-22', time 18:36) or a day and time
- * ('2026-11-22T18:36', Lagos time). Null when it is neither or not a real day and time.
- */
-export function parseDateFilter(value: string): DateFilter | null {
-  const m = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}):(\d{2}))?$/.exec(value);
-  if (!m?.[1] || lagosMidnight(m[1]) === null) return null;
-  const hour = m[2] === undefined ? DEFAULT_FILTER_TIME.hour : Number(m[2]);
-  const minute = m[3] === undefined ? DEFAULT_FILTER_TIME.minute : Number(m[3]);
-  if (hour > 23 || minute > 59) return null;
-  return { date: m[1], hour, minute };
-}
 
 /** The filter as GET /games's `date`: '2026-11-22T18:36'. */
 export function formatDateFilter(filter: DateFilter): string {

@@ -1,7 +1,7 @@
 /** The analyst's virtual-football games (SPEC section 7: /games and /top-games). */
 import { z } from 'zod/mini';
 import { countSchema } from './common';
-import { parseDateFilter, ROUNDS_PER_DAY } from '../analyst';
+import { parseDateFilter, ROUNDS_PER_DAY } from '../analyst-date-filter';
 import { idSchema } from './primitives';
 
 export const ANALYST_COUNTRIES = ['England', 'France', 'Germany', 'Italy', 'Spain'] as const;
