@@ -76,8 +76,10 @@ function cacheFilesLoadedWithoutWorker(): void {
   const pending = new Set<string>();
   let worker: ServiceWorker | null = null;
   const flush = () => {
-    if (!worker || pending.size === 0) return;
-    worker.postMessage({ type: 'CACHE_URLS', urls: [...pending].slice(0, 300) });
+    if (!worker) return;
+    // The worker takes at most 300 files a message (its schema): the rest go in the next ones.
+    const urls = [...pending];
+    for (let i = 0; i < urls.length; i += 300) worker.postMessage({ type: 'CACHE_URLS', urls: urls.slice(i, i + 300) });
     pending.clear();
   };
   watchLoadedAssets(performance, location.origin, (urls) => {

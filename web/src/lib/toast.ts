@@ -1,5 +1,5 @@
 /**
- * Toasts (ADR 0028: our own, in place of react-toastify's 5 KB gzip on every page): short messages at
+ * Toasts (ADR 0028: our own, in place of react-toastify's 10 KB gzip on every page): short messages at
  * the top of the screen that close themselves after TOAST_CLOSE_MS, or on a tap. At most TOAST_LIMIT show
  * at once, newest on top; more wait their turn.
  *
