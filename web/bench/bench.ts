@@ -28,7 +28,8 @@
  *      repeat visit: the same browser profile again (service worker, its caches and the HTTP cache warm).
  *    - the Punters Hub's tab switch (issue 13), last: 500 codes posted (a quarter settled Boom, a
  *      quarter Cut), /punters-hub opened by the demo user, then each tab click at 4x CPU slowdown timed
- *      from the click to the new tab's list and the next frame; goal < 100 ms on the worst switch.
+ *      from the click to the new tab's list and the next frame; goal < 100 ms on the worst switch. The time
+ *      to the tab's whole first page (its later cards follow the first frame) is reported beside it.
  *      `--tab-switch-only` runs just this (bench-results/tab-switch.json).
  * Writes bench-results/bench.json and prints a table. Goals (first-load-figures.ts): /login < 120 KB,
  * /signal-4, /punters-hub, /auto-trada and /pot/{id} < 200 KB, /virtual-analyst < 230 KB (its chart chunk reported apart), every other route < 160 KB, LCP < 1.5 s, journey < 200 KB first and < 20 KB repeat.
@@ -58,6 +59,7 @@ import {
   type LcpFigure,
   type Received,
   type TabSwitchFigure,
+  type TabSwitchRun,
   type TimedRun,
 } from './first-load-figures';
 
@@ -592,22 +594,30 @@ async function seedHubCodes(providerOrigin: string): Promise<void> {
   for (let i = 0; i < HUB_CODES; i += 10) await Promise.all(Array.from({ length: 10 }, (_, k) => post(i + k)));
 }
 
-/** Clicks the tab `name` and resolves with the time to its list in the DOM and the next frame, and its cards. */
+/**
+ * Clicks the tab `name` and resolves with the time to its list in the DOM and the next frame (the judged
+ * figure), and to the tab's whole first page (the panel no longer aria-busy) and the frame after it.
+ */
 function tabSwitchScript(name: string): string {
   return `(async () => {
     const name = ${JSON.stringify(name)};
     const button = [...document.querySelectorAll('[role="tab"]')].find((b) => b.textContent === name);
     if (!button) throw new Error('no tab ' + name);
-    const cards = () => {
-      const panel = document.querySelector('[role="tabpanel"][aria-label="' + name + ' games"]');
-      return panel ? panel.querySelectorAll('li').length : -1;
+    const panel = () => document.querySelector('[role="tabpanel"][aria-label="' + name + ' games"]');
+    const cards = () => (panel() ? panel().querySelectorAll('li').length : -1);
+    const frame = async () => {
+      await new Promise((r) => requestAnimationFrame(r));
+      await new Promise((r) => setTimeout(r, 0));
     };
     const t0 = performance.now();
     button.click();
     while (cards() < 0) await new Promise((r) => requestAnimationFrame(r));
-    await new Promise((r) => requestAnimationFrame(r));
-    await new Promise((r) => setTimeout(r, 0));
-    return { ms: performance.now() - t0, cards: cards() };
+    await frame();
+    const ms = performance.now() - t0;
+    const first = cards();
+    while (panel().getAttribute('aria-busy') === 'true') await new Promise((r) => requestAnimationFrame(r));
+    await frame();
+    return { ms, cards: first, wholePageMs: performance.now() - t0, wholePageCards: cards() };
   })()`;
 }
 
@@ -627,13 +637,13 @@ async function hubTabSwitch(browser: Browser, webUrl: string, session: Session):
     await page.waitForTimeout(3000);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    const runs: Array<{ tab: string; ms: number; cards: number }> = [];
+    const runs: TabSwitchRun[] = [];
     const loads: number[] = [];
     for (const tab of TAB_SWITCHES) {
       loads.push(load1());
       // A string, not a function: tsx would wrap an inner function in its __name helper, unknown in the page.
-      const result = await page.evaluate<{ ms: number; cards: number }>(tabSwitchScript(tab));
-      runs.push({ tab, ms: result.ms, cards: result.cards });
+      const result = await page.evaluate<Omit<TabSwitchRun, 'tab'>>(tabSwitchScript(tab));
+      runs.push({ tab, ...result });
       loads.push(load1());
       await page.waitForTimeout(300);
     }
@@ -725,7 +735,10 @@ function printTabSwitch(figure: TabSwitchFigure): void {
   console.log(
     `\n/punters-hub tab switch, ${figure.codes} codes, 4x CPU (click to the new tab's list and its next frame): median ${figure.medianMs} ms, worst ${figure.maxMs} ms  load ${figure.load.min}-${figure.load.max}  goal < ${figure.goalMs} ms: ${figure.withinGoal ? 'yes' : 'NO'}`,
   );
-  console.log(`  ${figure.runs.map((r) => `${r.tab} ${r.ms} ms (${r.cards} cards)`).join(', ')}`);
+  console.log(`  whole first page: worst ${figure.wholePageMaxMs} ms`);
+  console.log(
+    `  ${figure.runs.map((r) => `${r.tab} ${r.ms} ms (${r.cards} cards), ${r.wholePageMs} ms (${r.wholePageCards})`).join('; ')}`,
+  );
 }
 
 if (process.argv.includes('--tab-switch-only')) {
@@ -811,7 +824,7 @@ const report = {
     : null,
   punterHubTabSwitch: tabSwitchResult
     ? {
-        note: "/punters-hub with the codes in the games collection, loaded unthrottled; each tab click at 4x CPU slowdown, timed from the click to the new tab's list in the DOM and the next frame. Judged on the worst switch.",
+        note: "/punters-hub with the codes in the games collection, loaded unthrottled; each tab click at 4x CPU slowdown, timed from the click to the new tab's list in the DOM and the next frame (the cards a screen holds, FIRST_FRAME_CARDS), and to the whole first page (HUB_PAGE_SIZE cards) and the frame after it. Judged on the worst switch to the first frame.",
         ...tabSwitchResult,
       }
     : null,

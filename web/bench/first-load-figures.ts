@@ -132,11 +132,22 @@ export function journeyCost(received: readonly Received[], webOrigin: string): J
 /** Issue 13: a Punters Hub tab switch renders in under 100 ms with 500 codes, at 4x CPU slowdown. */
 export const TAB_SWITCH_GOAL_MS = 100;
 
+/** One switch: to the new tab's first frame (judged), and to its whole first page with the frame after it. */
+export interface TabSwitchRun {
+  tab: string;
+  ms: number;
+  cards: number;
+  wholePageMs: number;
+  wholePageCards: number;
+}
+
 export interface TabSwitchFigure {
   codes: number;
-  runs: Array<{ tab: string; ms: number; cards: number }>;
+  runs: TabSwitchRun[];
   medianMs: number;
   maxMs: number;
+  /** The worst time to the whole first page (HUB_PAGE_SIZE cards), reported beside the judged figure. */
+  wholePageMaxMs: number;
   load: { min: number; max: number };
   goalMs: number;
   /** Judged on the slowest switch, not the median: every switch is a tap a user waits on. */
@@ -145,7 +156,7 @@ export interface TabSwitchFigure {
 
 /** The switches' median and worst, and the load they ran under; judged on the worst. */
 export function tabSwitchFigure(
-  runs: ReadonlyArray<{ tab: string; ms: number; cards: number }>,
+  runs: readonly TabSwitchRun[],
   codes: number,
   loads: readonly number[],
   goalMs = TAB_SWITCH_GOAL_MS,
@@ -154,9 +165,10 @@ export function tabSwitchFigure(
   const maxMs = Math.round(Math.max(...times));
   return {
     codes,
-    runs: runs.map((r) => ({ ...r, ms: round(r.ms) })),
+    runs: runs.map((r) => ({ ...r, ms: round(r.ms), wholePageMs: round(r.wholePageMs) })),
     medianMs: Math.round(median(times)),
     maxMs,
+    wholePageMaxMs: Math.round(Math.max(...runs.map((r) => r.wholePageMs))),
     load: { min: round(Math.min(...loads), 2), max: round(Math.max(...loads), 2) },
     goalMs,
     withinGoal: runs.length > 0 && maxMs < goalMs,

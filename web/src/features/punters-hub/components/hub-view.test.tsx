@@ -3,7 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { Route, Routes } from '@/lib/router';
 import type { BettingCode } from '@punter/core/api/punters-hub';
 import type { HubGame } from '@/features/punters-hub/api/games-feed';
-import { HubView, UNLOCKED_CODES_KEY } from '@/features/punters-hub/components/hub-view';
+import { FIRST_FRAME_CARDS, HubView, UNLOCKED_CODES_KEY } from '@/features/punters-hub/components/hub-view';
 import { getProfile } from '@/lib/session';
 import { fakeApi, ok } from '@/testing/fake-api';
 import { testTransaction } from '@/testing/fixtures';
@@ -124,7 +124,14 @@ describe('Punters Hub', () => {
     await user.click(tab('Boom'));
     expect(cards().map((c) => c.getAttribute('aria-label'))).toEqual(['Boom 0 by tunde', 'Boom 1 by tunde', 'Boom 2 by tunde']);
     await user.click(tab('Active'));
-    expect(cards()).toHaveLength(20);
+    // The switch paints the cards a screen holds first; the rest of the page follows after that frame.
+    expect(cards()).toHaveLength(FIRST_FRAME_CARDS);
+    expect(screen.getByRole('tabpanel').getAttribute('aria-busy')).toBe('true');
+    expect(panel().queryByRole('button', { name: /Show more codes/ })).toBeNull();
+    await waitFor(() => expect(cards()).toHaveLength(20));
+    expect(cards()[19]?.getAttribute('aria-label')).toBe('Active 19 by tunde');
+    expect(screen.getByRole('tabpanel').getAttribute('aria-busy')).toBe('false');
+    expect(panel().getByRole('button', { name: 'Show more codes (25 more)' })).toBeTruthy();
   });
 
   it('hides the code until the user gets it, then shows and keeps it; a retry uses the same Idempotency-Key', async () => {

@@ -36,6 +36,32 @@ export { UNLOCKED_CODES_KEY } from '@/features/punters-hub/hooks/use-unlocked-co
 /** Cards a tab shows before 'Show more codes': a tab switch renders one page, not the whole collection. */
 export const HUB_PAGE_SIZE = 20;
 export const SHOW_MORE_CODES_LABEL = 'Show more codes';
+/**
+ * Cards a tab switch renders in its first frame: more than a phone's screen holds (a card is about 130 px
+ * high at 360 px wide). The rest of the page follows in the task after that frame, so a switch on a cheap
+ * phone paints the cards in view without waiting for the ones below them.
+ */
+export const FIRST_FRAME_CARDS = 6;
+
+/**
+ * The tab whose whole page is rendered: after a switch, `tab` until the frame after the first paint of the
+ * new tab. Cancelled by a newer switch, so quick taps never render a tab the user already left.
+ */
+function useCompletedTab(tab: GameStatus): GameStatus {
+  const [completed, setCompleted] = useState(tab);
+  useEffect(() => {
+    if (completed === tab) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setCompleted(tab), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [tab, completed]);
+  return completed;
+}
 
 /** The codes of every tab, order kept, in one pass. */
 function groupByTab(games: readonly HubGame[]): Record<GameStatus, HubGame[]> {
@@ -56,6 +82,8 @@ export function HubView({ games }: { games: readonly HubGame[] }) {
   // One pass per snapshot: a tab switch then only picks a list and renders its first page.
   const byTab = useMemo(() => groupByTab(games), [games]);
   const list = byTab[tab];
+  const complete = useCompletedTab(tab) === tab;
+  const rendered = complete ? shown : Math.min(shown, FIRST_FRAME_CARDS);
   const open = openId === null ? null : (games.find((g) => g.id === openId) ?? null);
 
   // A code whose game has Ended is no longer kept in the browser (SPEC section 4).
@@ -97,17 +125,17 @@ export function HubView({ games }: { games: readonly HubGame[] }) {
           </button>
         ))}
       </div>
-      <section role="tabpanel" aria-label={`${tab} games`}>
+      <section role="tabpanel" aria-label={`${tab} games`} aria-busy={rendered < Math.min(shown, list.length)}>
         {list.length === 0 ? (
           <p className="empty">{TAB_EMPTY_STATES[tab]}</p>
         ) : (
           <ul className="plain-list game-list">
-            {list.slice(0, shown).map((game) => (
+            {list.slice(0, rendered).map((game) => (
               <GameCard key={game.id} game={game} onOpen={setOpenId} />
             ))}
           </ul>
         )}
-        {list.length > shown ? (
+        {complete && list.length > shown ? (
           <button type="button" className="button button-secondary button-block" onClick={() => setShown(shown + HUB_PAGE_SIZE)}>
             {SHOW_MORE_CODES_LABEL} ({list.length - shown} more)
           </button>
