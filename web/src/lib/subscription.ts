@@ -5,6 +5,7 @@
 import { useCallback, useRef } from 'react';
 import { subscriptionStatus, type SubscriptionStatus } from '@punter/core/subscription';
 import { callApi } from '@/lib/api';
+import { formatLagosDay } from '@/lib/format';
 import { randomId } from '@/lib/flash';
 import { usePermissions } from '@/lib/permissions';
 import { queryClient, queryKeys } from '@/lib/query-client';
@@ -47,10 +48,5 @@ export function useSubscriptionStatus(paidUntil: string | null = null): Subscrip
 
 /** '24 Dec 2026': the day a subscription ends, in Lagos time. */
 export function subscriptionDay(epochMs: number): string {
-  return new Date(epochMs).toLocaleDateString('en-NG', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'Africa/Lagos',
-  });
+  return formatLagosDay(epochMs);
 }

@@ -4,7 +4,7 @@
  * how likely such a run is. Figures from core's calculator-risk; SPEC's own texts stay as they are.
  */
 import { formatChancePercent, formatPercent, RISK_MARGIN_NOTE, type LossRunFigure } from '@punter/core/calculator-risk';
-import { formatNaira } from '@punter/core/money';
+import { formatNaira, groupThousands } from '@punter/core/money';
 import type { CalculatorRisk } from '@punter/core/stake-calculator';
 import { Link } from '@/lib/router';
 import { paths } from '@/config/paths';
@@ -53,7 +53,7 @@ function RiskRun({ figure }: { figure: LossRunFigure }) {
           <dt>Chance</dt>
           <dd>
             {formatChancePercent(figure.chance.percent)}{' '}
-            <span className="risk-share">about 1 in {figure.chance.oneIn.toLocaleString('en-NG')}</span>
+            <span className="risk-share">about 1 in {groupThousands(figure.chance.oneIn)}</span>
           </dd>
         </div>
       </dl>

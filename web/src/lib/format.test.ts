@@ -1,0 +1,51 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatApiNaira, formatDateTime, formatDay, formatLagosDay } from '@/lib/format';
+
+// Moments across a year, both halves of a day, single- and double-digit days, and each month's name.
+const MOMENTS = [
+  ...Array.from({ length: 12 }, (_, month) => Date.UTC(2026, month, month + 1, (month * 5) % 24, (month * 7) % 60)),
+  Date.UTC(2026, 11, 31, 23, 30),
+  Date.UTC(2027, 0, 1, 0, 5),
+  Date.UTC(2024, 1, 29, 12, 0),
+];
+
+describe('dates written by hand', () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it("read as Intl.DateTimeFormat('en-NG') writes them, in the browser's time zone", () => {
+    const dateTime = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeStyle: 'short' });
+    const day = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium' });
+    for (const ms of MOMENTS) {
+      const iso = new Date(ms).toISOString();
+      expect(formatDateTime(iso)).toBe(dateTime.format(ms));
+      expect(formatDay(iso)).toBe(day.format(ms));
+    }
+  });
+
+  it('give the day in Lagos (UTC+1) for a subscription, whatever the time zone', () => {
+    const lagos = new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Africa/Lagos' });
+    for (const ms of MOMENTS) expect(formatLagosDay(ms)).toBe(lagos.format(ms));
+    // 23:30 UTC on 24 December is already the 25th in Lagos.
+    expect(formatLagosDay(Date.UTC(2026, 11, 24, 23, 30))).toBe('25 Dec 2026');
+    expect(formatLagosDay(Date.UTC(2026, 8, 3, 10, 0))).toBe('3 Sept 2026');
+  });
+
+  it('fixed examples, and nothing for a missing or unusable date', () => {
+    vi.stubEnv('TZ', 'UTC');
+    expect(formatDateTime('2026-12-25T14:05:00Z')).toBe('25 Dec 2026, 14:05');
+    expect(formatDateTime('2026-01-03T00:30:00Z')).toBe('3 Jan 2026, 00:30');
+    expect(formatDay('2026-07-09T23:59:00Z')).toBe('9 Jul 2026');
+    vi.stubEnv('TZ', 'Africa/Lagos');
+    expect(formatDateTime('2026-07-09T23:59:00Z')).toBe('10 Jul 2026, 00:59');
+    for (const bad of [null, undefined, '', 'not a date']) {
+      expect(formatDateTime(bad)).toBe('');
+      expect(formatDay(bad)).toBe('');
+    }
+  });
+
+  it('naira from the API', () => {
+    expect(formatApiNaira(12345.6)).toBe('₦12,346');
+    expect(formatApiNaira(-5)).toBe('-₦5');
+    expect(formatApiNaira(Number.NaN)).toBe('₦0');
+  });
+});
