@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { fileURLToPath, URL } from 'node:url';
 import { build, type Plugin } from 'vite';
+import { hostingHeaders } from './security-headers.ts';
 import type { PrecacheManifest } from './src/sw/precache-manifest.ts';
 
 export const SERVICE_WORKER_FILE = 'sw.js';
@@ -17,14 +18,17 @@ const src = fileURLToPath(new URL('./src', import.meta.url));
 /** What the bundle passes here: Rollup's chunks and assets, only the fields read. */
 type BundleFile =
   | { type: 'chunk'; fileName: string; isEntry: boolean; imports: string[]; viteMetadata?: { importedCss: Set<string> } }
-  | { type: 'asset'; fileName: string };
+  | { type: 'asset'; fileName: string; source?: string | Uint8Array };
 
 /**
  * The app shell of a build: index.html and the entry chunk with its static imports and their CSS (what
  * every screen needs before it can open a route). Route chunks are cached when used. The version is a
- * hash of every file name of the build (names carry content hashes), so any change makes a new worker.
+ * hash of every file name of the build (names under assets/ carry content hashes), the content of the
+ * files in the bundle whose names do not (index.html), and `served` (the headers Hosting sends with
+ * them): anything a cached shell answers with changes the worker, which the browser then installs as an
+ * update (navigations are answered from the cached shell first, ADR 0030).
  */
-export function precacheManifest(bundle: Record<string, BundleFile>): PrecacheManifest {
+export function precacheManifest(bundle: Record<string, BundleFile>, served = ''): PrecacheManifest {
   const files = Object.values(bundle);
   const chunks = new Map(files.flatMap((f) => (f.type === 'chunk' ? [[f.fileName, f] as const] : [])));
   const shell = new Set<string>();
@@ -41,7 +45,13 @@ export function precacheManifest(bundle: Record<string, BundleFile>): PrecacheMa
     .map((f) => f.fileName)
     .filter((name) => name !== SERVICE_WORKER_FILE)
     .sort();
-  const version = createHash('sha256').update(names.join('\n')).digest('hex').slice(0, 12);
+  const hash = createHash('sha256').update(names.join('\n'));
+  for (const file of files) {
+    if (file.type !== 'asset' || file.fileName.startsWith('assets/') || file.fileName === SERVICE_WORKER_FILE) continue;
+    if (file.source === undefined) throw new Error(`${file.fileName} has no content to version the worker with`);
+    hash.update(`\n${file.fileName}\n`).update(file.source);
+  }
+  const version = hash.update(`\n${served}`).digest('hex').slice(0, 12);
   return { version, urls: ['/index.html', ...[...shell].sort().map((f) => `/${f}`)] };
 }
 
@@ -83,9 +93,14 @@ export function serviceWorker(): Plugin {
         }, next);
       });
     },
-    async generateBundle(_options, bundle) {
-      const precache = precacheManifest(bundle);
-      this.emitFile({ type: 'asset', fileName: SERVICE_WORKER_FILE, source: await bundleServiceWorker(true, precache) });
+    // After Vite has written index.html into the bundle: its content is part of the version.
+    generateBundle: {
+      order: 'post',
+      async handler(_options, bundle) {
+        if (!bundle['index.html']) throw new Error('index.html is not in the bundle yet: the worker version would miss it');
+        const precache = precacheManifest(bundle, JSON.stringify(hostingHeaders()));
+        this.emitFile({ type: 'asset', fileName: SERVICE_WORKER_FILE, source: await bundleServiceWorker(true, precache) });
+      },
     },
   };
 }

@@ -8,7 +8,7 @@ const chunk = (fileName: string, imports: string[] = [], css: string[] = [], isE
   imports,
   viteMetadata: { importedCss: new Set(css) },
 });
-const asset = (fileName: string) => ({ type: 'asset' as const, fileName });
+const asset = (fileName: string, source = `content of ${fileName}`) => ({ type: 'asset' as const, fileName, source });
 
 const bundle = {
   'assets/index-A.js': chunk('assets/index-A.js', ['assets/react-B.js'], ['assets/index-C.css'], true),
@@ -34,6 +34,18 @@ describe("the service worker's precache list", () => {
     expect(precacheManifest({ ...bundle }).version).toBe(version);
     const { 'assets/dashboard-D.js': _old, ...rest } = bundle;
     expect(precacheManifest({ ...rest, 'assets/dashboard-E.js': chunk('assets/dashboard-E.js') }).version).not.toBe(version);
+  });
+
+  it("gets a new version when the shell's own content or the headers it is served with change (ADR 0030)", () => {
+    const { version } = precacheManifest(bundle, 'csp v1');
+    expect(precacheManifest(bundle, 'csp v1').version).toBe(version);
+    // index.html's name never changes: a new title or meta tag must still make a new worker.
+    expect(precacheManifest({ ...bundle, 'index.html': asset('index.html', '<title>New</title>') }, 'csp v1').version).not.toBe(
+      version,
+    );
+    expect(precacheManifest(bundle, 'csp v2').version).not.toBe(version);
+    // The worker itself is not part of its own version.
+    expect(precacheManifest({ ...bundle, 'sw.js': asset('sw.js', 'other') }, 'csp v1').version).toBe(version);
   });
 
   it('refuses a build without an entry', () => {

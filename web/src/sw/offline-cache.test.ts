@@ -114,6 +114,9 @@ describe('what the worker answers', () => {
     expect(policy(`${ORIGIN}/__/auth/handler`, 'navigate')).toBe('network');
     expect(policy(`${ORIGIN}/sw.js`)).toBe('network');
     expect(policy(`${ORIGIN}/manifest.webmanifest`)).toBe('network');
+    // A file opened in the tab is the file, not the app.
+    expect(policy(`${ORIGIN}/manifest.webmanifest`, 'navigate')).toBe('network');
+    expect(policy(`${ORIGIN}/favicon.svg`, 'navigate')).toBe('network');
     expect(policy(`${ORIGIN}/assets/x.js?v=2`)).toBe('network');
   });
 });
@@ -144,41 +147,32 @@ describe('hashed files: cache first', () => {
   });
 });
 
-describe('navigations: network first, the cached shell offline', () => {
-  it('serves the network answer and keeps it as the shell', async () => {
-    const caches = new MemoryCaches();
-    const response = await navigationResponse(at('/dashboard'), caches, V, () => Promise.resolve(html('new')));
-    expect(await response.text()).toBe('new');
-    const shell = await caches.match(SHELL_URL, { cacheName: cacheNames(V).shell });
-    expect(await shell?.text()).toBe('new');
+describe('navigations: the cached shell first', () => {
+  it("answers from this version's shell without asking the network", async () => {
+    const caches = new MemoryCaches(() => Promise.resolve(html('shell v1')));
+    await precache(caches, { version: V, urls: [SHELL_URL] });
+    const network = vi.fn(() => Promise.resolve(html('network')));
+    for (const path of ['/dashboard', '/transactions', '/pot/abc']) {
+      const response = await navigationResponse(at(path), caches, V, network);
+      expect(await response.text()).toBe('shell v1');
+    }
+    expect(network).not.toHaveBeenCalled();
+    // Offline changes nothing: the same shell.
+    expect(await (await navigationResponse(at('/dashboard'), caches, V, offline)).text()).toBe('shell v1');
   });
 
-  it('serves the cached shell when the network fails', async () => {
-    const caches = new MemoryCaches(() => Promise.resolve(html('shell')));
+  it("never answers with another version's shell", async () => {
+    const caches = new MemoryCaches(() => Promise.resolve(html('shell v1')));
     await precache(caches, { version: V, urls: [SHELL_URL] });
-    const response = await navigationResponse(at('/transactions'), caches, V, () =>
-      Promise.reject(new TypeError('Failed to fetch')),
+    const response = await navigationResponse(at('/dashboard'), caches, 'v2', () => Promise.resolve(html('shell v2')));
+    expect(await response.text()).toBe('shell v2');
+  });
+
+  it('without a cached shell, the network answers, and its failure stands (nothing made up)', async () => {
+    const caches = new MemoryCaches();
+    expect(await (await navigationResponse(at('/dashboard'), caches, V, () => Promise.resolve(html('network')))).text()).toBe(
+      'network',
     );
-    expect(await response.text()).toBe('shell');
-  });
-
-  it('serves the cached shell when the network is slower than the timeout', async () => {
-    const caches = new MemoryCaches(() => Promise.resolve(html('shell')));
-    await precache(caches, { version: V, urls: [SHELL_URL] });
-    const never = () => new Promise<Response>(() => undefined);
-    const response = await navigationResponse(at('/dashboard'), caches, V, never, 20);
-    expect(await response.text()).toBe('shell');
-  });
-
-  it('serves the cached shell instead of a server error', async () => {
-    const caches = new MemoryCaches(() => Promise.resolve(html('shell')));
-    await precache(caches, { version: V, urls: [SHELL_URL] });
-    const response = await navigationResponse(at('/dashboard'), caches, V, () => Promise.resolve(basic('down', { status: 503 })));
-    expect(await response.text()).toBe('shell');
-  });
-
-  it('without a cached shell, the network failure stands (nothing made up)', async () => {
-    const caches = new MemoryCaches();
     await expect(
       navigationResponse(at('/dashboard'), caches, V, () => Promise.reject(new TypeError('Failed to fetch'))),
     ).rejects.toThrow('Failed to fetch');

@@ -5,8 +5,8 @@
  * - answers hashed files under /assets/ from the cache first (their name changes with their content) and
  *   caches the ones fetched on use (route chunks), including those the page loaded before the worker
  *   controlled it (the page sends their URLs once),
- * - answers navigations from the network first, and with the cached shell when the network fails or is
- *   slower than NAVIGATION_TIMEOUT_MS,
+ * - answers navigations with this version's shell from the cache (ADR 0030): a repeat visit paints without
+ *   waiting on the network; a new deploy reaches the page through the worker update and its 'Reload',
  * - never touches anything else: the provider's API, Firestore, Auth and every other origin go straight to the
  *   network (no respondWith), and so do same-origin files outside /assets/.
  * The strategies take the cache storage and fetch as arguments, so they are tested without a browser.
@@ -17,8 +17,6 @@ import type { PrecacheManifest } from '@/sw/precache-manifest';
 export type { PrecacheManifest };
 
 export const SHELL_URL = '/index.html';
-/** A navigation waits this long for the network before the cached shell answers (a bad connection, not only none). */
-export const NAVIGATION_TIMEOUT_MS = 3000;
 const CACHE_PREFIX = 'punter-';
 
 export const cacheNames = (version: string) => ({
@@ -35,7 +33,8 @@ export function cachePolicy(request: { method: string; url: string; mode: string
   if (url.origin !== origin) return 'network';
   // Firebase Hosting's reserved paths (the Auth handler) are never the app.
   if (url.pathname.startsWith('/__/')) return 'network';
-  if (request.mode === 'navigate') return 'shell';
+  // A navigation to a file (/manifest.webmanifest, /favicon.svg, /sw.js) is not a screen of the app.
+  if (request.mode === 'navigate') return /\.[^/]*$/.test(url.pathname) ? 'network' : 'shell';
   if (url.pathname.startsWith('/assets/') && url.search === '') return 'asset';
   return 'network';
 }
@@ -57,42 +56,20 @@ export async function assetResponse(request: Request, caches: CacheStorage, vers
 }
 
 /**
- * Navigations: the network first (a new deploy shows at once); the copy of the shell is refreshed from it.
- * Offline, on an error status from a failing server, or when the network is slower than `timeoutMs`: the
- * cached shell (the router then opens the route).
+ * Navigations (ADR 0030): this version's shell from the cache, precached on install, so a repeat visit
+ * paints without a round trip, and a bad connection never holds the app back. The shell only changes with
+ * a new build, and a new build is a new worker (its version hashes the shell's content): the browser finds
+ * it on its update check, and the page offers 'Reload' once it has installed, so an open page keeps the build
+ * it started with. No shell cached (the dev server, whose list is empty): the network.
  */
 export async function navigationResponse(
   request: Request,
   caches: CacheStorage,
   version: string,
   fetcher: Fetch,
-  timeoutMs = NAVIGATION_TIMEOUT_MS,
 ): Promise<Response> {
-  const fromNetwork = fetcher(request).then(async (response) => {
-    const html = response.headers.get('Content-Type')?.startsWith('text/html') ?? false;
-    if (response.ok && response.type === 'basic' && html) {
-      const cache = await caches.open(cacheNames(version).shell);
-      await cache.put(SHELL_URL, response.clone());
-    }
-    return response;
-  });
-  // Answered from the cache meanwhile: a late network failure is nobody's concern.
-  fromNetwork.catch(() => undefined);
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const slow = new Promise<'slow'>((resolve) => {
-    timer = setTimeout(() => resolve('slow'), timeoutMs);
-  });
-  try {
-    const first = await Promise.race([fromNetwork, slow]);
-    if (first !== 'slow' && first.status < 500) return first;
-  } catch {
-    // offline: the shell below
-  } finally {
-    clearTimeout(timer);
-  }
   const shell = await caches.match(SHELL_URL, { cacheName: cacheNames(version).shell, ignoreVary: true });
-  // No shell cached (first visit, or the dev server): wait for the network after all.
-  return shell ?? fromNetwork;
+  return shell ?? fetcher(request);
 }
 
 /** Precaches the shell into this version's cache (the install fails, and is retried later, if any file fails). */
