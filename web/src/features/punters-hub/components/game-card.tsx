@@ -8,25 +8,21 @@ import { MIN_RECORD_SAMPLE, platformHasIcon, puntingPowerArrow, type Platform } 
 import { formatApiNaira, formatDateTime } from '@/lib/format';
 import type { HubGame } from '@/features/punters-hub/api/games-feed';
 
-const PLATFORM_MARKS: Record<Exclude<Platform, 'nairabet'>, { colour: string; text: string }> = {
-  sportybet: { colour: '#e41827', text: 'S' },
-  bet9ja: { colour: '#0b7a3e', text: '9ja' },
-  '1xbet': { colour: '#1a5685', text: '1x' },
-};
+const PLATFORM_MARKS: Record<Exclude<Platform, 'nairabet'>, string> = { sportybet: 'S', bet9ja: '9ja', '1xbet': '1x' };
 
-/** An icon for sportybet, bet9ja and 1xbet; a text badge for nairabet, which has none (SPEC section 9). */
+/**
+ * An icon for sportybet, bet9ja and 1xbet (a disc in the brand's colour with its short mark, styles.css);
+ * a text badge for nairabet, which has none (SPEC section 9). One element, not an SVG: the Hub renders a
+ * page of these on every tab switch.
+ */
 export function PlatformMark({ platform }: { platform: Platform }) {
   if (!platformHasIcon(platform) || platform === 'nairabet') {
     return <span className="badge platform-badge">{platform}</span>;
   }
-  const mark = PLATFORM_MARKS[platform];
   return (
-    <svg className="platform-icon" width="28" height="28" viewBox="0 0 28 28" role="img" aria-label={platform}>
-      <circle cx="14" cy="14" r="14" fill={mark.colour} />
-      <text x="14" y="18" textAnchor="middle" fontSize="11" fontWeight="700" fill="#fff">
-        {mark.text}
-      </text>
-    </svg>
+    <span className={`platform-icon platform-${platform}`} role="img" aria-label={platform}>
+      {PLATFORM_MARKS[platform]}
+    </span>
   );
 }
 
