@@ -1,4 +1,8 @@
-import type { Plugin } from 'vite';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { build, type Plugin } from 'vite';
 
 /** Plugins of the web build (vite.config.ts) that keep code the first screens do not need out of them. */
 
@@ -33,6 +37,85 @@ export function stubSdksUnusedByReactfire(): Plugin {
         'firebase/remote-config': ['ensureInitialized', 'getAll', 'getBoolean', 'getNumber', 'getString', 'getValue'],
       };
       return body + (names[sdk] ?? []).map((n) => `export const ${n} = unused;`).join('\n');
+    },
+  };
+}
+
+/** Where index.html gets the prerendered /login (before the app's root element). */
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+/**
+ * Wraps the prerendered /login markup for index.html (ADR 0031): hidden unless the route preload script
+ * shows it, inert (no focus, no clicks, hidden from assistive technology: the app's own screen replaces it),
+ * its fields read-only, so nothing typed into it before the app runs can be lost, and its ids prefixed.
+ */
+export function prerenderedBlock(markup: string): string {
+  if (!markup.includes('<form')) throw new Error('the prerendered /login has no form: did LoginPage change?');
+  // Its ids (useId's, which the app's own screen uses too) get a prefix: no id is ever on the page twice.
+  const fields = markup
+    .replace(/<input /g, '<input readonly ')
+    .replace(/\b(id|for|aria-labelledby|aria-describedby)="/g, '$1="prerendered-');
+  return `<div id="prerendered" class="prerendered" inert aria-hidden="true">${fields}</div>`;
+}
+
+/** index.html with the prerendered block before the app's root element. */
+export function withPrerendered(html: string, markup: string): string {
+  if (!html.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT} to put the prerendered /login before`);
+  return html.replace(ROOT_ELEMENT, `${prerenderedBlock(markup)}\n    ${ROOT_ELEMENT}`);
+}
+
+/**
+ * Renders /login to HTML at build time (src/prerender/login-shell.tsx, ADR 0031): a server build of that
+ * module into one CommonJS file (everything bundled, so one Preact instance renders it), loaded with
+ * require from a temporary folder (the config's module runner, which loaded this file, cannot import it).
+ */
+async function renderLoginShell(root: string, mode: string, alias: Record<string, string>): Promise<string> {
+  const result = await build({
+    configFile: false,
+    root,
+    mode,
+    logLevel: 'warn',
+    resolve: { alias },
+    ssr: { noExternal: true },
+    build: {
+      ssr: resolve(root, 'src/prerender/login-shell.tsx'),
+      write: false,
+      minify: false,
+      target: 'node20',
+      rollupOptions: { output: { format: 'cjs', inlineDynamicImports: true, entryFileNames: 'login-shell.cjs' } },
+    },
+  });
+  const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => ('output' in r ? r.output : []));
+  const entry = outputs.find((o) => o.type === 'chunk' && o.isEntry);
+  if (!entry || entry.type !== 'chunk') throw new Error('the prerender build produced no entry');
+  const dir = mkdtempSync(join(tmpdir(), 'punter-prerender-'));
+  try {
+    const file = join(dir, entry.fileName);
+    writeFileSync(file, entry.code);
+    const module = createRequire(import.meta.url)(file) as { loginShellHtml?: () => string };
+    if (typeof module.loginShellHtml !== 'function') throw new Error('src/prerender/login-shell.tsx exports no loginShellHtml');
+    return module.loginShellHtml();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The build's index.html carries the prerendered /login (ADR 0031); the dev server's does not. */
+export function prerenderLogin(alias: Record<string, string>): Plugin {
+  let root = process.cwd();
+  let mode = 'production';
+  return {
+    name: 'punter:prerender-login',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      mode = config.mode;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html) {
+        return withPrerendered(html, await renderLoginShell(root, mode, alias));
+      },
     },
   };
 }

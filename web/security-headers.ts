@@ -9,12 +9,14 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 
 /**
- * The inline script that preloads the opened route's chunks (vite.config.ts). It is the same text in
- * every build (the chunk map sits beside it in a JSON block, which is data, never run), so the CSP
- * allows it by its hash: firebase.json's script-src carries ROUTE_PRELOAD_SCRIPT_HASH.
+ * The inline script that preloads the opened route's chunks (vite.config.ts), and on /login, for a
+ * visitor without a stored profile (localStorage 'profile', lib/session.ts), shows the prerendered screen
+ * (class 'prerender-login' on <html>, ADR 0031). It is the same text in every build (the chunk map sits
+ * beside it in a JSON block, which is data, never run), so the CSP allows it by its hash: firebase.json's
+ * script-src carries ROUTE_PRELOAD_SCRIPT_HASH.
  */
 export const ROUTE_PRELOAD_SCRIPT =
-  "(function(){var d=document.getElementById('route-chunks');if(!d)return;var m=JSON.parse(d.textContent),p=location.pathname.replace(/\\/$/,'')||'/',f=m[p];if(!f)for(var k in m)if(k.indexOf(':')>=0&&new RegExp('^'+k.replace(/:[^/]+/g,'[^/]+')+'$').test(p)){f=m[k];break}if(f)f.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)})})()";
+  "(function(){var p=location.pathname.replace(/\\/$/,'')||'/';try{if(p==='/login'&&!localStorage.getItem('profile'))document.documentElement.classList.add('prerender-login')}catch(e){}var d=document.getElementById('route-chunks');if(!d)return;var m=JSON.parse(d.textContent),f=m[p];if(!f)for(var k in m)if(k.indexOf(':')>=0&&new RegExp('^'+k.replace(/:[^/]+/g,'[^/]+')+'$').test(p)){f=m[k];break}if(f)f.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)})})()";
 export const ROUTE_PRELOAD_SCRIPT_HASH = `'sha256-${createHash('sha256').update(ROUTE_PRELOAD_SCRIPT).digest('base64')}'`;
 
 interface HostingHeaderRule {

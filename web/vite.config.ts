@@ -4,7 +4,7 @@ import { defineConfig, type Plugin } from 'vite';
 // The config imports core's TypeScript (the route table), so every vite command runs with --configLoader runner
 // (web/package.json, scripts/stack.mjs, the bench); local imports keep their extension.
 import { routeModules } from './route-modules.ts';
-import { stubSdksUnusedByReactfire } from './build-plugins.ts';
+import { prerenderLogin, stubSdksUnusedByReactfire } from './build-plugins.ts';
 import { ROUTE_PRELOAD_SCRIPT, localPreviewHeaders } from './security-headers.ts';
 import { serviceWorker } from './service-worker-plugin.ts';
 
@@ -62,15 +62,15 @@ function preloadRouteChunks(): Plugin {
 }
 
 // The manifest feeds the first-load size benchmark (web/bench/).
+const alias = {
+  '@': fileURLToPath(new URL('./src', import.meta.url)),
+  // `react` is Preact's compat layer (ADR 0026), which has useSyncExternalStore itself: reactfire's shim is not needed.
+  'use-sync-external-store/shim': 'preact/compat',
+};
+
 export default defineConfig({
-  plugins: [stubSdksUnusedByReactfire(), preloadRouteChunks(), serviceWorker()],
-  resolve: {
-    alias: {
-      '@': fileURLToPath(new URL('./src', import.meta.url)),
-      // `react` is Preact's compat layer (ADR 0026), which has useSyncExternalStore itself: reactfire's shim is not needed.
-      'use-sync-external-store/shim': 'preact/compat',
-    },
-  },
+  plugins: [stubSdksUnusedByReactfire(), preloadRouteChunks(), prerenderLogin(alias), serviceWorker()],
+  resolve: { alias },
   build: {
     manifest: true,
     target: 'es2022',

@@ -1,6 +1,9 @@
 import type { Plugin } from 'vite';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { stubSdksUnusedByReactfire } from '../build-plugins';
+import { prerenderedBlock, stubSdksUnusedByReactfire, withPrerendered } from '../build-plugins';
+import { ROUTE_PRELOAD_SCRIPT } from '../security-headers';
+import { PRERENDERED_SHOWN_CLASS } from '@/lib/prerendered';
+import { PROFILE_KEY } from '@/lib/session';
 
 const stubs = stubSdksUnusedByReactfire();
 let plugin: Plugin = stubs;
@@ -50,5 +53,24 @@ describe('the build stubs of SDK code the app never runs', () => {
     const database = await stubModule(String(resolve('firebase/database', REACTFIRE)));
     expect(Object.keys(database)).toContain('onValue');
     expect(() => (database.onValue as () => void)()).toThrow('firebase/database is not part of this app');
+  });
+});
+
+describe('the prerendered /login (ADR 0031)', () => {
+  it('goes into index.html hidden, inert and read-only, before the app root', () => {
+    const html = withPrerendered(
+      '<body>\n    <div id="root"></div>\n  </body>',
+      '<section aria-labelledby="login-title"><h1 id="login-title">Welcome back</h1><form><label for="P0-0">Email</label><input id="P0-0" type="email" name="email"/><input name="password" type="password"/><button type="submit">Login</button></form></section>',
+    );
+    expect(html).toBe(
+      '<body>\n    <div id="prerendered" class="prerendered" inert aria-hidden="true"><section aria-labelledby="prerendered-login-title"><h1 id="prerendered-login-title">Welcome back</h1><form><label for="prerendered-P0-0">Email</label><input readonly id="prerendered-P0-0" type="email" name="email"/><input readonly name="password" type="password"/><button type="submit">Login</button></form></section></div>\n    <div id="root"></div>\n  </body>',
+    );
+    expect(() => withPrerendered('<body></body>', '<form></form>')).toThrow('no <div id="root"></div>');
+    expect(() => prerenderedBlock('<p>no form</p>')).toThrow('has no form');
+  });
+
+  it('is shown by the route preload script on /login only, and only to a visitor without a stored profile', () => {
+    expect(ROUTE_PRELOAD_SCRIPT).toContain(`p==='/login'&&!localStorage.getItem('${PROFILE_KEY}')`);
+    expect(ROUTE_PRELOAD_SCRIPT).toContain(`classList.add('${PRERENDERED_SHOWN_CLASS}')`);
   });
 });

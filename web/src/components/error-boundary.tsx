@@ -2,13 +2,16 @@
  * Error boundaries: RouteError is each route's errorElement (lib/router); PanelBoundary wraps
  * a panel that loads data so one failing panel does not blank the page.
  */
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, useLayoutEffect, type ErrorInfo, type ReactNode } from 'react';
+import { dropPrerendered } from '@/lib/prerendered';
 import { isRouteErrorResponse, Link, useRouteError } from '@/lib/router';
 
 export function RouteError() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const chunkFailed = error instanceof Error && /dynamically imported module|Failed to fetch/i.test(error.message);
+  // /login's screen failed to load: the error, not the inert prerendered copy of the screen (ADR 0031).
+  useLayoutEffect(dropPrerendered, []);
   return (
     <main className="page page-narrow" role="alert">
       <h1>{notFound ? 'Page not found' : 'Something went wrong'}</h1>

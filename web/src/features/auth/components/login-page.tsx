@@ -1,5 +1,5 @@
 /** /login: email and password; the result code decides where to go (SPEC section 4, ADR 0001). */
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from '@/lib/router';
 import { z } from 'zod/mini';
 import { loginOutcome, safeReturnTo } from '@punter/core/account';
@@ -10,6 +10,7 @@ import { PasswordInput } from '@/components/password-input';
 import { TextField } from '@/components/text-field';
 import { paths, REDIRECT_PARAM } from '@/config/paths';
 import { ApiFailure, callSession } from '@/lib/api';
+import { dropPrerendered } from '@/lib/prerendered';
 import { clearSessionNotice, readSessionNotice, setResetEmail } from '@/lib/session';
 import { useFormSubmit } from '@/lib/use-form-submit';
 import { useSlowHint } from '@/lib/use-slow-hint';
@@ -28,6 +29,8 @@ export function LoginPage() {
   // Why the last session ended, when the app ended it (a suspended account): shown once.
   const [notice] = useState(readSessionNotice);
   useEffect(() => clearSessionNotice(), []);
+  // The real screen is in the DOM: the prerendered copy of index.html goes in the same commit (ADR 0031).
+  useLayoutEffect(dropPrerendered, []);
   const form = useFormSubmit(loginFormSchema, async (data) => {
     const { profile, message } = await callSession('sessionLogin', data);
     const outcome = loginOutcome(profile?.code);

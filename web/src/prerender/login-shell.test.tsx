@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { loginShellHtml } from '@/prerender/login-shell';
+
+// The markup index.html carries for /login (build-plugins.ts prerenderLogin, ADR 0031), rendered from the
+// app's own components, as the build renders it.
+describe('the prerendered /login', () => {
+  it('is the login screen the app renders: its texts, its fields, its links', () => {
+    const html = loginShellHtml();
+    expect(html).toContain('Welcome back');
+    expect(html).toContain('Log in to your wallet, calculators and signals.');
+    expect(html).toMatch(/<input[^>]*type="email"[^>]*name="email"/);
+    expect(html).toMatch(/<input[^>]*name="password"[^>]*type="password"/);
+    expect(html).toContain('>Login</button>');
+    expect(html).toContain('href="/forgot-password"');
+  });
+});
