@@ -61,13 +61,13 @@ function preloadRouteChunks(): Plugin {
   };
 }
 
-// The manifest feeds the first-load size benchmark (web/bench/).
 const alias = {
   '@': fileURLToPath(new URL('./src', import.meta.url)),
   // `react` is Preact's compat layer (ADR 0026), which has useSyncExternalStore itself: reactfire's shim is not needed.
   'use-sync-external-store/shim': 'preact/compat',
 };
 
+// The manifest feeds the first-load size benchmark (web/bench/).
 export default defineConfig({
   plugins: [stubSdksUnusedByReactfire(), preloadRouteChunks(), prerenderLogin(alias), serviceWorker()],
   resolve: { alias },

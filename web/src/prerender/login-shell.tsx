@@ -1,5 +1,5 @@
 /**
- * The /login screen as static HTML, rendered at build time (prerender-plugin.ts, ADR 0031) from the same
+ * The /login screen as static HTML, rendered at build time (prerenderLogin in build-plugins.ts, ADR 0031) from the same
  * components the app renders, so it cannot drift from them. index.html carries it; the route preload script
  * shows it on /login for a visitor without a stored session, so the screen paints as soon as the HTML and
  * the stylesheet arrive instead of after the scripts have loaded and run. It is inert until the app renders
