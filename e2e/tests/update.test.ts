@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { captureFailure, launchBrowser } from '../support/browser';
+import { captureFailure, launchBrowser, SMALL } from '../support/browser';
 
 const dist = resolve(import.meta.dirname, '..', '..', 'web', 'dist');
 const TYPES: Record<string, string> = {
@@ -54,7 +54,7 @@ beforeAll(async () => {
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   browser = await launchBrowser();
-  context = await browser.newContext({ baseURL: origin, viewport: { width: 360, height: 740 } });
+  context = await browser.newContext({ baseURL: origin, viewport: SMALL });
   page = await context.newPage();
 });
 
