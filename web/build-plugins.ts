@@ -3,6 +3,8 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build, type Plugin } from 'vite';
+import { SNAPSHOT_SCRIPT } from './security-headers.ts';
+import { SNAPSHOT_ID } from './src/lib/screen-snapshot.ts';
 
 /** Plugins of the web build (vite.config.ts) that keep code the first screens do not need out of them. */
 
@@ -58,10 +60,16 @@ export function prerenderedBlock(markup: string): string {
   return `<div id="prerendered" class="prerendered" inert aria-hidden="true">${fields}</div>`;
 }
 
-/** index.html with the prerendered block before the app's root element. */
+/**
+ * Where the last visit's dashboard goes (ADR 0032): an empty inert element, and SNAPSHOT_SCRIPT right after
+ * it, which fills and shows it before the first paint (on /dashboard, when there is a copy).
+ */
+export const SNAPSHOT_SLOT = `<div id="${SNAPSHOT_ID}" class="snapshot" inert aria-hidden="true"></div>\n    <script>${SNAPSHOT_SCRIPT}</script>`;
+
+/** index.html with the prerendered /login and the snapshot's slot before the app's root element. */
 export function withPrerendered(html: string, markup: string): string {
   if (!html.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT} to put the prerendered /login before`);
-  return html.replace(ROOT_ELEMENT, `${prerenderedBlock(markup)}\n    ${ROOT_ELEMENT}`);
+  return html.replace(ROOT_ELEMENT, `${prerenderedBlock(markup)}\n    ${SNAPSHOT_SLOT}\n    ${ROOT_ELEMENT}`);
 }
 
 /**
@@ -100,7 +108,7 @@ async function renderLoginShell(root: string, mode: string, alias: Record<string
   }
 }
 
-/** The build's index.html carries the prerendered /login (ADR 0031); the dev server's does not. */
+/** The build's index.html carries the prerendered /login (ADR 0031) and the snapshot's slot (ADR 0032); the dev server's does not. */
 export function prerenderLogin(alias: Record<string, string>): Plugin {
   let root = process.cwd();
   let mode = 'production';

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
+import { SNAPSHOT_ID, SNAPSHOT_KEY, SNAPSHOT_SHOWN_CLASS } from './src/lib/screen-snapshot.ts';
 
 /**
  * The inline script that preloads the opened route's chunks (vite.config.ts), and on /login, for a
@@ -18,6 +19,15 @@ import { fileURLToPath, URL } from 'node:url';
 export const ROUTE_PRELOAD_SCRIPT =
   "(function(){var p=location.pathname.replace(/\\/$/,'')||'/';try{if(p==='/login'&&!localStorage.getItem('profile'))document.documentElement.classList.add('prerender-login')}catch(e){}var d=document.getElementById('route-chunks');if(!d)return;var m=JSON.parse(d.textContent),f=m[p];if(!f)for(var k in m)if(k.indexOf(':')>=0&&new RegExp('^'+k.replace(/:[^/]+/g,'[^/]+')+'$').test(p)){f=m[k];break}if(f)f.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)})})()";
 export const ROUTE_PRELOAD_SCRIPT_HASH = `'sha256-${createHash('sha256').update(ROUTE_PRELOAD_SCRIPT).digest('base64')}'`;
+
+/**
+ * The inline script right after index.html's #snapshot element (build-plugins.ts, ADR 0032): on /dashboard,
+ * with a stored profile and the last visit's copy of the screen (lib/screen-snapshot.ts), it puts the copy in
+ * that element and shows it (the class on <html>) before the first paint. The CSP allows it by its hash:
+ * firebase.json's script-src carries SNAPSHOT_SCRIPT_HASH.
+ */
+export const SNAPSHOT_SCRIPT = `(function(){try{var p=location.pathname.replace(/\\/$/,'')||'/';if(p!=='/dashboard'||!localStorage.getItem('profile'))return;var s=localStorage.getItem('${SNAPSHOT_KEY}'),e=document.getElementById('${SNAPSHOT_ID}');if(!s||!e)return;e.innerHTML=s;document.documentElement.classList.add('${SNAPSHOT_SHOWN_CLASS}')}catch(x){}})()`;
+export const SNAPSHOT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(SNAPSHOT_SCRIPT).digest('base64')}'`;
 
 interface HostingHeaderRule {
   source: string;

@@ -25,10 +25,21 @@ describe('LCP figures', () => {
     expect(figure).toMatchObject({
       runsMs: [1400, 1700, 1200],
       medianMs: 1400,
+      appShownMedianMs: null,
       load: { min: 0.3, max: 0.9 },
       quiet: true,
       withinGoal: true,
     });
+  });
+
+  it("report the median time of the app's own screen when every run recorded it", () => {
+    const runs = [
+      { ms: 600, appShownMs: 1900, loadBefore: 0.5, loadAfter: 0.7 },
+      { ms: 650, appShownMs: 2100.4, loadBefore: 0.5, loadAfter: 0.7 },
+      { ms: 700, appShownMs: 1800, loadBefore: 0.5, loadAfter: 0.7 },
+    ];
+    expect(lcpFigure(runs, 2).appShownMedianMs).toBe(1900);
+    expect(lcpFigure([...runs, { ms: 640, loadBefore: 0.5, loadAfter: 0.7 }], 2).appShownMedianMs).toBeNull();
   });
 
   it('call a run under a load of one core or more not quiet, and a median at the goal not within it', () => {

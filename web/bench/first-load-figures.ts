@@ -43,6 +43,8 @@ export function median(values: readonly number[]): number {
 /** One timed run and the machine's 1-minute load average just before and just after it. */
 export interface TimedRun {
   ms: number;
+  /** When the bench saw the app's own screen (polled every 50 ms), for the screens painted before the app runs. */
+  appShownMs?: number;
   loadBefore: number;
   loadAfter: number;
 }
@@ -50,6 +52,11 @@ export interface TimedRun {
 export interface LcpFigure {
   runsMs: number[];
   medianMs: number;
+  /**
+   * The median time the app's own screen showed (ADR 0031, 0032: the LCP may be of a copy painted from the
+   * HTML before the app ran), null when the runs did not record it.
+   */
+  appShownMedianMs: number | null;
   /** The 1-minute load average around the runs (min and max of every before/after reading). */
   load: { min: number; max: number };
   /** How many of the machine's cores the load stayed under on every reading: a run with load < cores had a core free. */
@@ -69,6 +76,10 @@ export function lcpFigure(runs: readonly TimedRun[], cores: number, goalMs = LCP
   return {
     runsMs: runs.map((r) => Math.round(r.ms)),
     medianMs: Math.round(medianMs),
+    appShownMedianMs:
+      runs.every((r) => r.appShownMs !== undefined) && runs.length > 0
+        ? Math.round(median(runs.map((r) => r.appShownMs ?? 0)))
+        : null,
     load: { min: round(Math.min(...loads), 2), max: round(Math.max(...loads), 2) },
     cores,
     quiet: loads.length > 0 && loads.every((l) => l < 1),

@@ -1,6 +1,6 @@
 import type { Plugin } from 'vite';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { prerenderedBlock, stubSdksUnusedByReactfire, withPrerendered } from '../build-plugins';
+import { prerenderedBlock, SNAPSHOT_SLOT, stubSdksUnusedByReactfire, withPrerendered } from '../build-plugins';
 import { ROUTE_PRELOAD_SCRIPT } from '../security-headers';
 import { PRERENDERED_SHOWN_CLASS } from '@/lib/prerendered';
 import { PROFILE_KEY } from '@/lib/session';
@@ -63,7 +63,7 @@ describe('the prerendered /login (ADR 0031)', () => {
       '<section aria-labelledby="login-title"><h1 id="login-title">Welcome back</h1><form><label for="P0-0">Email</label><input id="P0-0" type="email" name="email"/><input name="password" type="password"/><button type="submit">Login</button></form></section>',
     );
     expect(html).toBe(
-      '<body>\n    <div id="prerendered" class="prerendered" inert aria-hidden="true"><section aria-labelledby="prerendered-login-title"><h1 id="prerendered-login-title">Welcome back</h1><form><label for="prerendered-P0-0">Email</label><input readonly id="prerendered-P0-0" type="email" name="email"/><input readonly name="password" type="password"/><button type="submit">Login</button></form></section></div>\n    <div id="root"></div>\n  </body>',
+      `<body>\n    <div id="prerendered" class="prerendered" inert aria-hidden="true"><section aria-labelledby="prerendered-login-title"><h1 id="prerendered-login-title">Welcome back</h1><form><label for="prerendered-P0-0">Email</label><input readonly id="prerendered-P0-0" type="email" name="email"/><input readonly name="password" type="password"/><button type="submit">Login</button></form></section></div>\n    ${SNAPSHOT_SLOT}\n    <div id="root"></div>\n  </body>`,
     );
     expect(() => withPrerendered('<body></body>', '<form></form>')).toThrow('no <div id="root"></div>');
     expect(() => prerenderedBlock('<p>no form</p>')).toThrow('has no form');

@@ -4,15 +4,15 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { envError } from '@/config/env';
-import { dropPrerendered, PRERENDERED_SHOWN_CLASS } from '@/lib/prerendered';
+import { dropPrerendered, dropUnshownPrerendered } from '@/lib/prerendered';
 import { registerServiceWorker } from '@/lib/service-worker';
 import './styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-// The prerendered /login (ADR 0031) stays only where it shows, until LoginPage takes its place: anywhere
-// else its hidden form would sit beside the screen's own fields.
-if (!document.documentElement.classList.contains(PRERENDERED_SHOWN_CLASS)) dropPrerendered();
+// The prerendered /login (ADR 0031) and the last visit's dashboard (ADR 0032) stay only where they show, until
+// the app's first screen takes their place: anywhere else their hidden markup would sit beside the screen's own.
+dropUnshownPrerendered();
 
 if (envError) {
   // A wrong configuration stops the app with a message that names the variable.

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   FCM_CONNECT_SOURCES,
   ROUTE_PRELOAD_SCRIPT_HASH,
+  SNAPSHOT_SCRIPT_HASH,
   addCspSources,
   featureCspSources,
   hostingHeaders,
@@ -27,9 +28,14 @@ describe("Hosting's security headers (firebase.json)", () => {
     expect(headers['Referrer-Policy']).toBe('strict-origin-when-cross-origin');
   });
 
-  it('run only our scripts: self, the route preload script by its hash, and Flutterwave checkout', () => {
+  it('run only our scripts: self, the route preload and snapshot scripts by their hashes, and Flutterwave checkout', () => {
     expect(csp.get('default-src')).toEqual(["'self'"]);
-    expect(csp.get('script-src')).toEqual(["'self'", ROUTE_PRELOAD_SCRIPT_HASH, 'https://checkout.flutterwave.com']);
+    expect(csp.get('script-src')).toEqual([
+      "'self'",
+      ROUTE_PRELOAD_SCRIPT_HASH,
+      SNAPSHOT_SCRIPT_HASH,
+      'https://checkout.flutterwave.com',
+    ]);
     expect(csp.get('object-src')).toEqual(["'none'"]);
     expect(csp.get('connect-src')).not.toContain('http://127.0.0.1:8080');
   });

@@ -2,12 +2,13 @@
  * Wraps every route: toasts (lib/toast.ts), the session-expiry redirect, scroll reset on navigation,
  * the new-version prompt.
  */
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from '@/lib/router';
 import { Toaster } from '@/components/toaster';
 import { UpdatePrompt } from '@/components/update-prompt';
 import { paths } from '@/config/paths';
 import { preloadFirebase } from '@/lib/api';
+import { dropPrerendered } from '@/lib/prerendered';
 import { takeFlash } from '@/lib/flash';
 import { onSessionExpired } from '@/lib/session';
 import { toast } from '@/lib/toast';
@@ -15,6 +16,8 @@ import { toast } from '@/lib/toast';
 export function RootShell() {
   const navigate = useNavigate();
   const location = useLocation();
+  // The first screen commits: what index.html painted before the app ran goes, in this same commit (ADR 0031, 0032).
+  useLayoutEffect(dropPrerendered, []);
 
   useEffect(
     () =>

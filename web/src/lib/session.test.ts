@@ -8,6 +8,7 @@ import {
   saveProfile,
   setProfileCode,
 } from '@/lib/session';
+import { SNAPSHOT_KEY } from '@/lib/screen-snapshot';
 import { MemoryStorage, testProfile } from '@/testing/fixtures';
 
 const profile = (code: number, token = 'secret-token') => testProfile({ code, token });
@@ -49,12 +50,23 @@ describe('the stored profile', () => {
     expect(getProfile()?.code).toBe(200);
   });
 
-  test('logout clears the profile and the batch', () => {
+  test("logout clears the profile, the batch and the last visit's dashboard", () => {
     saveProfile(profile(200));
     window.localStorage.setItem('batch', '{}');
+    window.localStorage.setItem(SNAPSHOT_KEY, '<p>₦29,500</p>');
     clearProfile();
     expect(getProfile()).toBeNull();
     expect(window.localStorage.getItem('batch')).toBeNull();
+    expect(window.localStorage.getItem(SNAPSHOT_KEY)).toBeNull();
+  });
+
+  test("the last visit's dashboard stays for the same account and goes when another one logs in (ADR 0032)", () => {
+    saveProfile(testProfile({ id: 'u1' }));
+    window.localStorage.setItem(SNAPSHOT_KEY, '<p>₦29,500</p>');
+    saveProfile(testProfile({ id: 'u1', code: 203 }));
+    expect(window.localStorage.getItem(SNAPSHOT_KEY)).toBe('<p>₦29,500</p>');
+    saveProfile(testProfile({ id: 'u2' }));
+    expect(window.localStorage.getItem(SNAPSHOT_KEY)).toBeNull();
   });
 
   test('an expired session clears the profile and tells the listeners', () => {

@@ -5,6 +5,7 @@
 import { useSyncExternalStore } from 'react';
 import { isLoggedIn } from '@punter/core/account';
 import { profileSchema, type Profile } from '@punter/core/api/profile';
+import { clearSnapshot } from '@/lib/screen-snapshot';
 
 export const PROFILE_KEY = 'profile';
 export const BATCH_KEY = 'batch';
@@ -53,6 +54,8 @@ function notify(): void {
 /** Stores a profile exactly as the session callables return it. */
 export function saveProfile(profile: unknown): StoredProfile {
   const parsed = profileSchema.parse(profile);
+  // Another account on this browser: the last visit's dashboard (ADR 0032) is not theirs.
+  if (getProfile()?.data.id !== parsed.data.id) clearSnapshot();
   window.localStorage.setItem(PROFILE_KEY, JSON.stringify(profile));
   notify();
   return parsed;
@@ -76,6 +79,7 @@ export function clearProfile(): void {
   window.localStorage.removeItem(PROFILE_KEY);
   window.localStorage.removeItem(BATCH_KEY);
   window.localStorage.removeItem(QUERY_CACHE_KEY);
+  clearSnapshot();
   notify();
 }
 

@@ -34,6 +34,10 @@ export function PrivacyPolicyPage() {
           calculators, which stay in your own browser.
         </li>
         <li>Technical data: device type, browser, IP address and security logs.</li>
+        <li>
+          On your device, in this browser: your session, and your last known balance, latest transactions and dashboard, so the
+          app opens fast and works offline. Logging out removes them.
+        </li>
       </ul>
       <h2>3. Why we use it and on what lawful basis</h2>
       <ul>

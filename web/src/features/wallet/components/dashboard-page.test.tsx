@@ -4,6 +4,7 @@ import { DashboardPage } from '@/features/wallet/components/dashboard-page';
 import { publishPermissions } from '@/lib/permissions';
 import { fakeApi, ok } from '@/testing/fake-api';
 import { testSavedBank, testTransaction } from '@/testing/fixtures';
+import { SNAPSHOT_KEY } from '@/lib/screen-snapshot';
 import { renderWithApp } from '@/testing/render';
 
 vi.mock('@/lib/api', async (importOriginal) => (await import('@/testing/fake-api')).fakeApiModule(await importOriginal()));
@@ -95,5 +96,21 @@ describe('DashboardPage', () => {
         .getByRole('link', { name: 'Create PIN' })
         .getAttribute('href'),
     ).toBe('/create-pin');
+  });
+
+  it('keeps the screen for the next visit once the balance and the transactions show (ADR 0032)', async () => {
+    fakeApi.answer('nairaWallet', ok({ balance: 29500 }));
+    fakeApi.answer('limitTransactions', ok([testTransaction()]));
+    const { container } = renderWithApp(<DashboardPage />);
+    container.id = 'root';
+    // Still loading: nothing is kept.
+    expect(localStorage.getItem(SNAPSHOT_KEY)).toBeNull();
+    await waitFor(() => expect(localStorage.getItem(SNAPSHOT_KEY)).toContain('₦29,500'));
+    const copy = document.createElement('div');
+    copy.innerHTML = localStorage.getItem(SNAPSHOT_KEY) ?? '';
+    expect(copy.querySelector('.greeting')?.textContent).toBe('Hello, Ada');
+    expect(copy.querySelectorAll('.tx-list li')).toHaveLength(1);
+    // The withdraw and top-up modals are not part of it.
+    expect(copy.querySelector('dialog')).toBeNull();
   });
 });

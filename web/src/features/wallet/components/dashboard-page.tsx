@@ -17,14 +17,16 @@ import {
   SignalIcon,
 } from '@/components/icons';
 import { paths } from '@/config/paths';
-import { useRecentTransactions } from '@/features/wallet/api/wallet-api';
+import { useBalance, useRecentTransactions } from '@/features/wallet/api/wallet-api';
 import { TopUpModal } from '@/features/wallet/components/top-up-modal';
 import { TransactionList } from '@/features/wallet/components/transaction-list';
 import { TRANSACTIONS_EMPTY_MESSAGE, VIEW_ALL_TRANSACTIONS_LABEL } from '@/features/wallet/components/transaction-list-view';
 import { WalletCard } from '@/features/wallet/components/wallet-card';
 import { WithdrawModal } from '@/features/wallet/components/withdraw-modal';
+import { useScreenSnapshot } from '@/lib/use-screen-snapshot';
 import { useProfile } from '@/lib/session';
 import { subscriptionDay, useSubscriptionStatus } from '@/lib/subscription';
+import { useOnline } from '@/lib/use-online';
 
 const SERVICES = [
   { to: paths.puntersHub.getHref(), Icon: PuntersHubIcon, title: 'Punters Hub', text: 'Betting codes from approved punters.' },
@@ -87,8 +89,15 @@ function ServiceLock() {
 export function DashboardPage() {
   const profile = useProfile();
   const recent = useRecentTransactions();
+  const balance = useBalance();
+  const online = useOnline();
   const [modal, setModal] = useState<'withdraw' | 'topup' | null>(null);
   const needsPin = needsPinSetup(profile);
+  // Once the balance and the transactions show, the next visit paints this screen from the copy (ADR 0032).
+  useScreenSnapshot(
+    balance.data !== undefined && recent.data !== undefined ? `${balance.updatedAt}:${recent.updatedAt}` : null,
+    online,
+  );
 
   return (
     <div className="stack-lg">

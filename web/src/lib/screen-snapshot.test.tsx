@@ -1,0 +1,159 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { SNAPSHOT_SCRIPT } from '../../security-headers';
+import { dropPrerendered, dropUnshownPrerendered, PRERENDERED_SHOWN_CLASS } from '@/lib/prerendered';
+import {
+  clearSnapshot,
+  saveSnapshot,
+  SNAPSHOT_KEY,
+  SNAPSHOT_MAX_CHARS,
+  SNAPSHOT_SHOWN_CLASS,
+  snapshotMarkup,
+} from '@/lib/screen-snapshot';
+
+function element(html: string): HTMLElement {
+  const root = document.createElement('div');
+  root.id = 'root';
+  root.innerHTML = html;
+  return root;
+}
+
+const SCREEN = [
+  '<header><button aria-controls="nav" aria-expanded="false">Open menu</button></header>',
+  '<nav id="nav" aria-label="Main"><a href="/signal-4">Over 4.5 signal</a></nav>',
+  '<main><h1 class="greeting">Hello, Ada</h1>',
+  '<section aria-labelledby="recent-title list-help"><h2 id="recent-title">Recent transactions</h2><p id="list-help">Latest</p>',
+  '<label for="P0-1">Amount</label><input id="P0-1"></section>',
+  '<dialog class="modal"><form><input name="pin"></form></dialog>',
+  '<p class="wallet-balance">₦29,500</p></main>',
+  '<div class="toaster"><div class="toast">Succesfull</div></div>',
+  '<div class="update-prompt" role="status">A new version is ready</div>',
+].join('');
+
+afterEach(() => {
+  document.body.innerHTML = '';
+  document.documentElement.className = '';
+  window.history.replaceState(null, '', '/');
+});
+
+describe("the copy of the dashboard kept for the next visit's first paint (ADR 0032)", () => {
+  it('keeps the screen without its dialogs, toasts and update prompt, every id and reference to one prefixed', () => {
+    const root = element(SCREEN);
+    const markup = snapshotMarkup(root);
+    const copy = element(markup);
+    expect(copy.querySelector('.greeting')?.textContent).toBe('Hello, Ada');
+    expect(copy.querySelector('.wallet-balance')?.textContent).toBe('₦29,500');
+    expect(copy.querySelector('dialog')).toBeNull();
+    expect(copy.querySelector('.toaster')).toBeNull();
+    expect(copy.textContent).not.toContain('A new version is ready');
+    expect([...copy.querySelectorAll('[id]')].map((e) => e.id)).toEqual([
+      'snapshot-nav',
+      'snapshot-recent-title',
+      'snapshot-list-help',
+      'snapshot-P0-1',
+    ]);
+    expect(copy.querySelector('section')?.getAttribute('aria-labelledby')).toBe('snapshot-recent-title snapshot-list-help');
+    expect(copy.querySelector('label')?.getAttribute('for')).toBe('snapshot-P0-1');
+    expect(copy.querySelector('button')?.getAttribute('aria-controls')).toBe('snapshot-nav');
+    // The page's own screen is untouched.
+    expect(root.querySelector('#recent-title')).not.toBeNull();
+    expect(root.querySelector('dialog')).not.toBeNull();
+  });
+
+  it('is stored, replaced by a newer one, dropped when too big to pay off, and removed on request', () => {
+    saveSnapshot(element('<p>₦29,500</p>'));
+    expect(localStorage.getItem(SNAPSHOT_KEY)).toBe('<p>₦29,500</p>');
+    saveSnapshot(element('<p>₦31,000</p>'));
+    expect(localStorage.getItem(SNAPSHOT_KEY)).toBe('<p>₦31,000</p>');
+    saveSnapshot(element(`<p>${'x'.repeat(SNAPSHOT_MAX_CHARS)}</p>`));
+    expect(localStorage.getItem(SNAPSHOT_KEY)).toBeNull();
+    saveSnapshot(element('<p>₦29,500</p>'));
+    clearSnapshot();
+    expect(localStorage.getItem(SNAPSHOT_KEY)).toBeNull();
+  });
+
+  it('a full or blocked storage costs nothing but the copy', () => {
+    const failing = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+      removeItem: () => {
+        throw new Error('SecurityError');
+      },
+    };
+    expect(() => saveSnapshot(element('<p>₦29,500</p>'), failing)).not.toThrow();
+    expect(() => clearSnapshot(failing)).not.toThrow();
+  });
+});
+
+describe("index.html's snapshot script", () => {
+  const slot = () => {
+    document.body.innerHTML = '<div id="snapshot" class="snapshot"></div><div id="root"></div>';
+    return document.getElementById('snapshot') as HTMLElement;
+  };
+  // The inline script of index.html, run as the page runs it: code from a string.
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval
+  const run = () => (new Function(SNAPSHOT_SCRIPT) as () => void)();
+  const shown = () => document.documentElement.classList.contains(SNAPSHOT_SHOWN_CLASS);
+
+  it('shows the copy on /dashboard to a visitor with a stored profile', () => {
+    localStorage.setItem('profile', '{"code":200}');
+    localStorage.setItem(SNAPSHOT_KEY, '<p class="wallet-balance">₦29,500</p>');
+    window.history.replaceState(null, '', '/dashboard/');
+    const element = slot();
+    run();
+    expect(element.querySelector('.wallet-balance')?.textContent).toBe('₦29,500');
+    expect(shown()).toBe(true);
+  });
+
+  it('shows nothing on another path, without a profile, or without a copy', () => {
+    localStorage.setItem('profile', '{"code":200}');
+    localStorage.setItem(SNAPSHOT_KEY, '<p>₦29,500</p>');
+    window.history.replaceState(null, '', '/transactions');
+    let element = slot();
+    run();
+    expect([element.innerHTML, shown()]).toEqual(['', false]);
+
+    window.history.replaceState(null, '', '/dashboard');
+    localStorage.removeItem('profile');
+    element = slot();
+    run();
+    expect([element.innerHTML, shown()]).toEqual(['', false]);
+
+    localStorage.setItem('profile', '{"code":200}');
+    localStorage.removeItem(SNAPSHOT_KEY);
+    element = slot();
+    run();
+    expect([element.innerHTML, shown()]).toEqual(['', false]);
+  });
+});
+
+describe('what index.html painted before the app ran', () => {
+  const page = () => {
+    document.body.innerHTML = '<div id="prerendered"></div><div id="snapshot"></div><div id="root"></div>';
+  };
+
+  it('at start-up, only the copy that shows stays', () => {
+    page();
+    document.documentElement.classList.add(SNAPSHOT_SHOWN_CLASS);
+    dropUnshownPrerendered();
+    expect(document.getElementById('prerendered')).toBeNull();
+    expect(document.getElementById('snapshot')).not.toBeNull();
+
+    page();
+    document.documentElement.className = PRERENDERED_SHOWN_CLASS;
+    dropUnshownPrerendered();
+    expect(document.getElementById('prerendered')).not.toBeNull();
+    expect(document.getElementById('snapshot')).toBeNull();
+  });
+
+  it("goes, with the classes that show it, when the app's first screen commits", () => {
+    page();
+    document.documentElement.classList.add(SNAPSHOT_SHOWN_CLASS, PRERENDERED_SHOWN_CLASS);
+    dropPrerendered();
+    expect(document.getElementById('prerendered')).toBeNull();
+    expect(document.getElementById('snapshot')).toBeNull();
+    expect(document.documentElement.className).toBe('');
+    expect(document.getElementById('root')).not.toBeNull();
+  });
+});
