@@ -1,6 +1,6 @@
 /**
  * Wraps every route: toasts (lib/toast.ts), the session-expiry redirect, scroll reset on navigation,
- * the new-version prompt.
+ * the new-version prompt; its first commit drops what index.html painted before the app ran.
  */
 import { useEffect, useLayoutEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from '@/lib/router';

@@ -8,7 +8,8 @@
  * which drops the copy in the same commit (RootShell), so nothing flashes in between.
  *
  * Only what the app itself rendered is kept (never markup from elsewhere), without dialogs and toasts,
- * with its ids prefixed so none is on the page twice. Logging out or in removes it (lib/session.ts).
+ * with its ids prefixed so none is on the page twice. Logging out removes it, and so does a login of another
+ * account on the same browser (lib/session.ts).
  */
 export const SNAPSHOT_KEY = 'dashboard_snapshot';
 /** The element of index.html that shows it (before #root). */
@@ -19,7 +20,7 @@ export const SNAPSHOT_SHOWN_CLASS = 'prerender-snapshot';
 export const SNAPSHOT_MAX_CHARS = 60_000;
 
 /** Left out of the copy: what is not the screen itself, and what could be open at the moment it is taken. */
-const LEFT_OUT = 'dialog, script, template, .toaster, .update-prompt, [data-snapshot="skip"]';
+const LEFT_OUT = 'dialog, script, template, .toaster, .update-prompt';
 const ID_REFERENCES = ['for', 'aria-labelledby', 'aria-describedby', 'aria-controls', 'aria-owns', 'list', 'form'] as const;
 
 /** The markup of `root`'s screen for the next visit: dialogs, toasts and prompts left out, ids prefixed. */
