@@ -28,6 +28,29 @@ export function takeCspViolations(): string[] {
   return cspViolations.splice(0);
 }
 
+/**
+ * A 360 px tab with no service worker, for screens index.html paints before the app runs (ADR 0031, 0032):
+ * a worker would answer the app's scripts from its cache, past `withoutAppScripts`.
+ */
+export async function workerlessSession(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, viewport: SMALL, serviceWorkers: 'block' });
+  context.setDefaultTimeout(30_000);
+  const page = await context.newPage();
+  watchCsp(page);
+  return { context, page };
+}
+
+/** Runs `run` while the app's scripts never arrive (a connection that drops them): what the HTML alone shows. */
+export async function withoutAppScripts<T>(page: Page, run: () => Promise<T>): Promise<T> {
+  const block = (route: { abort: () => Promise<void> }) => route.abort();
+  await page.route('**/assets/*.js', block);
+  try {
+    return await run();
+  } finally {
+    await page.unroute('**/assets/*.js', block);
+  }
+}
+
 /** A tab at 1280x800 that prefers reduced motion, so screenshots and audits see settled screens. */
 export async function newSession(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, viewport: LARGE, reducedMotion: 'reduce' });

@@ -6,7 +6,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
-import { captureFailure, launchBrowser, SMALL, takeCspViolations, watchCsp } from '../support/browser';
+import { captureFailure, launchBrowser, takeCspViolations, withoutAppScripts, workerlessSession } from '../support/browser';
 
 const { webUrl } = inject('stack');
 
@@ -16,11 +16,7 @@ let page: Page;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  // No service worker: it would answer the scripts from its cache, past the blocking below.
-  context = await browser.newContext({ baseURL: webUrl, viewport: SMALL, serviceWorkers: 'block' });
-  context.setDefaultTimeout(30_000);
-  page = await context.newPage();
-  watchCsp(page);
+  ({ context, page } = await workerlessSession(browser, webUrl));
 });
 
 afterEach(async (ctx) => {
@@ -32,22 +28,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** The app's scripts never arrive (a connection that drops them): what the HTML alone shows. */
-async function withoutAppScripts<T>(run: () => Promise<T>): Promise<T> {
-  const block = (route: { abort: () => Promise<void> }) => route.abort();
-  await page.route('**/assets/*.js', block);
-  try {
-    return await run();
-  } finally {
-    await page.unroute('**/assets/*.js', block);
-  }
-}
-
 const prerendered = () => page.locator('#prerendered');
 
 describe('the prerendered /login', () => {
   test('paints the login screen from the HTML alone, inert and read-only, under the CSP', async () => {
-    await withoutAppScripts(async () => {
+    await withoutAppScripts(page, async () => {
       await page.goto('/login');
       await expect.poll(() => prerendered().isVisible()).toBe(true);
       expect(await prerendered().getByText('Welcome back').isVisible()).toBe(true);
@@ -82,7 +67,7 @@ describe('the prerendered /login', () => {
   });
 
   test('is not shown to a signed-in user, nor on any other screen', async () => {
-    await withoutAppScripts(async () => {
+    await withoutAppScripts(page, async () => {
       await page.goto('/register');
       expect(await prerendered().isVisible()).toBe(false);
       await page.evaluate(() => localStorage.setItem('profile', '{"code":200}'));

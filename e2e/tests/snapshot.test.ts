@@ -7,7 +7,15 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
-import { capture, captureFailure, launchBrowser, loginThroughUi, SMALL, takeCspViolations, watchCsp } from '../support/browser';
+import {
+  capture,
+  captureFailure,
+  launchBrowser,
+  loginThroughUi,
+  takeCspViolations,
+  withoutAppScripts,
+  workerlessSession,
+} from '../support/browser';
 
 const { webUrl } = inject('stack');
 
@@ -17,11 +25,7 @@ let page: Page;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  // No service worker: it would answer the scripts from its cache, past the blocking below.
-  context = await browser.newContext({ baseURL: webUrl, viewport: SMALL, serviceWorkers: 'block' });
-  context.setDefaultTimeout(30_000);
-  page = await context.newPage();
-  watchCsp(page);
+  ({ context, page } = await workerlessSession(browser, webUrl));
 });
 
 afterEach(async (ctx) => {
@@ -32,17 +36,6 @@ afterAll(async () => {
   await context?.close();
   await browser?.close();
 });
-
-/** The app's scripts never arrive (a connection that drops them): what the HTML alone shows. */
-async function withoutAppScripts<T>(run: () => Promise<T>): Promise<T> {
-  const block = (route: { abort: () => Promise<void> }) => route.abort();
-  await page.route('**/assets/*.js', block);
-  try {
-    return await run();
-  } finally {
-    await page.unroute('**/assets/*.js', block);
-  }
-}
 
 const snapshot = () => page.locator('#snapshot');
 const kept = () => page.evaluate(() => localStorage.getItem('dashboard_snapshot'));
@@ -56,7 +49,7 @@ describe("the last visit's dashboard", () => {
     const balance = (await appBalance().textContent()) ?? '';
     await expect.poll(kept, { timeout: 10_000 }).toContain(balance);
 
-    await withoutAppScripts(async () => {
+    await withoutAppScripts(page, async () => {
       await page.goto('/dashboard');
       await expect.poll(() => snapshot().isVisible()).toBe(true);
       expect(await snapshot().getByTestId('wallet-balance').textContent()).toBe(balance);
@@ -89,7 +82,7 @@ describe("the last visit's dashboard", () => {
   });
 
   test('is not shown on another screen, and logging out removes it', async () => {
-    await withoutAppScripts(async () => {
+    await withoutAppScripts(page, async () => {
       await page.goto('/transactions');
       expect(await snapshot().isVisible()).toBe(false);
       expect(await snapshot().innerHTML()).toBe('');
