@@ -85,6 +85,20 @@ function deploy(marker: string): void {
   writeFileSync(join(folder, 'sw.js'), next);
 }
 
+/** Where the update stands, for a failure's message: the page's controller and the registration's workers. */
+const workerStates = () =>
+  page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    const version = (worker: ServiceWorker | null | undefined) => worker && `${worker.state}`;
+    return {
+      url: location.pathname,
+      controlled: navigator.serviceWorker.controller !== null,
+      active: version(registration?.active),
+      waiting: version(registration?.waiting),
+      installing: version(registration?.installing),
+    };
+  });
+
 const buildMarker = () => page.evaluate(() => document.querySelector('meta[name="e2e-build"]')?.getAttribute('content') ?? null);
 
 describe('a new version', () => {
@@ -110,9 +124,16 @@ describe('a new version', () => {
     await page.getByLabel('Email').fill('someone@punter.test');
     expect(await buildMarker()).toBeNull();
 
-    await Promise.all([page.waitForEvent('load'), prompt.getByRole('button', { name: 'Reload' }).click()]);
+    await prompt.getByRole('button', { name: 'Reload' }).click({ noWaitAfter: true });
+    // The browser lets the new worker take over once the old one is idle (about a second here), then the page
+    // reloads. Should that ever stall, the failure says how far it got.
+    await expect
+      .poll(() => buildMarker().catch(() => 'reloading'), { timeout: 60_000 })
+      .toBe('2')
+      .catch(async (error: unknown) => {
+        throw new Error(`the page did not switch to the new build: ${JSON.stringify(await workerStates())}`, { cause: error });
+      });
     await page.getByRole('button', { name: 'Login' }).waitFor();
-    expect(await buildMarker()).toBe('2');
     await expect.poll(() => prompt.count()).toBe(0);
   });
 });

@@ -135,7 +135,8 @@ export function installOfflineCache(self: ServiceWorkerGlobalScope, manifest: Pr
     if (!(event.source instanceof WindowClient) || new URL(event.source.url).origin !== origin) return;
     const message = workerMessageSchema.safeParse(event.data);
     if (!message.success) return;
-    if (message.data.type === 'SKIP_WAITING') void self.skipWaiting();
+    // Inside waitUntil: the browser keeps the worker alive until the takeover is queued.
+    if (message.data.type === 'SKIP_WAITING') event.waitUntil(self.skipWaiting());
     else if (enabled) event.waitUntil(cacheLoaded(self.caches, manifest.version, message.data.urls, origin, fetcher));
   });
 }
