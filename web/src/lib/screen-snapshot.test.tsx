@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { SNAPSHOT_SCRIPT } from '../../security-headers';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ROUTE_PRELOAD_SCRIPT, SNAPSHOT_SCRIPT } from '../../security-headers';
 import { dropPrerendered, dropUnshownPrerendered, PRERENDERED_SHOWN_CLASS } from '@/lib/prerendered';
 import {
   clearSnapshot,
@@ -18,7 +18,8 @@ function element(html: string): HTMLElement {
 }
 
 const SCREEN = [
-  '<header><button aria-controls="nav" aria-expanded="false">Open menu</button></header>',
+  '<div class="app-shell menu-open"><header><button aria-controls="nav" aria-expanded="true">Close menu</button>',
+  '<div class="menu"><button aria-expanded="true">AO, User menu</button><div class="menu-panel"><a href="/profile">Profile</a></div></div></header>',
   '<nav id="nav" aria-label="Main"><a href="/signal-4">Over 4.5 signal</a></nav>',
   '<main><h1 class="greeting">Hello, Ada</h1>',
   '<section aria-labelledby="recent-title list-help"><h2 id="recent-title">Recent transactions</h2><p id="list-help">Latest</p>',
@@ -26,7 +27,8 @@ const SCREEN = [
   '<dialog class="modal"><form><input name="pin"></form></dialog>',
   '<p class="wallet-balance">₦29,500</p></main>',
   '<div class="toaster"><div class="toast">Succesfull</div></div>',
-  '<div class="update-prompt" role="status">A new version is ready</div>',
+  '<div class="sidebar-backdrop" aria-hidden="true"></div>',
+  '<div class="update-prompt" role="status">A new version is ready</div></div>',
 ].join('');
 
 afterEach(() => {
@@ -36,7 +38,7 @@ afterEach(() => {
 });
 
 describe("the copy of the dashboard kept for the next visit's first paint (ADR 0032)", () => {
-  it('keeps the screen without its dialogs, toasts and update prompt, every id and reference to one prefixed', () => {
+  it('keeps the screen without its dialogs, toasts, update prompt and open menus, every id and reference to one prefixed', () => {
     const root = element(SCREEN);
     const markup = snapshotMarkup(root);
     const copy = element(markup);
@@ -45,6 +47,10 @@ describe("the copy of the dashboard kept for the next visit's first paint (ADR 0
     expect(copy.querySelector('dialog')).toBeNull();
     expect(copy.querySelector('.toaster')).toBeNull();
     expect(copy.textContent).not.toContain('A new version is ready');
+    // A menu open at the moment of the copy paints closed next time.
+    expect(copy.querySelector('.app-shell')?.className).toBe('app-shell');
+    expect(copy.querySelector('.menu-panel, .sidebar-backdrop')).toBeNull();
+    expect([...copy.querySelectorAll('[aria-expanded]')].map((e) => e.getAttribute('aria-expanded'))).toEqual(['false', 'false']);
     expect([...copy.querySelectorAll('[id]')].map((e) => e.id)).toEqual([
       'snapshot-nav',
       'snapshot-recent-title',
@@ -57,6 +63,7 @@ describe("the copy of the dashboard kept for the next visit's first paint (ADR 0
     // The page's own screen is untouched.
     expect(root.querySelector('#recent-title')).not.toBeNull();
     expect(root.querySelector('dialog')).not.toBeNull();
+    expect(root.querySelector('.menu-open .menu-panel')).not.toBeNull();
   });
 
   it('is stored, replaced by a newer one, dropped when too big to pay off, and removed on request', () => {
@@ -125,6 +132,58 @@ describe("index.html's snapshot script", () => {
     element = slot();
     run();
     expect([element.innerHTML, shown()]).toEqual(['', false]);
+  });
+});
+
+describe("index.html's two scripts: the route preload waits for the copy's first paint", () => {
+  const CHUNKS = { '/dashboard': ['/assets/dashboard-a1.js', '/assets/wallet-b2.js'], '/transactions': ['/assets/tx-c3.js'] };
+  // The page as index.html has it: the chunk map and the route preload script in <head>, the copy's slot in <body>.
+  const load = (path: string, { worker }: { worker: boolean }) => {
+    window.history.replaceState(null, '', path);
+    document.documentElement.className = '';
+    document.head.innerHTML = `<script type="application/json" id="route-chunks">${JSON.stringify(CHUNKS)}</script>`;
+    document.body.innerHTML = '<div id="snapshot" class="snapshot"></div><div id="root"></div>';
+    Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { controller: worker ? {} : null } });
+    /* eslint-disable @typescript-eslint/no-implied-eval -- the inline scripts, run as the page runs them */
+    (new Function(ROUTE_PRELOAD_SCRIPT) as () => void)();
+    (new Function(SNAPSHOT_SCRIPT) as () => void)();
+    /* eslint-enable @typescript-eslint/no-implied-eval */
+  };
+  const preloaded = () => [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'));
+  const returning = () => {
+    localStorage.setItem('profile', '{"code":200}');
+    localStorage.setItem(SNAPSHOT_KEY, '<p class="wallet-balance">₦29,500</p>');
+  };
+
+  afterEach(() => {
+    vi.useRealTimers();
+    document.head.innerHTML = '';
+    Reflect.deleteProperty(navigator, 'serviceWorker');
+  });
+
+  it('on a repeat visit the copy paints first; the chunks are asked for after that paint', () => {
+    returning();
+    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'setTimeout'] });
+    load('/dashboard', { worker: true });
+    expect(document.documentElement.classList.contains(SNAPSHOT_SHOWN_CLASS)).toBe(true);
+    expect(preloaded()).toEqual([]);
+    vi.runAllTimers();
+    expect(preloaded()).toEqual(CHUNKS['/dashboard']);
+  });
+
+  it('preloads at once otherwise: no worker answering yet (the first visit), no copy, another route', () => {
+    returning();
+    load('/dashboard', { worker: false });
+    expect(preloaded()).toEqual(CHUNKS['/dashboard']);
+
+    localStorage.removeItem(SNAPSHOT_KEY);
+    load('/dashboard', { worker: true });
+    expect(preloaded()).toEqual(CHUNKS['/dashboard']);
+
+    returning();
+    load('/transactions', { worker: true });
+    expect(preloaded()).toEqual(CHUNKS['/transactions']);
+    expect(document.documentElement.classList.contains(SNAPSHOT_SHOWN_CLASS)).toBe(false);
   });
 });
 

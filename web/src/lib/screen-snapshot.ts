@@ -20,13 +20,17 @@ export const SNAPSHOT_SHOWN_CLASS = 'prerender-snapshot';
 export const SNAPSHOT_MAX_CHARS = 60_000;
 
 /** Left out of the copy: what is not the screen itself, and what could be open at the moment it is taken. */
-const LEFT_OUT = 'dialog, script, template, .toaster, .update-prompt';
+const LEFT_OUT = 'dialog, script, template, .toaster, .update-prompt, .menu-panel, .sidebar-backdrop';
+/** The phone's sidebar (app-layout.tsx) opens with this class on the shell: the copy shows it closed. */
+const MENU_OPEN_CLASS = 'menu-open';
 const ID_REFERENCES = ['for', 'aria-labelledby', 'aria-describedby', 'aria-controls', 'aria-owns', 'list', 'form'] as const;
 
-/** The markup of `root`'s screen for the next visit: dialogs, toasts and prompts left out, ids prefixed. */
+/** The markup of `root`'s screen for the next visit: dialogs, toasts, prompts and open menus left out, ids prefixed. */
 export function snapshotMarkup(root: Element): string {
   const copy = root.cloneNode(true) as Element;
   copy.querySelectorAll(LEFT_OUT).forEach((element) => element.remove());
+  copy.querySelectorAll(`.${MENU_OPEN_CLASS}`).forEach((element) => element.classList.remove(MENU_OPEN_CLASS));
+  copy.querySelectorAll('[aria-expanded="true"]').forEach((element) => element.setAttribute('aria-expanded', 'false'));
   copy.querySelectorAll('[id]').forEach((element) => (element.id = `${SNAPSHOT_ID}-${element.id}`));
   for (const name of ID_REFERENCES) {
     copy.querySelectorAll(`[${name}]`).forEach((element) => {

@@ -14,7 +14,7 @@ export function useScreenSnapshot(shownKey: string | null, online: boolean): voi
       const root = document.getElementById('root');
       if (root) saveSnapshot(root);
     };
-    if (typeof window.requestIdleCallback === 'function') {
+    if (typeof window.requestIdleCallback === 'function' && typeof window.cancelIdleCallback === 'function') {
       const handle = window.requestIdleCallback(save, { timeout: 2000 });
       return () => window.cancelIdleCallback(handle);
     }
