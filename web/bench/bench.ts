@@ -512,7 +512,7 @@ async function recordReceived(page: Page): Promise<{ received: () => Received[];
   const cdp = await page.context().newCDPSession(page);
   const byId = new Map<string, Received>();
   cdp.on('Network.requestWillBeSent', (e) => {
-    byId.set(e.requestId, { requestId: e.requestId, url: e.request.url, streamed: 0, finished: null, fromCache: false });
+    byId.set(e.requestId, { requestId: e.requestId, url: e.request.url, streamed: 0, finished: null, fromCache: false, headers: 0 });
   });
   cdp.on('Network.requestServedFromCache', (e) => {
     const r = byId.get(e.requestId);
@@ -520,7 +520,10 @@ async function recordReceived(page: Page): Promise<{ received: () => Received[];
   });
   cdp.on('Network.responseReceived', (e) => {
     const r = byId.get(e.requestId);
-    if (r && (e.response.fromDiskCache || e.response.fromPrefetchCache || e.response.fromServiceWorker)) r.fromCache = true;
+    if (!r) return;
+    if (e.response.fromDiskCache || e.response.fromPrefetchCache || e.response.fromServiceWorker) r.fromCache = true;
+    // What had come when the headers were in: the status line and the headers.
+    r.headers = e.response.encodedDataLength;
   });
   cdp.on('Network.dataReceived', (e) => {
     const r = byId.get(e.requestId);
@@ -551,6 +554,7 @@ async function journey(context: BrowserContext, webUrl: string): Promise<Journey
         streamed: 0,
         finished: sizes.responseHeadersSize + sizes.responseBodySize,
         fromCache: false,
+        headers: sizes.responseHeadersSize,
       })),
     );
   };
@@ -913,7 +917,7 @@ if (journeyResults) {
   console.log('\nData of "open the app, check the balance and the signal feed, leave" (KB received, all origins)');
   for (const [visit, j] of Object.entries(journeyResults)) {
     console.log(
-      `${visit.padEnd(12)} ${cell(j.totalKb, 6)} KB  code ${j.byKind.code}  documents ${j.byKind.document}  API ${j.byKind.api}  other ${j.byKind.other}  (${j.requests} requests, ${j.fromCache} from cache)  goal < ${j.goalKb}: ${j.withinGoal ? 'yes' : 'NO'}`,
+      `${visit.padEnd(12)} ${cell(j.totalKb, 6)} KB  code ${j.byKind.code}  documents ${j.byKind.document}  API ${j.byKind.api}  other ${j.byKind.other}  (headers ${j.headersKb} of it; ${j.requests} requests, ${j.fromCache} from cache)  goal < ${j.goalKb}: ${j.withinGoal ? 'yes' : 'NO'}`,
     );
   }
 }

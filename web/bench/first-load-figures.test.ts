@@ -68,21 +68,28 @@ describe('journey cost', () => {
     streamed: 0,
     finished: null,
     fromCache: false,
+    headers: 0,
     ...over,
   });
 
-  it('counts finished responses whole, open streams as far as they came, and cached answers as nothing', () => {
+  it('counts finished responses whole, open streams as far as they came, and cached answers as nothing; headers apart too', () => {
     const cost = journeyCost(
       [
-        response(`${web}/dashboard`, { finished: 1024 }),
-        response(`${web}/assets/index-abc.js`, { streamed: 500, finished: 10 * 1024 }),
-        response(`${web}/assets/index-abc.css`, { fromCache: true, finished: 4096 }),
+        response(`${web}/dashboard`, { finished: 1024, headers: 300 }),
+        response(`${web}/assets/index-abc.js`, { streamed: 500, finished: 10 * 1024, headers: 1000 }),
+        response(`${web}/assets/index-abc.css`, { fromCache: true, finished: 4096, headers: 900 }),
         response('http://127.0.0.1:8080/google.firestore.v1.Firestore/Listen/channel?VER=8', { streamed: 2048 }),
         response(`${web}/favicon.svg`, { finished: 512 }),
       ],
       web,
     );
-    expect(cost).toEqual({ totalKb: 13.5, requests: 5, fromCache: 1, byKind: { code: 10, document: 1, api: 2, other: 0.5 } });
+    expect(cost).toEqual({
+      totalKb: 13.5,
+      requests: 5,
+      fromCache: 1,
+      byKind: { code: 10, document: 1, api: 2, other: 0.5 },
+      headersKb: 1.3,
+    });
   });
 });
 
