@@ -34,6 +34,7 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 const shellRequests: string[] = [];
+const workerVersions = new Map<string, string>();
 
 beforeAll(async () => {
   if (!existsSync(join(dist, 'sw.js')))
@@ -56,6 +57,13 @@ beforeAll(async () => {
   browser = await launchBrowser();
   context = await browser.newContext({ baseURL: origin, viewport: SMALL });
   page = await context.newPage();
+  // The browser's own view of the workers (status, running, controlled clients), for a failure's message.
+  const cdp = await context.newCDPSession(page);
+  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+    for (const v of versions)
+      workerVersions.set(v.versionId, `${v.status}/${v.runningStatus}/clients ${v.controlledClients?.length ?? 0}`);
+  });
+  await cdp.send('ServiceWorker.enable');
 });
 
 afterEach(async (ctx) => {
@@ -87,17 +95,33 @@ function deploy(marker: string): void {
 
 /** Where the update stands, for a failure's message: the page's controller and the registration's workers. */
 const workerStates = () =>
-  page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.getRegistration();
-    const version = (worker: ServiceWorker | null | undefined) => worker && `${worker.state}`;
-    return {
-      url: location.pathname,
-      controlled: navigator.serviceWorker.controller !== null,
-      active: version(registration?.active),
-      waiting: version(registration?.waiting),
-      installing: version(registration?.installing),
-    };
-  });
+  page
+    .evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      const version = (worker: ServiceWorker | null | undefined) => worker && `${worker.state}`;
+      return {
+        url: location.pathname,
+        controlled: navigator.serviceWorker.controller !== null,
+        active: version(registration?.active),
+        waiting: version(registration?.waiting),
+        installing: version(registration?.installing),
+      };
+    })
+    .then(async (states) => ({
+      ...states,
+      versions: Object.fromEntries(workerVersions),
+      // Whether each worker still runs script: a paused or stuck one times out here.
+      answering: await Promise.all(
+        context
+          .serviceWorkers()
+          .map((worker) =>
+            Promise.race([
+              worker.evaluate(() => 'yes'),
+              new Promise<string>((done) => setTimeout(() => done('no answer in 5 s'), 5_000)),
+            ]).catch((error: unknown) => String(error).slice(0, 80)),
+          ),
+      ),
+    }));
 
 const buildMarker = () => page.evaluate(() => document.querySelector('meta[name="e2e-build"]')?.getAttribute('content') ?? null);
 
