@@ -512,7 +512,14 @@ async function recordReceived(page: Page): Promise<{ received: () => Received[];
   const cdp = await page.context().newCDPSession(page);
   const byId = new Map<string, Received>();
   cdp.on('Network.requestWillBeSent', (e) => {
-    byId.set(e.requestId, { requestId: e.requestId, url: e.request.url, streamed: 0, finished: null, fromCache: false, headers: 0 });
+    byId.set(e.requestId, {
+      requestId: e.requestId,
+      url: e.request.url,
+      streamed: 0,
+      finished: null,
+      fromCache: false,
+      headers: 0,
+    });
   });
   cdp.on('Network.requestServedFromCache', (e) => {
     const r = byId.get(e.requestId);
