@@ -4,11 +4,17 @@ import { applyUpdate, watchForUpdates, watchLoadedAssets } from '@/lib/service-w
 /** A worker as the update flow sees it: a state that changes, and messages it receives. */
 class FakeWorker extends EventTarget {
   readonly messages: unknown[] = [];
+  /** Whether it answers a PING on the port it came with (this build's worker does; an older one does not). */
+  answers = true;
   constructor(public state: ServiceWorkerState) {
     super();
   }
-  postMessage(message: unknown) {
+  postMessage(message: unknown, transfer: Transferable[] = []) {
     this.messages.push(message);
+    const [port] = transfer;
+    if (this.answers && port instanceof MessagePort && (message as { type?: string }).type === 'PING') {
+      port.postMessage({ type: 'PONG' });
+    }
   }
   become(state: ServiceWorkerState) {
     this.state = state;
@@ -62,17 +68,36 @@ describe('a new version of the app', () => {
     expect(onReady).not.toHaveBeenCalled();
   });
 
-  it("takes over only on the user's click, and the page reloads only when the new worker controls it", () => {
-    const container = new FakeContainer(activeWorker());
+  it("takes over only on the user's click, once the worker in control runs; the page reloads only when the new worker controls it", async () => {
+    const controller = activeWorker();
+    const container = new FakeContainer(controller);
     const waiting = new FakeWorker('installed');
     const reload = vi.fn();
-    applyUpdate(waiting, container, reload);
+    await applyUpdate(waiting, container, reload);
+    expect(controller.messages).toEqual([{ type: 'PING' }]);
     expect(waiting.messages).toEqual([{ type: 'SKIP_WAITING' }]);
     expect(reload).not.toHaveBeenCalled();
     container.dispatchEvent(new Event('controllerchange'));
     expect(reload).toHaveBeenCalledTimes(1);
     container.dispatchEvent(new Event('controllerchange'));
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks the new worker to take over anyway when the one in control (an older build) never answers', async () => {
+    vi.useFakeTimers();
+    try {
+      const controller = activeWorker();
+      controller.answers = false;
+      const waiting = new FakeWorker('installed');
+      const applying = applyUpdate(waiting, new FakeContainer(controller), vi.fn(), 1000);
+      await vi.advanceTimersByTimeAsync(999);
+      expect(waiting.messages).toEqual([]);
+      await vi.advanceTimersByTimeAsync(1);
+      await applying;
+      expect(waiting.messages).toEqual([{ type: 'SKIP_WAITING' }]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -109,7 +109,7 @@ interface Registration<W extends WorkerLike> {
   addEventListener(type: 'updatefound', listener: () => void): void;
 }
 interface Container {
-  controller: object | null;
+  controller: Pick<ServiceWorker, 'postMessage'> | null;
   addEventListener(type: 'controllerchange', listener: () => void, options?: { once: boolean }): void;
 }
 
@@ -132,12 +132,43 @@ export function watchForUpdates<W extends WorkerLike>(
   });
 }
 
+/** How long the page waits for the worker in control to answer before it asks the new one to take over anyway. */
+export const WAKE_TIMEOUT_MS = 1000;
+
 /**
- * The user chose to reload: the waiting worker takes over, and the page reloads once it controls it (not
- * before, or the reload would still get the old worker). Nothing reloads on a takeover the user did not ask for.
+ * Resolves once the worker in control of the page has answered a PING (it runs), or after `timeoutMs` (a
+ * worker of an older build does not answer; the message has woken it all the same). The browser retires the
+ * old worker at once only if it runs when the new one asks to take over: one that is stopped or still starting
+ * then keeps the new one waiting until it goes idle, which can take minutes.
  */
-export function applyUpdate(waiting: Pick<ServiceWorker, 'postMessage'>, container: Container, reload: () => void): void {
+export function wakeController(controller: Container['controller'], timeoutMs = WAKE_TIMEOUT_MS): Promise<void> {
+  if (!controller) return Promise.resolve();
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    const done = () => {
+      clearTimeout(timer);
+      channel.port1.close();
+      resolve();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    channel.port1.onmessage = done;
+    controller.postMessage({ type: 'PING' }, [channel.port2]);
+  });
+}
+
+/**
+ * The user chose to reload: once the worker in control runs, the waiting worker takes over, and the page
+ * reloads once it controls it (not before, or the reload would still get the old worker). Nothing reloads on a
+ * takeover the user did not ask for.
+ */
+export async function applyUpdate(
+  waiting: Pick<ServiceWorker, 'postMessage'>,
+  container: Container,
+  reload: () => void,
+  timeoutMs = WAKE_TIMEOUT_MS,
+): Promise<void> {
   container.addEventListener('controllerchange', () => reload(), { once: true });
+  await wakeController(container.controller, timeoutMs);
   waiting.postMessage({ type: 'SKIP_WAITING' });
 }
 
@@ -165,7 +196,7 @@ export function useUpdateReady(): { ready: boolean; reload: () => void } {
   return {
     ready: worker !== null,
     reload: () => {
-      if (worker) applyUpdate(worker, navigator.serviceWorker, () => location.reload());
+      if (worker) void applyUpdate(worker, navigator.serviceWorker, () => location.reload());
     },
   };
 }

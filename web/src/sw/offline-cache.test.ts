@@ -1,10 +1,11 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   assetResponse,
   cacheLoaded,
   cacheNames,
   cachePolicy,
   deleteOldCaches,
+  installOfflineCache,
   navigationResponse,
   precache,
   SHELL_URL,
@@ -212,5 +213,55 @@ describe("the page's messages", () => {
     expect(workerMessageSchema.safeParse({ type: 'CACHE_URLS', urls: Array(301).fill('/a') }).success).toBe(false);
     expect(workerMessageSchema.safeParse({ type: 'DELETE_ALL' }).success).toBe(false);
     expect(workerMessageSchema.safeParse('SKIP_WAITING').success).toBe(false);
+  });
+});
+
+describe("the worker's message listener", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  class FakeWindowClient {
+    constructor(readonly url: string) {}
+  }
+
+  function installed() {
+    vi.stubGlobal('WindowClient', FakeWindowClient);
+    const listeners = new Map<string, (event: unknown) => void>();
+    const skipWaiting = vi.fn(() => Promise.resolve());
+    const self = {
+      location: { origin: ORIGIN },
+      caches: new MemoryCaches(),
+      skipWaiting,
+      addEventListener: (type: string, listener: (event: unknown) => void) => listeners.set(type, listener),
+    } as unknown as ServiceWorkerGlobalScope;
+    installOfflineCache(self, { version: V, urls: [] });
+    /** Sends `data` from `source` with a port; resolves with the answer on it, or 'no answer' after 50 ms. */
+    const send = (data: unknown, source: unknown) => {
+      const channel = new MessageChannel();
+      const answer = new Promise<unknown>((resolve) => {
+        channel.port1.onmessage = (event) => resolve(event.data);
+        setTimeout(() => resolve('no answer'), 50);
+      }).finally(() => channel.port1.close());
+      listeners.get('message')?.({ data, source, ports: [channel.port2], waitUntil: (p: Promise<unknown>) => p });
+      return answer;
+    };
+    return { send, skipWaiting };
+  }
+
+  it('answers a PING from a page of its own origin on the port it came with, and takes over on SKIP_WAITING', async () => {
+    const { send, skipWaiting } = installed();
+    const page = new FakeWindowClient(`${ORIGIN}/login`);
+    expect(await send({ type: 'PING' }, page)).toEqual({ type: 'PONG' });
+    expect(skipWaiting).not.toHaveBeenCalled();
+    await send({ type: 'SKIP_WAITING' }, page);
+    expect(skipWaiting).toHaveBeenCalledTimes(1);
+  });
+
+  it('ignores another origin, a sender that is not a page, and a message of another shape', async () => {
+    const { send, skipWaiting } = installed();
+    expect(await send({ type: 'PING' }, new FakeWindowClient('https://evil.example/'))).toBe('no answer');
+    expect(await send({ type: 'PING' }, { url: `${ORIGIN}/login` })).toBe('no answer');
+    expect(await send('PING', new FakeWindowClient(`${ORIGIN}/`))).toBe('no answer');
+    await send({ type: 'SKIP_WAITING' }, new FakeWindowClient('https://evil.example/'));
+    expect(skipWaiting).not.toHaveBeenCalled();
   });
 });

@@ -101,9 +101,13 @@ export async function cacheLoaded(
   }
 }
 
-/** The page's messages to the worker: take over now (the user chose to reload), or cache what it already loaded. */
+/**
+ * The page's messages to the worker: take over now (the user chose to reload), answer on the given port (the
+ * page makes sure the worker in control runs before a takeover), or cache what it already loaded.
+ */
 export const workerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('SKIP_WAITING') }),
+  z.object({ type: z.literal('PING') }),
   z.object({ type: z.literal('CACHE_URLS'), urls: z.array(z.string().check(z.maxLength(500))).check(z.maxLength(300)) }),
 ]);
 export type WorkerMessage = z.infer<typeof workerMessageSchema>;
@@ -135,8 +139,9 @@ export function installOfflineCache(self: ServiceWorkerGlobalScope, manifest: Pr
     if (!(event.source instanceof WindowClient) || new URL(event.source.url).origin !== origin) return;
     const message = workerMessageSchema.safeParse(event.data);
     if (!message.success) return;
-    // Inside waitUntil: the browser keeps the worker alive until the takeover is queued.
+    // skipWaiting() settles once this worker is active: inside waitUntil, the browser keeps it alive until then.
     if (message.data.type === 'SKIP_WAITING') event.waitUntil(self.skipWaiting());
+    else if (message.data.type === 'PING') event.ports[0]?.postMessage({ type: 'PONG' });
     else if (enabled) event.waitUntil(cacheLoaded(self.caches, manifest.version, message.data.urls, origin, fetcher));
   });
 }
