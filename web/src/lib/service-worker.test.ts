@@ -9,9 +9,9 @@ class FakeWorker extends EventTarget {
   constructor(public state: ServiceWorkerState) {
     super();
   }
-  postMessage(message: unknown, transfer: Transferable[] = []) {
+  postMessage(message: unknown, transfer?: Transferable[] | StructuredSerializeOptions) {
     this.messages.push(message);
-    const [port] = transfer;
+    const [port] = Array.isArray(transfer) ? transfer : (transfer?.transfer ?? []);
     if (this.answers && port instanceof MessagePort && (message as { type?: string }).type === 'PING') {
       port.postMessage({ type: 'PONG' });
     }
