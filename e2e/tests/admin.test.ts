@@ -203,6 +203,14 @@ describe('the operator console', () => {
     await admin.setViewportSize(SMALL);
     const width = await admin.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(SMALL.width);
+    // On a phone the sections are one row that scrolls sideways, with the open one in view.
+    await admin.goto('/admin/audit');
+    const tabs = admin.getByRole('navigation', { name: 'Operator console' });
+    const open = tabs.getByRole('link', { name: 'Audit log' });
+    await open.waitFor();
+    const [row, tab] = await Promise.all([tabs.boundingBox(), open.boundingBox()]);
+    expect(row?.height).toBeLessThan(60);
+    expect(tab && tab.x >= 0 && tab.x + tab.width <= SMALL.width).toBe(true);
     await capture(admin, 'admin-audit-360');
   });
 });

@@ -1,8 +1,10 @@
 /**
  * The operator console's frame (its own chunk, loaded by app/require-admin.tsx for role 1 only): the
- * console's sections as tabs that wrap on a phone, and the screen below them.
+ * console's sections as tabs (one row that scrolls sideways on a phone, the open one kept in view), and the
+ * screen below them.
  */
-import { NavLink, Outlet } from '@/lib/router';
+import { useEffect, useRef } from 'react';
+import { NavLink, Outlet, useLocation } from '@/lib/router';
 import { paths } from '@/config/paths';
 import './admin.css';
 
@@ -25,9 +27,15 @@ const SECTIONS = [
 ] as const;
 
 export default function AdminLayout() {
+  const tabs = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    // The open section's tab, scrolled into the row's view (a no-op where the tabs wrap).
+    tabs.current?.querySelector('.admin-tab.active')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [pathname]);
   return (
     <div className="admin stack">
-      <nav className="admin-tabs" aria-label="Operator console">
+      <nav className="admin-tabs" aria-label="Operator console" ref={tabs}>
         <ul className="plain-list">
           {SECTIONS.map((s) => (
             <li key={s.to}>
