@@ -9,17 +9,20 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import { SNAPSHOT_ID, SNAPSHOT_KEY, SNAPSHOT_SHOWN_CLASS } from './src/lib/screen-snapshot.ts';
 
+/** The global through which ROUTE_PRELOAD_SCRIPT hands its preload to SNAPSHOT_SCRIPT on a repeat visit. */
+const PRELOAD_HANDOFF = '__punterPreload';
+
 /**
  * The inline script that preloads the opened route's chunks (vite.config.ts), and on /login, for a
  * visitor without a stored profile (localStorage 'profile', lib/session.ts), shows the prerendered screen
  * (class 'prerender-login' on <html>, ADR 0031). On a repeat visit to /dashboard that will paint the last
  * visit's copy (ADR 0032: a stored profile and copy, and the service worker answering from its cache), it
- * leaves the preload to SNAPSHOT_SCRIPT (window.__punterPreload), which runs it once the copy has painted:
+ * leaves the preload to SNAPSHOT_SCRIPT (window[PRELOAD_HANDOFF]), which runs it once the copy has painted:
  * appending the links costs the main thread more than the cached chunks gain from starting early.
  * It is the same text in every build (the chunk map sits beside it in a JSON block, which is data, never
  * run), so the CSP allows it by its hash: firebase.json's script-src carries ROUTE_PRELOAD_SCRIPT_HASH.
  */
-export const ROUTE_PRELOAD_SCRIPT = `(function(){var p=location.pathname.replace(/\\/$/,'')||'/',w=false;try{if(p==='/login'&&!localStorage.getItem('profile'))document.documentElement.classList.add('prerender-login');w=p==='/dashboard'&&!!navigator.serviceWorker&&!!navigator.serviceWorker.controller&&!!localStorage.getItem('profile')&&!!localStorage.getItem('${SNAPSHOT_KEY}')}catch(e){}var d=document.getElementById('route-chunks');if(!d)return;var m=JSON.parse(d.textContent),f=m[p];if(!f)for(var k in m)if(k.indexOf(':')>=0&&new RegExp('^'+k.replace(/:[^/]+/g,'[^/]+')+'$').test(p)){f=m[k];break}if(!f)return;var g=function(){f.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)})};if(w)window.__punterPreload=g;else g()})()`;
+export const ROUTE_PRELOAD_SCRIPT = `(function(){var p=location.pathname.replace(/\\/$/,'')||'/',w=false;try{if(p==='/login'&&!localStorage.getItem('profile'))document.documentElement.classList.add('prerender-login');w=p==='/dashboard'&&!!navigator.serviceWorker&&!!navigator.serviceWorker.controller&&!!localStorage.getItem('profile')&&!!localStorage.getItem('${SNAPSHOT_KEY}')}catch(e){}var d=document.getElementById('route-chunks');if(!d)return;var m=JSON.parse(d.textContent),f=m[p];if(!f)for(var k in m)if(k.indexOf(':')>=0&&new RegExp('^'+k.replace(/:[^/]+/g,'[^/]+')+'$').test(p)){f=m[k];break}if(!f)return;var g=function(){f.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)})};if(w)window.${PRELOAD_HANDOFF}=g;else g()})()`;
 export const ROUTE_PRELOAD_SCRIPT_HASH = `'sha256-${createHash('sha256').update(ROUTE_PRELOAD_SCRIPT).digest('base64')}'`;
 
 /**
@@ -29,7 +32,7 @@ export const ROUTE_PRELOAD_SCRIPT_HASH = `'sha256-${createHash('sha256').update(
  * ROUTE_PRELOAD_SCRIPT left to it: after that paint when the copy shows, at once when it does not.
  * The CSP allows it by its hash: firebase.json's script-src carries SNAPSHOT_SCRIPT_HASH.
  */
-export const SNAPSHOT_SCRIPT = `(function(){var g=window.__punterPreload,shown=false;window.__punterPreload=null;try{var p=location.pathname.replace(/\\/$/,'')||'/';if(p==='/dashboard'&&localStorage.getItem('profile')){var s=localStorage.getItem('${SNAPSHOT_KEY}'),e=document.getElementById('${SNAPSHOT_ID}');if(s&&e){e.innerHTML=s;document.documentElement.classList.add('${SNAPSHOT_SHOWN_CLASS}');shown=true}}}catch(x){}if(typeof g==='function'){if(shown)requestAnimationFrame(function(){setTimeout(g,0)});else g()}})()`;
+export const SNAPSHOT_SCRIPT = `(function(){var g=window.${PRELOAD_HANDOFF},shown=false;window.${PRELOAD_HANDOFF}=null;try{var p=location.pathname.replace(/\\/$/,'')||'/';if(p==='/dashboard'&&localStorage.getItem('profile')){var s=localStorage.getItem('${SNAPSHOT_KEY}'),e=document.getElementById('${SNAPSHOT_ID}');if(s&&e){e.innerHTML=s;document.documentElement.classList.add('${SNAPSHOT_SHOWN_CLASS}');shown=true}}}catch(x){}if(typeof g==='function'){if(shown)requestAnimationFrame(function(){setTimeout(g,0)});else g()}})()`;
 export const SNAPSHOT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(SNAPSHOT_SCRIPT).digest('base64')}'`;
 
 interface HostingHeaderRule {
