@@ -1,12 +1,14 @@
 /**
- * The web app's security headers are stated once, in firebase.json (Hosting sends them for every
- * path). `vite preview`, which the e2e suite serves the production build with, sends the same ones,
- * plus the local emulators' and the sandbox checkout's origins, so the browser tests prove the app
- * works under the policy Hosting enforces.
+ * The web app's headers are stated once, in firebase.json: the security headers for documents and the
+ * worker (every path outside /assets/), nosniff for every path, a year's immutable cache for the hashed
+ * files under /assets/. `vite preview`, which the e2e suite serves the production build with, sends the
+ * same ones path by path (vite.config.ts), plus the local emulators' and the sandbox checkout's origins,
+ * so the browser tests prove the app works under the policy Hosting enforces.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
+import { z } from 'zod';
 import { SNAPSHOT_ID, SNAPSHOT_KEY, SNAPSHOT_SHOWN_CLASS } from './src/lib/screen-snapshot.ts';
 
 /** The global through which ROUTE_PRELOAD_SCRIPT hands its preload to SNAPSHOT_SCRIPT on a repeat visit. */
@@ -35,18 +37,61 @@ export const ROUTE_PRELOAD_SCRIPT_HASH = `'sha256-${createHash('sha256').update(
 export const SNAPSHOT_SCRIPT = `(function(){var g=window.${PRELOAD_HANDOFF},shown=false;window.${PRELOAD_HANDOFF}=null;try{var p=location.pathname.replace(/\\/$/,'')||'/';if(p==='/dashboard'&&localStorage.getItem('profile')){var s=localStorage.getItem('${SNAPSHOT_KEY}'),e=document.getElementById('${SNAPSHOT_ID}');if(s&&e){e.innerHTML=s;document.documentElement.classList.add('${SNAPSHOT_SHOWN_CLASS}');shown=true}}}catch(x){}if(typeof g==='function'){if(shown)requestAnimationFrame(function(){setTimeout(g,0)});else g()}})()`;
 export const SNAPSHOT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(SNAPSHOT_SCRIPT).digest('base64')}'`;
 
-interface HostingHeaderRule {
-  source: string;
-  headers: Array<{ key: string; value: string }>;
+const hostingConfigSchema = z.object({
+  hosting: z.object({
+    headers: z.array(
+      z
+        .object({
+          source: z.string().optional(),
+          regex: z.string().optional(),
+          headers: z.array(z.object({ key: z.string().min(1), value: z.string() })).min(1),
+        })
+        .refine((rule) => (rule.source === undefined) !== (rule.regex === undefined), 'a header rule has a source or a regex, not both'),
+    ),
+  }),
+});
+
+/** A header rule of firebase.json: the paths it matches, and what it adds. */
+export interface HostingHeaderRule {
+  pattern: RegExp;
+  headers: Record<string, string>;
 }
 
-/** The headers firebase.json's Hosting sends for every path ('**'). */
-export function hostingHeaders(): Record<string, string> {
+/**
+ * A Hosting glob as a RegExp over the URL path: `**` is any run of characters, `*` any within one
+ * segment. The project's rules need nothing more; any other glob syntax is refused rather than guessed.
+ */
+export function globToRegExp(glob: string): RegExp {
+  if (/[?[\]{}()!@+]/.test(glob)) throw new Error(`firebase.json: the glob ${glob} uses syntax this project does not read`);
+  const body = glob
+    .split('**')
+    .map((part) =>
+      part
+        .split('*')
+        .map((text) => text.replace(/[.^$|/]/g, '\\$&'))
+        .join('[^/]*'),
+    )
+    .join('.*');
+  return new RegExp(`^${body}$`);
+}
+
+/** firebase.json's header rules in order (Hosting applies every rule that matches a path). */
+export function hostingHeaderRules(): HostingHeaderRule[] {
   const path = fileURLToPath(new URL('../firebase.json', import.meta.url));
-  const config = JSON.parse(readFileSync(path, 'utf8')) as { hosting?: { headers?: HostingHeaderRule[] } };
-  const rule = config.hosting?.headers?.find((h) => h.source === '**');
-  if (!rule) throw new Error("firebase.json: hosting.headers has no rule for '**'");
-  return Object.fromEntries(rule.headers.map((h) => [h.key, h.value]));
+  const config = hostingConfigSchema.parse(JSON.parse(readFileSync(path, 'utf8')));
+  return config.hosting.headers.map((rule) => ({
+    pattern: rule.regex !== undefined ? new RegExp(rule.regex) : globToRegExp(rule.source ?? ''),
+    headers: Object.fromEntries(rule.headers.map((h) => [h.key, h.value])),
+  }));
+}
+
+/**
+ * The headers Hosting sends with `path` (by default a document: every route answers with index.html).
+ * The security headers are for documents and the worker; a hashed file under /assets/ gets only nosniff
+ * and its cache lifetime (a CSP on a script's response does nothing, and would cost ~1 KB per file).
+ */
+export function hostingHeaders(path = '/index.html', rules = hostingHeaderRules()): Record<string, string> {
+  return Object.assign({}, ...rules.filter((r) => r.pattern.test(path)).map((r) => r.headers)) as Record<string, string>;
 }
 
 /** `csp` with `sources` added to each named directive (local development only). */
@@ -81,14 +126,21 @@ export function featureCspSources(env: NodeJS.ProcessEnv = process.env): Record<
 }
 
 /**
- * Hosting's headers with the local stack's origins: the emulators (Auth, Functions, Firestore) for
- * connect-src, the provider's sandbox checkout for frame-src, and the build's features
- * (featureCspSources). Addresses as the web build reads them.
+ * Hosting's headers for `path` with the local stack's origins in its CSP, if it has one: the emulators
+ * (Auth, Functions, Firestore) for connect-src, the provider's sandbox checkout for frame-src, and the
+ * build's features (featureCspSources). Addresses as the web build reads them.
  */
-export function localPreviewHeaders(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
-  const headers = hostingHeaders();
+export function localPreviewHeaders(
+  env: NodeJS.ProcessEnv = process.env,
+  path = '/index.html',
+  rules = hostingHeaderRules(),
+): Record<string, string> {
+  const headers = hostingHeaders(path, rules);
   const csp = headers['Content-Security-Policy'];
-  if (!csp) throw new Error('firebase.json: no Content-Security-Policy header');
+  if (!csp) {
+    if (path === '/index.html') throw new Error('firebase.json: no Content-Security-Policy header for the app');
+    return headers;
+  }
   const hosts = [
     env.VITE_AUTH_EMULATOR_HOST || '127.0.0.1:9099',
     env.VITE_FUNCTIONS_EMULATOR_HOST || '127.0.0.1:5001',

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { fileURLToPath, URL } from 'node:url';
 import { build, type Plugin } from 'vite';
-import { hostingHeaders } from './security-headers.ts';
+import { hostingHeaderRules } from './security-headers.ts';
 import type { PrecacheManifest } from './src/sw/precache-manifest.ts';
 
 export const SERVICE_WORKER_FILE = 'sw.js';
@@ -24,8 +24,8 @@ type BundleFile =
  * The app shell of a build: index.html and the entry chunk with its static imports and their CSS (what
  * every screen needs before it can open a route). Route chunks are cached when used. The version is a
  * hash of every file name of the build (names under assets/ carry content hashes), the content of the
- * files in the bundle whose names do not (index.html), and `served` (the headers Hosting sends with
- * them): anything a cached shell answers with changes the worker, which the browser then installs as an
+ * files in the bundle whose names do not (index.html), and `served` (the header rules Hosting sends
+ * them with): anything a cached shell answers with changes the worker, which the browser then installs as an
  * update (navigations are answered from the cached shell first, ADR 0030).
  */
 export function precacheManifest(bundle: Record<string, BundleFile>, served = ''): PrecacheManifest {
@@ -98,7 +98,7 @@ export function serviceWorker(): Plugin {
       order: 'post',
       async handler(_options, bundle) {
         if (!bundle['index.html']) throw new Error('index.html is not in the bundle yet: the worker version would miss it');
-        const precache = precacheManifest(bundle, JSON.stringify(hostingHeaders()));
+        const precache = precacheManifest(bundle, JSON.stringify(hostingHeaderRules().map((r) => [r.pattern.source, r.headers])));
         this.emitFile({ type: 'asset', fileName: SERVICE_WORKER_FILE, source: await bundleServiceWorker(true, precache) });
       },
     },

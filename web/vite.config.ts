@@ -5,7 +5,7 @@ import { defineConfig, type Plugin } from 'vite';
 // (web/package.json, scripts/stack.mjs, the bench); local imports keep their extension.
 import { routeModules } from './route-modules.ts';
 import { prerenderLogin, stubSdksUnusedByReactfire } from './build-plugins.ts';
-import { ROUTE_PRELOAD_SCRIPT, localPreviewHeaders } from './security-headers.ts';
+import { ROUTE_PRELOAD_SCRIPT, hostingHeaderRules, localPreviewHeaders } from './security-headers.ts';
 import { serviceWorker } from './service-worker-plugin.ts';
 
 const webDir = fileURLToPath(new URL('.', import.meta.url));
@@ -61,6 +61,25 @@ function preloadRouteChunks(): Plugin {
   };
 }
 
+/**
+ * `vite preview` sends Hosting's headers path by path, as firebase.json states them (the security headers
+ * with documents and the worker, the immutable cache with /assets/), with the local stack's origins in the
+ * CSP. Vite's own `preview.headers` would put every header on every file.
+ */
+function hostingHeadersInPreview(): Plugin {
+  return {
+    name: 'punter:hosting-headers-in-preview',
+    configurePreviewServer(server) {
+      const rules = hostingHeaderRules();
+      server.middlewares.use((req, res, next) => {
+        const path = new URL(req.url ?? '/', 'http://preview').pathname;
+        for (const [name, value] of Object.entries(localPreviewHeaders(process.env, path, rules))) res.setHeader(name, value);
+        next();
+      });
+    },
+  };
+}
+
 const alias = {
   '@': fileURLToPath(new URL('./src', import.meta.url)),
   // `react` is Preact's compat layer (ADR 0026), which has useSyncExternalStore itself: reactfire's shim is not needed.
@@ -69,7 +88,7 @@ const alias = {
 
 // The manifest feeds the first-load size benchmark (web/bench/).
 export default defineConfig({
-  plugins: [stubSdksUnusedByReactfire(), preloadRouteChunks(), prerenderLogin(alias), serviceWorker()],
+  plugins: [stubSdksUnusedByReactfire(), preloadRouteChunks(), prerenderLogin(alias), serviceWorker(), hostingHeadersInPreview()],
   resolve: { alias },
   build: {
     manifest: true,
@@ -79,6 +98,4 @@ export default defineConfig({
     sourcemap: false,
   },
   server: { host: '127.0.0.1' },
-  // The production build is served with Hosting's headers (firebase.json) plus the local origins.
-  preview: { headers: localPreviewHeaders() },
 });

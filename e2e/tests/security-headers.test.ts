@@ -56,6 +56,19 @@ describe('security headers', () => {
     }
   });
 
+  test('the worker carries the CSP; a hashed file under /assets/ only nosniff and a year of immutable cache', async () => {
+    const worker = await fetch(new URL('/sw.js', webUrl));
+    expect(worker.headers.get('content-security-policy')).toMatch(/(^|;)\s*script-src 'self' 'sha256-/);
+    const html = await (await fetch(new URL('/login', webUrl))).text();
+    const asset = /<script type="module"[^>]* src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(asset).toBeDefined();
+    const res = await fetch(new URL(asset ?? '', webUrl));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    for (const name of ['content-security-policy', 'x-frame-options', 'permissions-policy']) expect(res.headers.get(name)).toBeNull();
+  });
+
   test('another site cannot frame the app (the login and withdraw screens do not render in its iframe)', async () => {
     // The check can fail: a page without frame-ancestors (the sandbox checkout) renders in the same frame.
     expect(await framedRenders(`${providerOrigin}/sandbox/checkout?tx_ref=t&amount=100&currency=NGN`)).toBe(true);

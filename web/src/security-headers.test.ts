@@ -5,6 +5,8 @@ import {
   SNAPSHOT_SCRIPT_HASH,
   addCspSources,
   featureCspSources,
+  globToRegExp,
+  hostingHeaderRules,
   hostingHeaders,
   localPreviewHeaders,
 } from '../security-headers';
@@ -78,5 +80,47 @@ describe("Hosting's security headers (firebase.json)", () => {
     expect(on).toEqual([...(off ?? []), ...fcm]);
     // Hosting's own policy (firebase.json) stays without them: FCM is off by default.
     for (const origin of fcm) expect(csp.get('connect-src')).not.toContain(origin);
+  });
+});
+
+describe("Hosting's headers path by path (firebase.json)", () => {
+  const rules = hostingHeaderRules();
+  const SECURITY = ['Content-Security-Policy', 'X-Frame-Options', 'Referrer-Policy', 'Permissions-Policy'];
+
+  it('every document and the worker carry the security headers, nosniff, and no long cache', () => {
+    const paths = ['/', '/index.html', '/login', '/dashboard', '/pot/abc', '/punter/john.doe', '/sw.js', '/manifest.webmanifest'];
+    // Paths that only start like the assets folder are documents too.
+    paths.push('/a', '/as', '/asset', '/assets', '/assetsx', '/asset/x', '/assets.js', '/xassets/a.js', '/no-such-page');
+    for (const path of paths) {
+      const headers = hostingHeaders(path, rules);
+      expect(Object.keys(headers).sort(), path).toEqual([...SECURITY, 'X-Content-Type-Options'].sort());
+      expect(headers['X-Content-Type-Options']).toBe('nosniff');
+    }
+  });
+
+  it('a hashed file under /assets/ gets nosniff and a year of immutable cache, without the security headers', () => {
+    for (const path of ['/assets/index-DZrOISEp.js', '/assets/index-BhsYB19n.css', '/assets/', '/assets/a/b.js']) {
+      expect(hostingHeaders(path, rules), path).toEqual({
+        'X-Content-Type-Options': 'nosniff',
+        'Cache-Control': 'public, max-age=31536000, immutable',
+      });
+    }
+  });
+
+  it('the local preview adds its origins only where there is a CSP', () => {
+    const env = { VITE_USE_EMULATORS: 'true' };
+    expect(localPreviewHeaders(env, '/assets/x-1.js', rules)).toEqual(hostingHeaders('/assets/x-1.js', rules));
+    expect(localPreviewHeaders(env, '/sw.js', rules)['Content-Security-Policy']).toContain('http://127.0.0.1:8080');
+  });
+
+  it('reads the globs it knows, and refuses other glob syntax rather than guess', () => {
+    expect(globToRegExp('**').test('/any/path.js')).toBe(true);
+    expect(globToRegExp('/assets/**').test('/assets/a.js')).toBe(true);
+    expect(globToRegExp('/assets/**').test('/assetsx/a.js')).toBe(false);
+    expect(globToRegExp('/*.js').test('/sw.js')).toBe(true);
+    expect(globToRegExp('/*.js').test('/a/sw.js')).toBe(false);
+    expect(globToRegExp('/*.js').test('/swxjs')).toBe(false);
+    expect(() => globToRegExp('**/*.@(js|css)')).toThrow('uses syntax this project does not read');
+    expect(() => globToRegExp('/{a,b}')).toThrow('uses syntax this project does not read');
   });
 });
