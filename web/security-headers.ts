@@ -46,7 +46,10 @@ const hostingConfigSchema = z.object({
           regex: z.string().optional(),
           headers: z.array(z.object({ key: z.string().min(1), value: z.string() })).min(1),
         })
-        .refine((rule) => (rule.source === undefined) !== (rule.regex === undefined), 'a header rule has a source or a regex, not both'),
+        .refine(
+          (rule) => (rule.source === undefined) !== (rule.regex === undefined),
+          'a header rule has a source or a regex, not both',
+        ),
     ),
   }),
 });

@@ -66,7 +66,8 @@ describe('security headers', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    for (const name of ['content-security-policy', 'x-frame-options', 'permissions-policy']) expect(res.headers.get(name)).toBeNull();
+    for (const name of ['content-security-policy', 'x-frame-options', 'permissions-policy'])
+      expect(res.headers.get(name)).toBeNull();
   });
 
   test('another site cannot frame the app (the login and withdraw screens do not render in its iframe)', async () => {
