@@ -2,10 +2,23 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod/mini';
 import { OPTIONAL_REQUEST_KEYS, REQUESTS, RESPONSES, expectEveryFieldChecked, firstMessage } from '../../test/api-fixtures';
 import { API_CALLS, API_CALL_NAMES, type ApiCallName, type ApiResponse, resolveApiCall } from './calls';
+import { ADMIN_CALLS } from './admin-calls';
 import { idempotencyHeadersSchema } from './common';
-import { buildApiPath } from './routes';
+import { API_ROUTES, buildApiPath } from './routes';
+import { USER_CALLS } from './user-calls';
 
 describe('API_CALLS', () => {
+  it("is a punter's half and the operator console's half, split by who may make the call", () => {
+    const user = Object.keys(USER_CALLS);
+    const admin = Object.keys(ADMIN_CALLS);
+    expect([...user, ...admin].sort()).toEqual(Object.keys(API_ROUTES).sort());
+    expect(user.filter((name) => admin.includes(name))).toEqual([]);
+    for (const name of admin) expect(API_ROUTES[name as ApiCallName].auth, name).toBe('admin');
+    for (const name of user) expect(API_ROUTES[name as ApiCallName].auth, name).not.toBe('admin');
+    expect(user).toContain('nairaWallet');
+    expect(admin).toContain('allUsers');
+  });
+
   it('lists every call of SPEC section 7, each with a response schema', () => {
     const listed = API_CALL_NAMES.map((name) => `${API_CALLS[name].method} ${API_CALLS[name].path}`);
     expect(listed).toEqual(

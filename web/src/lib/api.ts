@@ -7,7 +7,7 @@
  * Provider errors arrive as HttpsError whose details are the provider's JSON body; ApiFailure
  * carries what SPEC section 8 shows (core api/errors providerErrorMessages).
  */
-import type { ApiCallName, ApiRequestInput, ApiResponse } from '@punter/core/api/calls';
+import type { ApiCallDefinition, ApiCallName, ApiRequestInput, ApiResponse } from '@punter/core/api/calls';
 import { isTokenExpiredMessage, providerErrorMessages, TOKEN_EXPIRED_MESSAGE } from '@punter/core/api/errors';
 import { API_ROUTES, buildApiPath } from '@punter/core/api/routes';
 import { sessionResultSchema } from '@punter/core/session-schemas';
@@ -16,15 +16,20 @@ import { clearProfile, expireSession, getProfile, saveProfile, type StoredProfil
 /** The Firebase SDK is loaded on first use (see lib/firebase-session.ts). */
 const firebase = () => import('@/lib/firebase-session');
 /**
- * The calls' response schemas (core API_CALLS) are built on first use too: constructing every schema
- * of the API is start-up work the first screen does not need.
+ * The calls' response schemas are built on first use too: constructing them is start-up work the first
+ * screen does not need. A punter's screens load only their half (core api/user-calls); the operator
+ * console's schemas (core api/admin-calls) come only with an admin call.
  */
-const apiSchemas = () => import('@punter/core/api/calls');
+const userCalls = () =>
+  import('@punter/core/api/user-calls').then((m): Readonly<Record<string, ApiCallDefinition>> => m.USER_CALLS);
+const adminCalls = () =>
+  import('@punter/core/api/admin-calls').then((m): Readonly<Record<string, ApiCallDefinition>> => m.ADMIN_CALLS);
+const apiSchemas = (name: ApiCallName) => (API_ROUTES[name].auth === 'admin' ? adminCalls() : userCalls());
 
 /** Starts downloading the Firebase SDK and the API schemas without waiting for them (root-shell calls it on the first interaction). */
 export function preloadFirebase(): void {
   void firebase().catch(() => undefined);
-  void apiSchemas().catch(() => undefined);
+  void userCalls().catch(() => undefined);
 }
 
 const GENERIC_MESSAGE = 'An error occurred';
@@ -145,7 +150,7 @@ async function sendApi<N extends ApiCallName>(name: N, options: CallOptions<N>):
   const profile = getProfile();
   if (!profile || !profile.token) return expired();
   // Both downloads start now; the schemas are needed only once the answer is in.
-  const schemas = apiSchemas();
+  const schemas = apiSchemas(name);
   schemas.catch(() => undefined);
   const sdk = await firebase();
   if (!(await sdk.hasFirebaseUser())) return expired();
@@ -166,7 +171,9 @@ async function sendApi<N extends ApiCallName>(name: N, options: CallOptions<N>):
   }
   const data = isRecord(raw) ? raw.data : undefined;
   if (isRecord(data) && isTokenExpiredMessage(data.message)) return expired();
-  const parsed = (await schemas).API_CALLS[name].response.safeParse(data);
+  const schema = (await schemas)[name]?.response;
+  if (!schema) throw new Error(`${name} has no response schema in its half of the allow-list`);
+  const parsed = schema.safeParse(data);
   if (!parsed.success) {
     console.error(`Unexpected answer to ${name}`, parsed.error.issues.slice(0, 3));
     throw new ApiFailure([GENERIC_MESSAGE], 'bad-answer');
