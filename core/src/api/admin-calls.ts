@@ -35,7 +35,6 @@ import {
   adminSignalSchema,
   adminSignalsQuerySchema,
   disputeResolveRequestSchema,
-  disputeSchema,
   potUpdateRequestSchema,
 } from './admin-console';
 import { saferPlayStateSchema } from './safer-play';
@@ -57,6 +56,7 @@ import {
   giftCardUpdateRequestSchema,
 } from './content';
 import { autoTradaConfigSchema, autoTradaSwitchRequestSchema, potCreateRequestSchema, potResultRequestSchema } from './pots';
+import { disputeSchema } from './punters-hub';
 import { API_ROUTES } from './routes';
 import type { ApiCallDefinition } from './call-definition';
 

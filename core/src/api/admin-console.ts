@@ -8,6 +8,7 @@ import { optionalQuery, pageQuery, strictQuery } from './admin';
 import { countSchema } from './common';
 import { idSchema, isoDateTime, nairaBalance } from './primitives';
 import { potCreateRequestSchema } from './pots';
+import { DISPUTE_STATUSES } from './punters-hub';
 
 // ---------------------------------------------------------------------------------------------- pots
 
@@ -84,31 +85,6 @@ export const adminGameSchema = z.object({
 });
 export type AdminGame = z.infer<typeof adminGameSchema>;
 
-export const DISPUTE_STATUSES = ['open', 'resolved'] as const;
-/** POST puntershub/dispute: a buyer of a code disputes it, once per code, with a reason. */
-export const gameDisputeRequestSchema = z.object({
-  game_id: idSchema,
-  reason: displayText(500, 'Reason', 'multiline').check(
-    z.refine((v) => v.length >= 10, {
-      error: 'Reason must be at least 10 characters',
-    }),
-  ),
-});
-export const disputeSchema = z.object({
-  id: idSchema,
-  game_id: idSchema,
-  game_title: z.string(),
-  punter_name: z.string(),
-  user_id: idSchema,
-  user_email: z.string(),
-  reason: z.string(),
-  status: z.enum(DISPUTE_STATUSES),
-  note: z.nullable(z.string()),
-  created_at: isoDateTime,
-  resolved_at: z.nullable(isoDateTime),
-  resolved_by: z.nullable(idSchema),
-});
-export type Dispute = z.infer<typeof disputeSchema>;
 /** admin/disputes: oldest first (the queue), by status (open by default). */
 export const adminDisputesQuerySchema = strictQuery({
   status: z._default(optionalQuery(z.enum(DISPUTE_STATUSES, { error: "status must be 'open' or 'resolved'" })), 'open'),

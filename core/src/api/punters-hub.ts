@@ -144,3 +144,30 @@ export const punterRecordSchema = z.object({
   is_new: z.boolean(),
 });
 export type PunterRecordView = z.infer<typeof punterRecordSchema>;
+
+/** Disputes: a buyer of a code sends one (a punter call); the operator console answers it (./admin-console). */
+export const DISPUTE_STATUSES = ['open', 'resolved'] as const;
+/** POST puntershub/dispute: a buyer of a code disputes it, once per code, with a reason. */
+export const gameDisputeRequestSchema = z.object({
+  game_id: idSchema,
+  reason: displayText(500, 'Reason', 'multiline').check(
+    z.refine((v) => v.length >= 10, {
+      error: 'Reason must be at least 10 characters',
+    }),
+  ),
+});
+export const disputeSchema = z.object({
+  id: idSchema,
+  game_id: idSchema,
+  game_title: z.string(),
+  punter_name: z.string(),
+  user_id: idSchema,
+  user_email: z.string(),
+  reason: z.string(),
+  status: z.enum(DISPUTE_STATUSES),
+  note: z.nullable(z.string()),
+  created_at: isoDateTime,
+  resolved_at: z.nullable(isoDateTime),
+  resolved_by: z.nullable(idSchema),
+});
+export type Dispute = z.infer<typeof disputeSchema>;

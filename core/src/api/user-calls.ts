@@ -4,7 +4,6 @@
  * punter's answers, so no screen of theirs downloads the operator console's schemas.
  */
 import { z } from 'zod/mini';
-import { disputeSchema, gameDisputeRequestSchema } from './admin-console';
 import { analystGameSchema, analystGamesQuerySchema } from './analyst';
 import { pauseRequestSchema, saferPlayStateSchema, setLimitRequestSchema, topupCheckRequestSchema } from './safer-play';
 import {
@@ -37,6 +36,8 @@ import {
   punterRecordSchema,
   settleGameRequestSchema,
   settleGameResultSchema,
+  disputeSchema,
+  gameDisputeRequestSchema,
 } from './punters-hub';
 import { API_ROUTES } from './routes';
 import { subscribeRequestSchema, subscriptionResultSchema } from './subscription';

@@ -10,10 +10,9 @@ import {
   adminGamesQuerySchema,
   adminSignalsQuerySchema,
   disputeResolveRequestSchema,
-  gameDisputeRequestSchema,
   type AdminGame,
-  type Dispute,
 } from '@punter/core/api/admin-console';
+import { gameDisputeRequestSchema, type Dispute } from '@punter/core/api/punters-hub';
 import { koboToNaira } from '@punter/core/money';
 import { Collection, gameCopies, games, myGames, purchases, users, type GameCopyDoc, type GameDoc } from '../collections';
 import { notify, type ProviderDeps, type UserDoc } from '../context';
