@@ -111,7 +111,8 @@ export interface JourneyCost {
   byKind: Record<'code' | 'document' | 'api' | 'other', number>;
   /**
    * KB of response headers within the total. The bench serves HTTP/1.1, where each response repeats them
-   * whole (the CSP alone is ~0.8 KB); HTTP/2, which Hosting speaks, sends a repeated header as an index.
+   * whole (a document's CSP alone is ~0.8 KB; a file under /assets/ carries ~0.4 KB in all); HTTP/2, which
+   * Hosting speaks, sends a repeated header as an index.
    */
   headersKb: number;
 }
