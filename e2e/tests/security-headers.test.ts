@@ -53,12 +53,15 @@ describe('security headers', () => {
       expect(res.headers.get('content-security-policy')).toMatch(/(^|;)\s*script-src 'self' 'sha256-/);
       expect(res.headers.get('x-frame-options')).toBe('DENY');
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      // Revalidated on every use: a browser must not keep an older deploy's index.html (its chunks are gone).
+      expect(res.headers.get('cache-control')).toBe('no-cache');
     }
   });
 
   test('the worker carries the CSP; a hashed file under /assets/ only nosniff and a year of immutable cache', async () => {
     const worker = await fetch(new URL('/sw.js', webUrl));
     expect(worker.headers.get('content-security-policy')).toMatch(/(^|;)\s*script-src 'self' 'sha256-/);
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
     const html = await (await fetch(new URL('/login', webUrl))).text();
     const asset = /<script type="module"[^>]* src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
     expect(asset).toBeDefined();

@@ -87,14 +87,16 @@ describe("Hosting's headers path by path (firebase.json)", () => {
   const rules = hostingHeaderRules();
   const SECURITY = ['Content-Security-Policy', 'X-Frame-Options', 'Referrer-Policy', 'Permissions-Policy'];
 
-  it('every document and the worker carry the security headers, nosniff, and no long cache', () => {
+  it('every document and the worker carry the security headers and nosniff, and are revalidated on every use', () => {
     const paths = ['/', '/index.html', '/login', '/dashboard', '/pot/abc', '/punter/john.doe', '/sw.js', '/manifest.webmanifest'];
     // Paths that only start like the assets folder are documents too.
     paths.push('/a', '/as', '/asset', '/assets', '/assetsx', '/asset/x', '/assets.js', '/xassets/a.js', '/no-such-page');
     for (const path of paths) {
       const headers = hostingHeaders(path, rules);
-      expect(Object.keys(headers).sort(), path).toEqual([...SECURITY, 'X-Content-Type-Options'].sort());
+      expect(Object.keys(headers).sort(), path).toEqual([...SECURITY, 'X-Content-Type-Options', 'Cache-Control'].sort());
       expect(headers['X-Content-Type-Options']).toBe('nosniff');
+      // Hosting would otherwise let a browser keep index.html for an hour, naming an older deploy's chunks.
+      expect(headers['Cache-Control']).toBe('no-cache');
     }
   });
 

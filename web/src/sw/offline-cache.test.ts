@@ -38,7 +38,7 @@ class MemoryCache implements Cache {
     return Promise.resolve();
   }
   async add(request: RequestInfo | URL): Promise<void> {
-    const response = await this.fetcher(new Request(keyOf(request)));
+    const response = await this.fetcher(request instanceof Request ? request : new Request(keyOf(request)));
     if (!response.ok) throw new TypeError(`${keyOf(request)}: ${response.status}`);
     await this.put(request, response);
   }
@@ -135,7 +135,7 @@ describe('hashed files: cache first', () => {
 
   it("answers a module script (sent with Origin) from a copy precached without it, despite the server's Vary: Origin", async () => {
     const caches = new MemoryCaches(() => Promise.resolve(basic('entry', { headers: { Vary: 'Origin' } })));
-    await precache(caches, { version: V, urls: ['/assets/index-A.js'] });
+    await precache(caches, { version: V, urls: ['/assets/index-A.js'] }, ORIGIN);
     const moduleScript = new Request(new URL('/assets/index-A.js', ORIGIN), { headers: { Origin: ORIGIN } });
     const response = await assetResponse(moduleScript, caches, V, offline);
     expect(await response.text()).toBe('entry');
@@ -151,7 +151,7 @@ describe('hashed files: cache first', () => {
 describe('navigations: the cached shell first', () => {
   it("answers from this version's shell without asking the network", async () => {
     const caches = new MemoryCaches(() => Promise.resolve(html('shell v1')));
-    await precache(caches, { version: V, urls: [SHELL_URL] });
+    await precache(caches, { version: V, urls: [SHELL_URL] }, ORIGIN);
     const network = vi.fn(() => Promise.resolve(html('network')));
     for (const path of ['/dashboard', '/transactions', '/pot/abc']) {
       const response = await navigationResponse(at(path), caches, V, network);
@@ -164,7 +164,7 @@ describe('navigations: the cached shell first', () => {
 
   it("never answers with another version's shell", async () => {
     const caches = new MemoryCaches(() => Promise.resolve(html('shell v1')));
-    await precache(caches, { version: V, urls: [SHELL_URL] });
+    await precache(caches, { version: V, urls: [SHELL_URL] }, ORIGIN);
     const response = await navigationResponse(at('/dashboard'), caches, 'v2', () => Promise.resolve(html('shell v2')));
     expect(await response.text()).toBe('shell v2');
   });
@@ -183,12 +183,26 @@ describe('navigations: the cached shell first', () => {
 describe('versions', () => {
   it('precaches the shell list and deletes only our caches of other versions', async () => {
     const caches = new MemoryCaches((r) => Promise.resolve(basic(new URL(r.url).pathname)));
-    await precache(caches, { version: 'old', urls: ['/index.html', '/assets/index-old.js'] });
+    await precache(caches, { version: 'old', urls: ['/index.html', '/assets/index-old.js'] }, ORIGIN);
     await caches.open('someone-else');
-    await precache(caches, { version: 'new', urls: ['/index.html', '/assets/index-new.js'] });
+    await precache(caches, { version: 'new', urls: ['/index.html', '/assets/index-new.js'] }, ORIGIN);
     await deleteOldCaches(caches, 'new');
     expect(await caches.keys()).toEqual(['someone-else', cacheNames('new').shell]);
     expect(await (await caches.match(at('/assets/index-new.js')))?.text()).toBe('/assets/index-new.js');
+  });
+
+  it("asks for index.html past the HTTP cache (an older deploy's copy may sit there), and lets it answer hashed files", async () => {
+    const asked: Array<[string, RequestCache]> = [];
+    const caches = new MemoryCaches((r) => {
+      asked.push([new URL(r.url).pathname, r.cache]);
+      return Promise.resolve(basic(new URL(r.url).pathname));
+    });
+    await precache(caches, { version: V, urls: [SHELL_URL, '/assets/index-A.js'] }, ORIGIN);
+    expect(asked).toEqual([
+      ['/index.html', 'no-cache'],
+      ['/assets/index-A.js', 'default'],
+    ]);
+    expect(await (await caches.match(at(SHELL_URL)))?.text()).toBe('/index.html');
   });
 
   it('caches the hashed files the page loaded before the worker controlled it, and nothing else', async () => {

@@ -72,11 +72,18 @@ export async function navigationResponse(
   return shell ?? fetcher(request);
 }
 
-/** Precaches the shell into this version's cache (the install fails, and is retried later, if any file fails). */
-export async function precache(caches: CacheStorage, manifest: PrecacheManifest): Promise<void> {
+/**
+ * Precaches the shell into this version's cache (the install fails, and is retried later, if any file fails).
+ * index.html is asked past the HTTP cache (revalidated): the browser may hold an older deploy's copy under
+ * the same URL, whose chunks are gone, and this version's shell must be this version's. A hashed file is the
+ * same whatever copy answers, so the HTTP cache may (the page has usually just loaded it: no new bytes).
+ */
+export async function precache(caches: CacheStorage, manifest: PrecacheManifest, origin: string): Promise<void> {
   if (manifest.urls.length === 0) return;
   const cache = await caches.open(cacheNames(manifest.version).shell);
-  await cache.addAll(manifest.urls);
+  await cache.addAll(
+    manifest.urls.map((url) => (url === SHELL_URL ? new Request(new URL(url, origin), { cache: 'no-cache' }) : url)),
+  );
 }
 
 /** Deletes every cache of ours that is not this version's. */
@@ -119,7 +126,7 @@ export function installOfflineCache(self: ServiceWorkerGlobalScope, manifest: Pr
   const fetcher: Fetch = (request) => fetch(request);
 
   self.addEventListener('install', (event) => {
-    event.waitUntil(precache(self.caches, manifest));
+    event.waitUntil(precache(self.caches, manifest, origin));
   });
 
   self.addEventListener('activate', (event) => {
