@@ -65,7 +65,7 @@ export interface HostingHeaderRule {
  * segment. The project's rules need nothing more; any other glob syntax is refused rather than guessed.
  */
 export function globToRegExp(glob: string): RegExp {
-  if (/[?[\]{}()!@+]/.test(glob)) throw new Error(`firebase.json: the glob ${glob} uses syntax this project does not read`);
+  if (/[?[\]{}()!@+\\]/.test(glob)) throw new Error(`firebase.json: the glob ${glob} uses syntax this project does not read`);
   const body = glob
     .split('**')
     .map((part) =>

@@ -72,7 +72,12 @@ function hostingHeadersInPreview(): Plugin {
     configurePreviewServer(server) {
       const rules = hostingHeaderRules();
       server.middlewares.use((req, res, next) => {
-        const path = new URL(req.url ?? '/', 'http://preview').pathname;
+        let path = '/';
+        try {
+          path = new URL(req.url ?? '/', 'http://preview').pathname;
+        } catch {
+          // A request line that is no URL gets a document's headers (the strictest set).
+        }
         for (const [name, value] of Object.entries(localPreviewHeaders(process.env, path, rules))) res.setHeader(name, value);
         next();
       });
