@@ -66,6 +66,9 @@ export interface LcpFigure {
   withinGoal: boolean;
 }
 
+/** A series of runs is quiet when the 1-min load average stayed below this during all of them (2 cores). */
+export const QUIET_LOAD = 1;
+
 /**
  * The median of the runs and the load they ran under. `quiet` means every reading of the 1-minute load
  * average stayed under one core's worth of work (< 1): nothing else was busy while the page was timed.
@@ -82,7 +85,7 @@ export function lcpFigure(runs: readonly TimedRun[], cores: number, goalMs = LCP
         : null,
     load: { min: round(Math.min(...loads), 2), max: round(Math.max(...loads), 2) },
     cores,
-    quiet: loads.length > 0 && loads.every((l) => l < 1),
+    quiet: loads.length > 0 && loads.every((l) => l < QUIET_LOAD),
     goalMs,
     withinGoal: medianMs < goalMs,
   };
