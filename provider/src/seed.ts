@@ -314,8 +314,8 @@ async function seedContent(provider: Provider, store: Store): Promise<void> {
 }
 
 export const DEMO_ADS = [
-  { id: 'demo-ad-subscribe', title: 'Trade smarter: ₦2,000 a month', image_url: '/favicon.svg', link: '/dashboard' },
-  { id: 'demo-ad-refer', title: 'Refer a friend, earn 2.5% of their pot', image_url: '/favicon.svg', link: '/profile' },
+  { id: 'demo-ad-subscribe', title: 'Trade smarter: ₦2,000 a month', image_url: '/icons/icon-192.png', link: '/dashboard' },
+  { id: 'demo-ad-refer', title: 'Refer a friend, earn 2.5% of their pot', image_url: '/icons/icon-192.png', link: '/profile' },
 ] as const;
 
 /** Ads (no call writes them; SPEC only reads them), and a gift-card category, a card and a crypto rate. */

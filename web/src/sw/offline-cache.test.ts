@@ -117,7 +117,7 @@ describe('what the worker answers', () => {
     expect(policy(`${ORIGIN}/manifest.webmanifest`)).toBe('network');
     // A file opened in the tab is the file, not the app.
     expect(policy(`${ORIGIN}/manifest.webmanifest`, 'navigate')).toBe('network');
-    expect(policy(`${ORIGIN}/favicon.svg`, 'navigate')).toBe('network');
+    expect(policy(`${ORIGIN}/icons/icon-192.png`, 'navigate')).toBe('network');
     expect(policy(`${ORIGIN}/assets/x.js?v=2`)).toBe('network');
   });
 });

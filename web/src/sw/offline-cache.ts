@@ -33,7 +33,7 @@ export function cachePolicy(request: { method: string; url: string; mode: string
   if (url.origin !== origin) return 'network';
   // Firebase Hosting's reserved paths (the Auth handler) are never the app.
   if (url.pathname.startsWith('/__/')) return 'network';
-  // A navigation to a file (/manifest.webmanifest, /favicon.svg, /sw.js) is not a screen of the app.
+  // A navigation to a file (/manifest.webmanifest, /icons/icon-192.png, /sw.js) is not a screen of the app.
   if (request.mode === 'navigate') return /\.[^/]*$/.test(url.pathname) ? 'network' : 'shell';
   if (url.pathname.startsWith('/assets/') && url.search === '') return 'asset';
   return 'network';
