@@ -1,6 +1,7 @@
 /**
  * The operator console's calls on pots, betting codes, disputes, signals and a user's safer play (issue 16,
- * ADR 0022). Not in SPEC: role 1 only and audited, except gameDispute, which a buyer of a code sends.
+ * ADR 0022). Not in SPEC: role 1 only and audited. The dispute a buyer of a code sends (gameDispute) and the
+ * dispute's shape live with the Punters Hub's schemas (./punters-hub), so a punter's screens need nothing here.
  */
 import { z } from 'zod/mini';
 import { displayText } from '../display-text';
