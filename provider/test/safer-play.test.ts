@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { C } from '../src/collections';
-import type { Provider } from '../src/provider';
+import { SERVICE_UNAVAILABLE, type Provider } from '../src/provider';
 import { remindExpiringSubscriptions } from '../src/wallet/subscription-reminders';
 import { client, makeProvider, onboardedUser, topUp } from './helpers';
 import { expectLedgerMatchesBalance, firestoreEnv, memoryEnv, type StoreEnv } from './stores';
@@ -157,9 +157,22 @@ describe.each(envs)('safer play under racing purchases on the %s store', (_name,
     await setLimit(a, user, { kind: 'spend', period: 'day', amount: 500 });
     const codes = await Promise.all(Array.from({ length: 12 }, (_, i) => postCode(a, punter, 100, 100 + i)));
     const results = await Promise.all(codes.map((id, i) => buy(i % 2 === 0 ? a : b, user, id, 100)));
-    const outcomes = results.map((r) => (r.status === 200 ? 'ok' : String(r.body.message)));
-    expect(outcomes.filter((o) => o === 'ok')).toHaveLength(5);
-    expect(outcomes.filter((o) => o.startsWith('This would take you past your daily spending limit of ₦500'))).toHaveLength(7);
+    const outcome = (r: (typeof results)[number]) => (r.status === 200 ? 'ok' : String(r.body.message));
+    const outcomes = results.map(outcome);
+    // Twelve transactions on one wallet queue on its lock: on a busy machine the last in line may wait past
+    // the store's deadline and get the clear 503 ('Please try again', nothing written). The buyer tries
+    // again, with the same idempotency key, as the message says.
+    for (const [i, o] of outcomes.entries()) {
+      if (o === SERVICE_UNAVAILABLE) outcomes[i] = outcome(await buy(a, user, codes[i]!, 100));
+    }
+    expect(
+      outcomes.filter((o) => o === 'ok'),
+      outcomes.join(' | '),
+    ).toHaveLength(5);
+    expect(
+      outcomes.filter((o) => o.startsWith('This would take you past your daily spending limit of ₦500')),
+      outcomes.join(' | '),
+    ).toHaveLength(7);
     const { balanceKobo } = await expectLedgerMatchesBalance(s1!, user.id);
     expect(balanceKobo).toBe(950_000);
   });
