@@ -129,21 +129,13 @@ export function featureCspSources(env: NodeJS.ProcessEnv = process.env): Record<
 }
 
 /**
- * Hosting's headers for `path` with the local stack's origins in its CSP, if it has one: the emulators
- * (Auth, Functions, Firestore) for connect-src, the provider's sandbox checkout for frame-src, and the
- * build's features (featureCspSources). Addresses as the web build reads them.
+ * firebase.json's header rules with the local stack's origins in each CSP: the emulators (Auth, Functions,
+ * Firestore) for connect-src, the provider's sandbox checkout for frame-src, and the build's features
+ * (featureCspSources). Addresses as the web build reads them. Computed once; each request only merges.
  */
-export function localPreviewHeaders(
-  env: NodeJS.ProcessEnv = process.env,
-  path = '/index.html',
-  rules = hostingHeaderRules(),
-): Record<string, string> {
-  const headers = hostingHeaders(path, rules);
-  const csp = headers['Content-Security-Policy'];
-  if (!csp) {
-    if (path === '/index.html') throw new Error('firebase.json: no Content-Security-Policy header for the app');
-    return headers;
-  }
+export function localPreviewRules(env: NodeJS.ProcessEnv = process.env, rules = hostingHeaderRules()): HostingHeaderRule[] {
+  if (!rules.some((r) => r.headers['Content-Security-Policy']))
+    throw new Error('firebase.json: no Content-Security-Policy header for the app');
   const hosts = [
     env.VITE_AUTH_EMULATOR_HOST || '127.0.0.1:9099',
     env.VITE_FUNCTIONS_EMULATOR_HOST || '127.0.0.1:5001',
@@ -151,12 +143,14 @@ export function localPreviewHeaders(
   ];
   const provider = new URL(env.VITE_PROVIDER_ORIGIN || 'http://127.0.0.1:8787').origin;
   const local = env.VITE_USE_EMULATORS === 'false' ? [] : hosts.flatMap((h) => [`http://${h}`, `ws://${h}`]);
-  const features = featureCspSources(env);
-  return {
-    ...headers,
-    'Content-Security-Policy': addCspSources(csp, {
-      'connect-src': [...local, ...(features['connect-src'] ?? [])],
-      'frame-src': [provider],
-    }),
-  };
+  const sources = { 'connect-src': [...local, ...(featureCspSources(env)['connect-src'] ?? [])], 'frame-src': [provider] };
+  return rules.map(({ pattern, headers }) => {
+    const csp = headers['Content-Security-Policy'];
+    return { pattern, headers: csp ? { ...headers, 'Content-Security-Policy': addCspSources(csp, sources) } : headers };
+  });
+}
+
+/** What `vite preview` sends with `path`: Hosting's headers, with the local origins in the CSP (localPreviewRules). */
+export function localPreviewHeaders(env: NodeJS.ProcessEnv = process.env, path = '/index.html'): Record<string, string> {
+  return hostingHeaders(path, localPreviewRules(env));
 }

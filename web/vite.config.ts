@@ -5,7 +5,7 @@ import { defineConfig, type Plugin } from 'vite';
 // (web/package.json, scripts/stack.mjs, the bench); local imports keep their extension.
 import { routeModules } from './route-modules.ts';
 import { prerenderLogin, stubSdksUnusedByReactfire } from './build-plugins.ts';
-import { ROUTE_PRELOAD_SCRIPT, hostingHeaderRules, localPreviewHeaders } from './security-headers.ts';
+import { ROUTE_PRELOAD_SCRIPT, hostingHeaders, localPreviewRules } from './security-headers.ts';
 import { serviceWorker } from './service-worker-plugin.ts';
 
 const webDir = fileURLToPath(new URL('.', import.meta.url));
@@ -70,7 +70,7 @@ function hostingHeadersInPreview(): Plugin {
   return {
     name: 'punter:hosting-headers-in-preview',
     configurePreviewServer(server) {
-      const rules = hostingHeaderRules();
+      const rules = localPreviewRules();
       server.middlewares.use((req, res, next) => {
         let path = '/';
         try {
@@ -78,7 +78,7 @@ function hostingHeadersInPreview(): Plugin {
         } catch {
           // A request line that is no URL gets a document's headers (the strictest set).
         }
-        for (const [name, value] of Object.entries(localPreviewHeaders(process.env, path, rules))) res.setHeader(name, value);
+        for (const [name, value] of Object.entries(hostingHeaders(path, rules))) res.setHeader(name, value);
         next();
       });
     },

@@ -111,8 +111,8 @@ describe("Hosting's headers path by path (firebase.json)", () => {
 
   it('the local preview adds its origins only where there is a CSP', () => {
     const env = { VITE_USE_EMULATORS: 'true' };
-    expect(localPreviewHeaders(env, '/assets/x-1.js', rules)).toEqual(hostingHeaders('/assets/x-1.js', rules));
-    expect(localPreviewHeaders(env, '/sw.js', rules)['Content-Security-Policy']).toContain('http://127.0.0.1:8080');
+    expect(localPreviewHeaders(env, '/assets/x-1.js')).toEqual(hostingHeaders('/assets/x-1.js', rules));
+    expect(localPreviewHeaders(env, '/sw.js')['Content-Security-Policy']).toContain('http://127.0.0.1:8080');
   });
 
   it('reads the globs it knows, and refuses other glob syntax rather than guess', () => {
