@@ -5,6 +5,7 @@ import { defineConfig, type Plugin } from 'vite';
 // (web/package.json, scripts/stack.mjs, the bench); local imports keep their extension.
 import { routeModules } from './route-modules.ts';
 import { prerenderLogin, stubSdksUnusedByReactfire } from './build-plugins.ts';
+import { checkSdkChunks, SDK_CHUNK_GROUPS } from './sdk-chunks.ts';
 import { ROUTE_PRELOAD_SCRIPT, hostingHeaders, localPreviewRules } from './security-headers.ts';
 import { serviceWorker } from './service-worker-plugin.ts';
 
@@ -93,7 +94,14 @@ const alias = {
 
 // The manifest feeds the first-load size benchmark (web/bench/).
 export default defineConfig({
-  plugins: [stubSdksUnusedByReactfire(), preloadRouteChunks(), prerenderLogin(alias), serviceWorker(), hostingHeadersInPreview()],
+  plugins: [
+    stubSdksUnusedByReactfire(),
+    checkSdkChunks(),
+    preloadRouteChunks(),
+    prerenderLogin(alias),
+    serviceWorker(),
+    hostingHeadersInPreview(),
+  ],
   resolve: { alias },
   build: {
     manifest: true,
@@ -101,6 +109,8 @@ export default defineConfig({
     // Every browser with es2022 modules but Safari before 17 knows modulepreload; there preloads are only skipped.
     modulePreload: { polyfill: false },
     sourcemap: false,
+    // The SDKs in chunks of their own, which a deploy of the app's code does not rename (ADR 0033).
+    rolldownOptions: { output: { codeSplitting: { groups: SDK_CHUNK_GROUPS } } },
   },
   server: { host: '127.0.0.1' },
 });

@@ -6,6 +6,9 @@
  *    Vite manifest, adds up per route the gzipped JS and CSS of the entry chunk and the route's lazy
  *    module with all their static imports. It leaves out whatever the app imports dynamically (the
  *    Firebase SDK chunk, the API schemas' `user-calls` chunk), so on its own it can understate.
+ *    Then it builds the app again with one line added to the entry module (bench-results/dist-deploy) and
+ *    reports per route the gzip bytes of that static count under names the first build did not have: what
+ *    a returning user downloads again after such a deploy (ADR 0033).
  * 2. LCP of /login with nothing else of the bench running: that build served by `vite preview` alone
  *    (no emulators: /login paints without them), cold cache, 150 ms RTT, 1.6 Mbps down, 750 kbps up,
  *    4x CPU slowdown (CDP), median of BENCH_RUNS runs (default 5), each with the machine's 1-minute
@@ -42,17 +45,19 @@
  * runs bench/signal-fanout.ts (issue 12's fan-out).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, CDPSession, Page, Request } from 'playwright-core';
+import { build as viteBuild } from 'vite';
 import { isProtectedPath } from '@punter/core/account';
 import { launchBrowser, providerCall } from '../../e2e/support/browser';
 import { startTestStack } from '../../e2e/support/stack';
 import { freePort } from '../../scripts/stack.mjs';
 import { routeModules } from '../route-modules';
 import {
+  deployFigure,
   goalKb,
   JOURNEY_GOALS_KB,
   journeyCost,
@@ -61,6 +66,7 @@ import {
   REPEAT_LCP_GOAL_MS,
   round,
   tabSwitchFigure,
+  type DeployRoute,
   type JourneyCost,
   type LcpFigure,
   type Received,
@@ -91,8 +97,8 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-function gzipBytes(file: string): number {
-  return gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length;
+function gzipBytes(file: string, dir = distDir): number {
+  return gzipSync(readFileSync(join(dir, file)), { level: 9 }).length;
 }
 
 function closure(manifest: Manifest, keys: string[]): { js: Set<string>; css: Set<string> } {
@@ -152,6 +158,43 @@ function sizes() {
     ? round([...firebase.js].filter((f) => !alreadyLoaded.has(f)).reduce((s, f) => s + gzipBytes(f), 0) / 1024)
     : null;
   return { routes, firebaseSdkAfterFirstPaintKb: firebaseKb, analystChart: analystChartChunk(manifest, entry) };
+}
+
+/** The module a deploy's one-line change goes into: the app's entry, which every screen loads. */
+const DEPLOYED_MODULE = join(webDir, 'src', 'main.tsx');
+
+/**
+ * What a deploy costs a returning user (ADR 0033): the app built again with one line added to its entry
+ * module (bench-results/dist-deploy), and per route the gzip bytes of its first-load files whose names the
+ * bench's build did not have. Files keep their names while their bytes do not change (content hashes).
+ */
+async function deploySizes(): Promise<DeployRoute[]> {
+  const deployDir = join(outDir, 'dist-deploy');
+  await viteBuild({
+    root: webDir,
+    configFile: join(webDir, 'vite.config.ts'),
+    configLoader: 'runner',
+    logLevel: 'error',
+    build: { outDir: deployDir, emptyOutDir: true },
+    plugins: [
+      {
+        name: 'bench:one-line-deploy',
+        transform(code, id) {
+          return id === DEPLOYED_MODULE ? `${code}\nglobalThis.__punterDeploy = 'next';\n` : null;
+        },
+      },
+    ],
+  });
+  const earlier = new Set(readdirSync(join(distDir, 'assets')).map((f) => `assets/${f}`));
+  const manifest = JSON.parse(readFileSync(join(deployDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const entry = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
+  if (!entry) throw new Error("no entry in the deploy build's manifest");
+  if (earlier.has(manifest[entry]?.file ?? '')) throw new Error('the one-line change did not reach the entry chunk');
+  const routes = Object.entries(ROUTE_MODULES).map(([route, module]) => {
+    const { js, css } = closure(manifest, [entry, module]);
+    return { route, files: [...js, ...css].map((name) => ({ name, bytes: gzipBytes(name, deployDir) })) };
+  });
+  return deployFigure(routes, earlier);
 }
 
 /**
@@ -812,6 +855,7 @@ if (process.argv.includes('--tab-switch-only')) {
 }
 
 const sizeResults = sizes();
+const deployResults = await deploySizes();
 const browserResults = process.argv.includes('--sizes-only') ? null : await browserFigures();
 const stackResults = browserResults?.withStack.ok ? browserResults.withStack.value : null;
 const errors = [
@@ -879,6 +923,10 @@ const report = {
     firebaseSdkChunkKb: sizeResults.firebaseSdkAfterFirstPaintKb,
     analystChartChunk: sizeResults.analystChart,
   },
+  deploy: {
+    note: "the app built again with one line added to its entry module (src/main.tsx); per route, the gzip KB of its first-load files (static count) under names the bench's build did not have: what a returning user downloads again after such a deploy",
+    routes: deployResults,
+  },
   lcp: lcpResults,
   journey: journeyResults
     ? {
@@ -917,6 +965,17 @@ console.log(
 console.log(
   `/virtual-analyst goals chart chunk (nivo; dynamic import when the chart scrolls into view, not in its first load): ${sizeResults.analystChart ? `${sizeResults.analystChart.kb} KB in ${sizeResults.analystChart.files} files` : 'not found'}`,
 );
+console.log(
+  '\nAfter a deploy of one changed line in the entry module, a returning user downloads again (gzip KB renamed / first load):',
+);
+for (let i = 0; i < deployResults.length; i += 4) {
+  console.log(
+    deployResults
+      .slice(i, i + 4)
+      .map((r) => `${r.route.padEnd(24)} ${cell(r.renamedKb, 5)} / ${cell(r.totalKb, 5)}`)
+      .join('   '),
+  );
+}
 for (const error of errors) console.log(`\nNot measured: ${error}`);
 if (Object.keys(lcpResults).length > 0) {
   console.log(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { goalKb, journeyCost, lcpFigure, median, tabSwitchFigure, type Received } from './first-load-figures';
+import { deployFigure, goalKb, journeyCost, lcpFigure, median, tabSwitchFigure, type Received } from './first-load-figures';
 
 describe('first-load goals', () => {
   it('are 120 KB for /login, 200 KB for /signal-4 and 160 KB for every other route', () => {
@@ -111,5 +111,30 @@ describe('Punters Hub tab-switch figure', () => {
     // One slow switch fails the goal even when the median is well under it.
     expect(tabSwitchFigure([run('Boom', 40), run('Cut', 140), run('Active', 50)], 500, [1]).withinGoal).toBe(false);
     expect(tabSwitchFigure([], 500, [1]).withinGoal).toBe(false);
+  });
+});
+
+describe('the deploy figure', () => {
+  it("counts a route's files whose names the earlier build did not have, and the route's whole first load", () => {
+    const earlier = new Set(['assets/sdk-firestore-A.js', 'assets/jsx-runtime-B.js', 'assets/index-OLD.js']);
+    const figure = deployFigure(
+      [
+        {
+          route: '/signal-4',
+          files: [
+            { name: 'assets/sdk-firestore-A.js', bytes: 80 * 1024 },
+            { name: 'assets/jsx-runtime-B.js', bytes: 8 * 1024 },
+            { name: 'assets/index-NEW.js', bytes: 17 * 1024 },
+            { name: 'assets/signal-NEW.js', bytes: 6 * 1024 + 512 },
+          ],
+        },
+        { route: '/login', files: [{ name: 'assets/jsx-runtime-B.js', bytes: 8 * 1024 }] },
+      ],
+      earlier,
+    );
+    expect(figure).toEqual([
+      { route: '/signal-4', totalKb: 111.5, renamedKb: 23.5 },
+      { route: '/login', totalKb: 8, renamedKb: 0 },
+    ]);
   });
 });

@@ -154,6 +154,31 @@ export function journeyCost(received: readonly Received[], webOrigin: string): J
   };
 }
 
+/** One route's first-load files in a build: their names (under the build's root) and gzip bytes. */
+export interface RouteFiles {
+  route: string;
+  files: readonly { name: string; bytes: number }[];
+}
+
+export interface DeployRoute {
+  route: string;
+  totalKb: number;
+  /** What a returning user downloads again: the files whose names the earlier build did not have. */
+  renamedKb: number;
+}
+
+/**
+ * What a deploy costs a returning user, route by route (ADR 0033): a hashed file keeps its name while its
+ * bytes stay the same, and a renamed one is downloaded again, whatever the HTTP cache and the worker hold.
+ */
+export function deployFigure(routes: readonly RouteFiles[], earlierNames: ReadonlySet<string>): DeployRoute[] {
+  return routes.map(({ route, files }) => ({
+    route,
+    totalKb: round(files.reduce((sum, f) => sum + f.bytes, 0) / 1024),
+    renamedKb: round(files.filter((f) => !earlierNames.has(f.name)).reduce((sum, f) => sum + f.bytes, 0) / 1024),
+  }));
+}
+
 /** Issue 13: a Punters Hub tab switch renders in under 100 ms with 500 codes, at 4x CPU slowdown. */
 export const TAB_SWITCH_GOAL_MS = 100;
 

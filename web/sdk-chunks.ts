@@ -1,0 +1,110 @@
+/**
+ * The Firebase SDKs and reactfire in chunks of their own, whose bytes change only when the SDKs do
+ * (ADR 0033). Left to the bundler's automatic chunking, the SDK chunks also held app modules
+ * (lib/firebase.ts, lib/firestore.ts, app/firestore-providers.tsx) and imported the entry chunk; the
+ * entry's name changes with every deploy, so every deploy renamed about 117 KB (gzip) of SDK code that
+ * had not changed, and every returning user downloaded it again. Here the SDK chunks hold SDK code only
+ * and import only each other (and Preact's chunk, which holds no app code either); the build fails if
+ * that ever stops being true.
+ */
+import type { Plugin } from 'vite';
+
+export type SdkChunk = 'sdk-firebase' | 'sdk-firestore' | 'sdk-reactfire';
+
+const NODE_MODULES = String.raw`[\\/]node_modules[\\/]`;
+/** Firebase app, Auth and Functions with what they share; the app loads them with its first call. */
+const FIREBASE = new RegExp(
+  `${NODE_MODULES}(?:@firebase[\\\\/](?:app|auth|functions|util|component|logger)|firebase[\\\\/](?:app|auth|functions)|idb)[\\\\/]`,
+);
+/** Firestore with its WebChannel transport; the re2js stand-in of build-plugins.ts goes with it. */
+const FIRESTORE = new RegExp(
+  `${NODE_MODULES}(?:@firebase[\\\\/](?:firestore|webchannel-wrapper)|firebase[\\\\/]firestore)[\\\\/]`,
+);
+/** reactfire, what it is built on, and the stand-ins of the SDKs it imports and this app never uses. */
+const REACTFIRE = new RegExp(`${NODE_MODULES}(?:reactfire|rxfire|rxjs|tslib)[\\\\/]`);
+const STUB = '\0punter-unused-sdk:';
+
+/** The SDK chunk a module belongs to, or null: the bundler places it as it sees fit. */
+export function sdkChunkOf(id: string): SdkChunk | null {
+  if (FIREBASE.test(id)) return 'sdk-firebase';
+  if (FIRESTORE.test(id) || id === `${STUB}re2js`) return 'sdk-firestore';
+  if (REACTFIRE.test(id) || id.startsWith(`${STUB}firebase/`)) return 'sdk-reactfire';
+  return null;
+}
+
+/**
+ * Modules the SDK chunks may import from outside them: Preact, which is React here (`react` and `react-dom` are
+ * its compat layer under those names, ADR 0026), and holds no app code.
+ */
+const PREACT = new RegExp(`${NODE_MODULES}(?:preact|@preact[\\\\/]compat|react|react-dom)[\\\\/]`);
+
+/**
+ * Rolldown's groups (`output.codeSplitting.groups`). A group takes in the modules its own modules import,
+ * unless a group of higher priority has them: Firebase's first, so Firestore's group leaves it the app and
+ * util modules both use. reactfire's group takes in nothing else: it imports React (Preact), which stays in
+ * the chunk the entry already loads.
+ */
+export const SDK_CHUNK_GROUPS = [
+  { name: 'sdk-firebase', priority: 3, test: (id: string) => sdkChunkOf(id) === 'sdk-firebase' },
+  { name: 'sdk-firestore', priority: 2, test: (id: string) => sdkChunkOf(id) === 'sdk-firestore' },
+  {
+    name: 'sdk-reactfire',
+    priority: 1,
+    test: (id: string) => sdkChunkOf(id) === 'sdk-reactfire',
+    includeDependenciesRecursively: false,
+  },
+];
+
+/** What the check reads of a chunk of the bundle. */
+export interface BuiltChunk {
+  fileName: string;
+  name: string;
+  moduleIds: readonly string[];
+  imports: readonly string[];
+}
+
+/**
+ * Why the SDK chunks of a build would change without the SDKs changing, one line per problem; none when
+ * each holds only its own SDK's modules and imports only SDK chunks or chunks of Preact alone.
+ */
+export function sdkChunkProblems(chunks: readonly BuiltChunk[]): string[] {
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const problems: string[] = [];
+  const sdk = chunks.filter((c) => sdkChunkName(c.name) !== null);
+  for (const name of ['sdk-firebase', 'sdk-firestore', 'sdk-reactfire'] satisfies SdkChunk[]) {
+    if (!sdk.some((c) => c.name === name)) problems.push(`the build has no ${name} chunk`);
+  }
+  for (const chunk of sdk) {
+    for (const id of chunk.moduleIds) {
+      if (sdkChunkOf(id) !== chunk.name) problems.push(`${chunk.fileName} holds ${id}, which is not ${chunk.name}'s`);
+    }
+    for (const file of chunk.imports) {
+      const imported = byFile.get(file);
+      if (!imported) {
+        problems.push(`${chunk.fileName} imports ${file}, which is not in the bundle`);
+        continue;
+      }
+      if (sdkChunkName(imported.name) !== null) continue;
+      const other = imported.moduleIds.filter((id) => !PREACT.test(id));
+      if (other.length > 0) problems.push(`${chunk.fileName} imports ${file}, which holds ${other[0]}`);
+    }
+  }
+  return problems;
+}
+
+function sdkChunkName(name: string): SdkChunk | null {
+  return name === 'sdk-firebase' || name === 'sdk-firestore' || name === 'sdk-reactfire' ? name : null;
+}
+
+/** Fails the build when an SDK chunk would change with the app's own code (sdkChunkProblems). */
+export function checkSdkChunks(): Plugin {
+  return {
+    name: 'punter:check-sdk-chunks',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).flatMap((f) => (f.type === 'chunk' ? [f] : []));
+      const problems = sdkChunkProblems(chunks);
+      if (problems.length > 0) throw new Error(`SDK chunks that would change with the app's code:\n${problems.join('\n')}`);
+    },
+  };
+}
