@@ -96,6 +96,11 @@ function sdkChunkName(name: string): SdkChunk | null {
   return name === 'sdk-firebase' || name === 'sdk-firestore' || name === 'sdk-reactfire' ? name : null;
 }
 
+/** Whether a chunk of the bundle, by its name, is one of the SDK chunks. */
+export function isSdkChunk(name: string): boolean {
+  return sdkChunkName(name) !== null;
+}
+
 /** Fails the build when an SDK chunk would change with the app's own code (sdkChunkProblems). */
 export function checkSdkChunks(): Plugin {
   return {

@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { fileURLToPath, URL } from 'node:url';
 import { build, type Plugin } from 'vite';
+import { isSdkChunk } from './sdk-chunks.ts';
 import { hostingHeaderRules } from './security-headers.ts';
 import type { PrecacheManifest } from './src/sw/precache-manifest.ts';
 
@@ -17,12 +18,20 @@ const src = fileURLToPath(new URL('./src', import.meta.url));
 
 /** What the bundle passes here: Rollup's chunks and assets, only the fields read. */
 type BundleFile =
-  | { type: 'chunk'; fileName: string; isEntry: boolean; imports: string[]; viteMetadata?: { importedCss: Set<string> } }
+  | {
+      type: 'chunk';
+      fileName: string;
+      name: string;
+      isEntry: boolean;
+      imports: string[];
+      viteMetadata?: { importedCss: Set<string> };
+    }
   | { type: 'asset'; fileName: string; source?: string | Uint8Array };
 
 /**
  * The app shell of a build: index.html and the entry chunk with its static imports and their CSS (what
- * every screen needs before it can open a route). Route chunks are cached when used. The version is a
+ * every screen needs before it can open a route). Route chunks are cached when used; the SDK chunks, whose
+ * names outlive deploys (ADR 0033), are listed to be kept from one version's cache to the next. The version is a
  * hash of every file name of the build (names under assets/ carry content hashes), the content of the
  * files in the bundle whose names do not (index.html), and `served` (the header rules Hosting sends
  * them with): anything a cached shell answers with changes the worker, which the browser then installs as an
@@ -52,11 +61,12 @@ export function precacheManifest(bundle: Record<string, BundleFile>, served = ''
     hash.update(`\n${file.fileName}\n`).update(file.source);
   }
   const version = hash.update(`\n${served}`).digest('hex').slice(0, 12);
-  return { version, urls: ['/index.html', ...[...shell].sort().map((f) => `/${f}`)] };
+  const keep = [...chunks.values()].filter((c) => isSdkChunk(c.name)).map((c) => `/${c.fileName}`);
+  return { version, urls: ['/index.html', ...[...shell].sort().map((f) => `/${f}`)], keep: keep.sort() };
 }
 
 /** The dev server has no hashed files: an empty list turns offline caching off. */
-const DEV_PRECACHE: PrecacheManifest = { version: 'dev', urls: [] };
+const DEV_PRECACHE: PrecacheManifest = { version: 'dev', urls: [], keep: [] };
 
 async function bundleServiceWorker(minify: boolean, precache: PrecacheManifest): Promise<string> {
   const result = await build({

@@ -4,6 +4,7 @@ import { precacheManifest } from '../service-worker-plugin';
 const chunk = (fileName: string, imports: string[] = [], css: string[] = [], isEntry = false) => ({
   type: 'chunk' as const,
   fileName,
+  name: fileName.replace(/^assets\/|-[^-]+\.js$/g, ''),
   isEntry,
   imports,
   viteMetadata: { importedCss: new Set(css) },
@@ -46,6 +47,17 @@ describe("the service worker's precache list", () => {
     expect(precacheManifest(bundle, 'csp v2').version).not.toBe(version);
     // The worker itself is not part of its own version.
     expect(precacheManifest({ ...bundle, 'sw.js': asset('sw.js', 'other') }, 'csp v1').version).toBe(version);
+  });
+
+  it('lists the SDK chunks to keep from one version to the next, whether or not the shell imports them (ADR 0033)', () => {
+    const withSdk = {
+      ...bundle,
+      'assets/sdk-firebase-S.js': chunk('assets/sdk-firebase-S.js'),
+      'assets/sdk-firestore-T.js': chunk('assets/sdk-firestore-T.js', ['assets/sdk-firebase-S.js']),
+      'assets/signal-U.js': chunk('assets/signal-U.js', ['assets/sdk-firestore-T.js']),
+    };
+    expect(precacheManifest(withSdk).keep).toEqual(['/assets/sdk-firebase-S.js', '/assets/sdk-firestore-T.js']);
+    expect(precacheManifest(bundle).keep).toEqual([]);
   });
 
   it('refuses a build without an entry', () => {

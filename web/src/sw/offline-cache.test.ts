@@ -135,7 +135,7 @@ describe('hashed files: cache first', () => {
 
   it("answers a module script (sent with Origin) from a copy precached without it, despite the server's Vary: Origin", async () => {
     const caches = new MemoryCaches(() => Promise.resolve(basic('entry', { headers: { Vary: 'Origin' } })));
-    await precache(caches, { version: V, urls: ['/assets/index-A.js'] }, ORIGIN);
+    await precache(caches, { version: V, urls: ['/assets/index-A.js'], keep: [] }, ORIGIN);
     const moduleScript = new Request(new URL('/assets/index-A.js', ORIGIN), { headers: { Origin: ORIGIN } });
     const response = await assetResponse(moduleScript, caches, V, offline);
     expect(await response.text()).toBe('entry');
@@ -151,7 +151,7 @@ describe('hashed files: cache first', () => {
 describe('navigations: the cached shell first', () => {
   it("answers from this version's shell without asking the network", async () => {
     const caches = new MemoryCaches(() => Promise.resolve(html('shell v1')));
-    await precache(caches, { version: V, urls: [SHELL_URL] }, ORIGIN);
+    await precache(caches, { version: V, urls: [SHELL_URL], keep: [] }, ORIGIN);
     const network = vi.fn(() => Promise.resolve(html('network')));
     for (const path of ['/dashboard', '/transactions', '/pot/abc']) {
       const response = await navigationResponse(at(path), caches, V, network);
@@ -164,7 +164,7 @@ describe('navigations: the cached shell first', () => {
 
   it("never answers with another version's shell", async () => {
     const caches = new MemoryCaches(() => Promise.resolve(html('shell v1')));
-    await precache(caches, { version: V, urls: [SHELL_URL] }, ORIGIN);
+    await precache(caches, { version: V, urls: [SHELL_URL], keep: [] }, ORIGIN);
     const response = await navigationResponse(at('/dashboard'), caches, 'v2', () => Promise.resolve(html('shell v2')));
     expect(await response.text()).toBe('shell v2');
   });
@@ -183,9 +183,9 @@ describe('navigations: the cached shell first', () => {
 describe('versions', () => {
   it('precaches the shell list and deletes only our caches of other versions', async () => {
     const caches = new MemoryCaches((r) => Promise.resolve(basic(new URL(r.url).pathname)));
-    await precache(caches, { version: 'old', urls: ['/index.html', '/assets/index-old.js'] }, ORIGIN);
+    await precache(caches, { version: 'old', urls: ['/index.html', '/assets/index-old.js'], keep: [] }, ORIGIN);
     await caches.open('someone-else');
-    await precache(caches, { version: 'new', urls: ['/index.html', '/assets/index-new.js'] }, ORIGIN);
+    await precache(caches, { version: 'new', urls: ['/index.html', '/assets/index-new.js'], keep: [] }, ORIGIN);
     await deleteOldCaches(caches, 'new');
     expect(await caches.keys()).toEqual(['someone-else', cacheNames('new').shell]);
     expect(await (await caches.match(at('/assets/index-new.js')))?.text()).toBe('/assets/index-new.js');
@@ -197,12 +197,52 @@ describe('versions', () => {
       asked.push([new URL(r.url).pathname, r.cache]);
       return Promise.resolve(basic(new URL(r.url).pathname));
     });
-    await precache(caches, { version: V, urls: [SHELL_URL, '/assets/index-A.js'] }, ORIGIN);
+    await precache(caches, { version: V, urls: [SHELL_URL, '/assets/index-A.js'], keep: [] }, ORIGIN);
     expect(asked).toEqual([
       ['/index.html', 'no-cache'],
       ['/assets/index-A.js', 'default'],
     ]);
     expect(await (await caches.match(at(SHELL_URL)))?.text()).toBe('/index.html');
+  });
+
+  it("takes the shell's hashed files an older version holds from its cache, and only index.html and new files from the network", async () => {
+    const asked: string[] = [];
+    const caches = new MemoryCaches((r) => {
+      asked.push(new URL(r.url).pathname);
+      return Promise.resolve(basic(`new copy of ${new URL(r.url).pathname}`));
+    });
+    const old = await caches.open(cacheNames('old').shell);
+    await old.put(at('/assets/jsx-runtime-A.js'), basic('jsx-runtime'));
+    await old.put(at('/assets/index-old.js'), basic('old entry'));
+    await precache(
+      caches,
+      { version: 'new', urls: [SHELL_URL, '/assets/index-new.js', '/assets/jsx-runtime-A.js'], keep: [] },
+      ORIGIN,
+    );
+    expect(asked).toEqual(['/index.html', '/assets/index-new.js']);
+    const shell = await caches.open(cacheNames('new').shell);
+    expect(await (await shell.match(at('/assets/jsx-runtime-A.js')))?.text()).toBe('jsx-runtime');
+    expect(await shell.match(at('/assets/index-old.js'))).toBeUndefined();
+  });
+
+  it('keeps the SDK chunks an older version cached on use when its caches go, and drops its other files (ADR 0033)', async () => {
+    const asked: string[] = [];
+    const caches = new MemoryCaches((r) => {
+      asked.push(new URL(r.url).pathname);
+      return Promise.resolve(basic(new URL(r.url).pathname));
+    });
+    const used = await caches.open(cacheNames('old').assets);
+    await used.put(at('/assets/sdk-firestore-F.js'), basic('firestore'));
+    await used.put(at('/assets/signal-old.js'), basic('old signal screen'));
+    const keep = ['/assets/sdk-firestore-F.js', '/assets/sdk-reactfire-R.js'];
+    await precache(caches, { version: 'new', urls: [SHELL_URL, '/assets/index-new.js'], keep }, ORIGIN);
+    await deleteOldCaches(caches, 'new');
+    // Nothing is downloaded for a file to keep: one no version holds is fetched when a screen needs it.
+    expect(asked).toEqual(['/index.html', '/assets/index-new.js']);
+    expect(await (await caches.match(at('/assets/sdk-firestore-F.js')))?.text()).toBe('firestore');
+    expect(await caches.match(at('/assets/sdk-reactfire-R.js'))).toBeUndefined();
+    expect(await caches.match(at('/assets/signal-old.js'))).toBeUndefined();
+    expect(await caches.keys()).toEqual([cacheNames('new').shell, cacheNames('new').assets]);
   });
 
   it('caches the hashed files the page loaded before the worker controlled it, and nothing else', async () => {
@@ -247,7 +287,7 @@ describe("the worker's message listener", () => {
       skipWaiting,
       addEventListener: (type: string, listener: (event: unknown) => void) => listeners.set(type, listener),
     } as unknown as ServiceWorkerGlobalScope;
-    installOfflineCache(self, { version: V, urls: [] });
+    installOfflineCache(self, { version: V, urls: [], keep: [] });
     /** Sends `data` from `source` with a port; resolves with the answer on it, or 'no answer' after 50 ms. */
     const send = (data: unknown, source: unknown) => {
       const channel = new MessageChannel();

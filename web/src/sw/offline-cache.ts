@@ -76,14 +76,30 @@ export async function navigationResponse(
  * Precaches the shell into this version's cache (the install fails, and is retried later, if any file fails).
  * index.html is asked past the HTTP cache (revalidated): the browser may hold an older deploy's copy under
  * the same URL, whose chunks are gone, and this version's shell must be this version's. A hashed file is the
- * same whatever copy answers, so the HTTP cache may (the page has usually just loaded it: no new bytes).
+ * same whatever copy answers: one an older version of the worker holds is taken from its cache, and the rest
+ * may come from the HTTP cache (the page has usually just loaded them: no new bytes). The files to keep (the
+ * SDK chunks, ADR 0033), which an older version cached on use, go into this version's cache of used files,
+ * so the older version's caches can go without a deploy costing their bytes again.
  */
 export async function precache(caches: CacheStorage, manifest: PrecacheManifest, origin: string): Promise<void> {
   if (manifest.urls.length === 0) return;
-  const cache = await caches.open(cacheNames(manifest.version).shell);
-  await cache.addAll(
-    manifest.urls.map((url) => (url === SHELL_URL ? new Request(new URL(url, origin), { cache: 'no-cache' }) : url)),
-  );
+  const names = cacheNames(manifest.version);
+  const shell = await caches.open(names.shell);
+  const missing: RequestInfo[] = [];
+  for (const url of manifest.urls) {
+    if (url === SHELL_URL) {
+      missing.push(new Request(new URL(url, origin), { cache: 'no-cache' }));
+      continue;
+    }
+    const held = await caches.match(url, { ignoreVary: true });
+    if (held) await shell.put(url, held);
+    else missing.push(url);
+  }
+  await shell.addAll(missing);
+  for (const url of manifest.keep) {
+    const held = await caches.match(url, { ignoreVary: true });
+    if (held) await (await caches.open(names.assets)).put(url, held);
+  }
 }
 
 /** Deletes every cache of ours that is not this version's. */
