@@ -132,8 +132,12 @@ export function watchForUpdates<W extends WorkerLike>(
   });
 }
 
-/** How long the page waits for the worker in control to answer before it asks the new one to take over anyway. */
-export const WAKE_TIMEOUT_MS = 1000;
+/**
+ * How long the page waits for the worker in control to answer before it asks the new one to take over anyway.
+ * A worker that was stopped must start first, which on a busy phone (or a loaded test machine) can take more
+ * than a second; asked while it is still starting, the browser lets the new one wait for it to go idle.
+ */
+export const WAKE_TIMEOUT_MS = 5000;
 
 /**
  * Resolves once the worker in control of the page has answered a PING (it runs), or after `timeoutMs` (a
