@@ -9,7 +9,8 @@
  */
 import type { Plugin } from 'vite';
 
-export type SdkChunk = 'sdk-firebase' | 'sdk-firestore' | 'sdk-reactfire';
+const SDK_CHUNKS = ['sdk-firebase', 'sdk-firestore', 'sdk-reactfire'] as const;
+export type SdkChunk = (typeof SDK_CHUNKS)[number];
 
 const NODE_MODULES = String.raw`[\\/]node_modules[\\/]`;
 /** Firebase app, Auth and Functions with what they share; the app loads them with its first call. */
@@ -70,8 +71,8 @@ export interface BuiltChunk {
 export function sdkChunkProblems(chunks: readonly BuiltChunk[]): string[] {
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
   const problems: string[] = [];
-  const sdk = chunks.filter((c) => sdkChunkName(c.name) !== null);
-  for (const name of ['sdk-firebase', 'sdk-firestore', 'sdk-reactfire'] satisfies SdkChunk[]) {
+  const sdk = chunks.filter((c) => isSdkChunk(c.name));
+  for (const name of SDK_CHUNKS) {
     if (!sdk.some((c) => c.name === name)) problems.push(`the build has no ${name} chunk`);
   }
   for (const chunk of sdk) {
@@ -84,7 +85,7 @@ export function sdkChunkProblems(chunks: readonly BuiltChunk[]): string[] {
         problems.push(`${chunk.fileName} imports ${file}, which is not in the bundle`);
         continue;
       }
-      if (sdkChunkName(imported.name) !== null) continue;
+      if (isSdkChunk(imported.name)) continue;
       const other = imported.moduleIds.filter((id) => !PREACT.test(id));
       if (other.length > 0) problems.push(`${chunk.fileName} imports ${file}, which holds ${other[0]}`);
     }
@@ -92,13 +93,9 @@ export function sdkChunkProblems(chunks: readonly BuiltChunk[]): string[] {
   return problems;
 }
 
-function sdkChunkName(name: string): SdkChunk | null {
-  return name === 'sdk-firebase' || name === 'sdk-firestore' || name === 'sdk-reactfire' ? name : null;
-}
-
 /** Whether a chunk of the bundle, by its name, is one of the SDK chunks. */
-export function isSdkChunk(name: string): boolean {
-  return sdkChunkName(name) !== null;
+export function isSdkChunk(name: string): name is SdkChunk {
+  return (SDK_CHUNKS as readonly string[]).includes(name);
 }
 
 /** Fails the build when an SDK chunk would change with the app's own code (sdkChunkProblems). */
