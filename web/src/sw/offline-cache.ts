@@ -87,19 +87,20 @@ export async function precache(caches: CacheStorage, manifest: PrecacheManifest,
   const shell = await caches.open(names.shell);
   const missing: RequestInfo[] = [];
   for (const url of manifest.urls) {
-    if (url === SHELL_URL) {
-      missing.push(new Request(new URL(url, origin), { cache: 'no-cache' }));
-      continue;
-    }
-    const held = await caches.match(url, { ignoreVary: true });
-    if (held) await shell.put(url, held);
-    else missing.push(url);
+    if (url === SHELL_URL) missing.push(new Request(new URL(url, origin), { cache: 'no-cache' }));
+    else if (!(await copyHeld(caches, url, shell))) missing.push(url);
   }
   await shell.addAll(missing);
-  for (const url of manifest.keep) {
-    const held = await caches.match(url, { ignoreVary: true });
-    if (held) await (await caches.open(names.assets)).put(url, held);
-  }
+  if (manifest.keep.length === 0) return;
+  const used = await caches.open(names.assets);
+  for (const url of manifest.keep) await copyHeld(caches, url, used);
+}
+
+/** Puts the copy one of our caches holds of a hashed file (any version's: the same bytes) into `into`; false if none does. */
+async function copyHeld(caches: CacheStorage, url: string, into: Cache): Promise<boolean> {
+  const held = await caches.match(url, { ignoreVary: true });
+  if (held) await into.put(url, held);
+  return held !== undefined;
 }
 
 /** Deletes every cache of ours that is not this version's. */
