@@ -3,7 +3,8 @@
  * an admin grants can_post_signal, the user logs in and /profile lists it; the admin revokes it and
  * the page follows; the admin suspends the account and the app ends the session, /login saying why.
  * (The direct Firestore write and the callables after a revoke are refused in
- * functions/test/functions-emulator.test.ts.)
+ * functions/test/functions-emulator.test.ts.) A page whose watcher could not load (its chunk dropped by the
+ * connection) starts it once the browser is back online.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
@@ -11,7 +12,9 @@ import {
   capture,
   captureFailure,
   launchBrowser,
+  loginThroughUi,
   newSession,
+  workerlessSession,
   providerCall,
   registerViaApi,
   type ApiUser,
@@ -101,5 +104,43 @@ describe('permissions follow the admin at once', () => {
     await page.goto('/dashboard');
     await page.waitForURL((url) => url.pathname === '/login');
     await asAdmin('PUT', '/api/v1/users/activate', { user_id: userId });
+  });
+
+  test('a watcher whose chunk the connection dropped starts once the browser is back online', async () => {
+    // No service worker in this tab: the route below must see the chunk's request (a worker's own fetch would
+    // go past it); the page's import fails as it does when the connection drops it.
+    const { context, page: dropped } = await workerlessSession(browser, webUrl);
+    try {
+      let refused = 0;
+      const drop = (route: { abort: () => Promise<void> }) => {
+        refused += 1;
+        return route.abort();
+      };
+      await context.route('**/assets/permissions-watcher-*.js', drop);
+      await loginThroughUi(dropped, user.email, user.password);
+      await dropped.goto('/profile');
+      await dropped.getByRole('heading', { name: 'My Profile' }).waitFor();
+      await expect.poll(() => refused, { timeout: 15_000 }).toBeGreaterThan(0);
+      const accessRow = dropped
+        .locator('dl.detail-list > div')
+        .filter({ has: dropped.locator('dt', { hasText: /^Access$/ }) })
+        .locator('dd');
+      await expect.poll(() => accessRow.textContent()).toBe('Member');
+
+      await asAdmin('PUT', '/api/v1/users/update', { user_id: userId, can_post_signal: true });
+      // Nothing listens yet: the grant does not show.
+      await dropped.waitForTimeout(2_000);
+      expect(await accessRow.textContent()).toBe('Member');
+
+      await context.unroute('**/assets/permissions-watcher-*.js', drop);
+      await context.setOffline(true);
+      await context.setOffline(false);
+      const backAt = Date.now();
+      await expect.poll(() => accessRow.textContent(), { timeout: 15_000, interval: 100 }).toBe('Posts signals');
+      console.info(`back online -> watcher running and /profile updated in ${Date.now() - backAt} ms`);
+    } finally {
+      await asAdmin('PUT', '/api/v1/users/update', { user_id: userId, can_post_signal: false });
+      await context.close();
+    }
   });
 });

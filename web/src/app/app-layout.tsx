@@ -1,8 +1,9 @@
 /** The signed-in layout: top bar, sidebar, page, footer, floating WhatsApp link. */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from '@/lib/router';
 import { UserMenu } from '@/app/user-menu';
-import { PanelBoundary, QuietBoundary } from '@/components/error-boundary';
+import { PanelBoundary } from '@/components/error-boundary';
+import { LivePermissions } from '@/app/live-permissions';
 import { Footer } from '@/components/footer';
 import { Spinner } from '@/components/spinner';
 import { WhatsAppLink } from '@/components/whatsapp-link';
@@ -11,9 +12,6 @@ import { isAdminRole } from '@/app/require-admin';
 import { NotificationsMenu } from '@/features/notifications/components/notifications-menu';
 import { usePermissions } from '@/lib/permissions';
 import { useProfile } from '@/lib/session';
-
-// Live permissions (ADR 0004); its chunk carries the Firestore SDK, so it loads after the page.
-const PermissionsWatcher = lazy(() => import('@/app/permissions-watcher'));
 
 const SIDEBAR_LINKS = [
   { to: paths.dashboard.getHref(), label: 'Dashboard' },
@@ -102,13 +100,7 @@ export function AppLayout() {
         <Footer />
       </div>
       <WhatsAppLink />
-      {uid ? (
-        <QuietBoundary>
-          <Suspense fallback={null}>
-            <PermissionsWatcher uid={uid} />
-          </Suspense>
-        </QuietBoundary>
-      ) : null}
+      {uid ? <LivePermissions uid={uid} /> : null}
     </div>
   );
 }

@@ -67,9 +67,10 @@ export class PanelBoundary extends Component<PanelBoundaryProps, { failed: boole
 
 /**
  * Around work in the background that a screen does not show (the live permissions watcher): if it fails,
- * for example its chunk cannot load offline, it renders nothing instead of taking the screen down with it.
+ * for example its chunk cannot load offline, it renders nothing instead of taking the screen down with it,
+ * and tells `onStop` (which may start it again under a new boundary).
  */
-export class QuietBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+export class QuietBoundary extends Component<{ children: ReactNode; onStop?: () => void }, { failed: boolean }> {
   override state = { failed: false };
 
   static getDerivedStateFromError(): { failed: boolean } {
@@ -78,6 +79,7 @@ export class QuietBoundary extends Component<{ children: ReactNode }, { failed: 
 
   override componentDidCatch(error: Error): void {
     console.warn('Background work stopped:', error.message);
+    this.props.onStop?.();
   }
 
   override render(): ReactNode {
