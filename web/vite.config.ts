@@ -113,4 +113,9 @@ export default defineConfig({
     rolldownOptions: { output: { codeSplitting: { groups: SDK_CHUNK_GROUPS } } },
   },
   server: { host: '127.0.0.1' },
+  // Hosting answers without `Vary: Origin`; the preview's CORS layer added it to every file, so the HTTP
+  // cache revalidated each hashed file the worker precaches (the page's module scripts are sent with Origin,
+  // its fetches are not): a round trip per file that production does not make. Nothing cross-origin reads
+  // the preview.
+  preview: { cors: false },
 });

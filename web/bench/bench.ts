@@ -60,6 +60,7 @@ import {
   deployFigure,
   goalKb,
   JOURNEY_GOALS_KB,
+  answeredByHttpCache,
   journeyCost,
   QUIET_LOAD,
   lcpFigure,
@@ -603,15 +604,15 @@ async function journey(context: BrowserContext, webUrl: string): Promise<Journey
     if (!request.serviceWorker()) return;
     const id = `sw-${workerBytes.length}`;
     workerBytes.push(
-      Promise.all([request.sizes(), request.response()]).then(([sizes, response]) => ({
+      Promise.all([request.sizes(), request.response(), request.allHeaders()]).then(([sizes, response, headers]) => ({
         requestId: id,
         url: request.url(),
         streamed: 0,
-        finished: sizes.responseHeadersSize + sizes.responseBodySize,
+        finished: sizes.responseHeadersSize + Math.max(0, sizes.responseBodySize),
         // The worker's precache of a file the page already loaded is answered by the HTTP cache (Hosting's
-        // immutable year on /assets/): a 200 without a body byte. Playwright still reports the stored
-        // headers' size for it, which never crossed the network.
-        fromCache: response?.status() === 200 && sizes.responseBodySize === 0,
+        // immutable year on /assets/), nothing crossing the network; its revalidation of index.html under the
+        // page's URL is a 304 whose headers did.
+        fromCache: answeredByHttpCache(response?.status(), sizes.responseBodySize, headers),
         headers: sizes.responseHeadersSize,
       })),
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deployFigure, goalKb, journeyCost, lcpFigure, median, tabSwitchFigure, type Received } from './first-load-figures';
+import { answeredByHttpCache, deployFigure, goalKb, journeyCost, lcpFigure, median, tabSwitchFigure, type Received } from './first-load-figures';
 
 describe('first-load goals', () => {
   it('are 120 KB for /login, 200 KB for /signal-4 and 160 KB for every other route', () => {
@@ -136,5 +136,17 @@ describe('the deploy figure', () => {
       { route: '/signal-4', totalKb: 111.5, renamedKb: 23.5 },
       { route: '/login', totalKb: 8, renamedKb: 0 },
     ]);
+  });
+});
+
+describe("the worker's fetches", () => {
+  it('count as cached only when the HTTP cache answered alone, not after a revalidation (a 304 crossed the network)', () => {
+    expect(answeredByHttpCache(200, 0, { accept: '*/*' })).toBe(true);
+    expect(answeredByHttpCache(200, -273, { accept: '*/*' })).toBe(true);
+    expect(answeredByHttpCache(200, 0, { 'if-none-match': 'W/"401e-x"' })).toBe(false);
+    expect(answeredByHttpCache(200, 0, { 'if-modified-since': 'Wed, 25 Nov 2026 15:45:37 GMT' })).toBe(false);
+    expect(answeredByHttpCache(200, 5066, {})).toBe(false);
+    expect(answeredByHttpCache(404, 0, {})).toBe(false);
+    expect(answeredByHttpCache(undefined, 0, {})).toBe(false);
   });
 });

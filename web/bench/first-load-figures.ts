@@ -120,6 +120,17 @@ export interface JourneyCost {
   headersKb: number;
 }
 
+/**
+ * Whether one of the service worker's fetches was answered by the HTTP cache alone. Playwright reports such an
+ * answer as a 200 without a body byte (or minus the stored headers' size, which it gives as the headers'). A 200 without a body can also be the
+ * HTTP cache's copy after a revalidation (a 304 came over the network, with its headers): the request then
+ * carried a validator, which the HTTP cache adds.
+ */
+export function answeredByHttpCache(status: number | undefined, bodyBytes: number, requestHeaders: Readonly<Record<string, string>>): boolean {
+  const revalidated = 'if-none-match' in requestHeaders || 'if-modified-since' in requestHeaders;
+  return status === 200 && bodyBytes <= 0 && !revalidated;
+}
+
 /** Anything from another origin than the web app's is the API (callables, Firestore, Auth). */
 function kindOf(url: string, webOrigin: string): keyof JourneyCost['byKind'] {
   const { origin, pathname } = new URL(url);

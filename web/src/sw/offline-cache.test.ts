@@ -65,7 +65,7 @@ class MemoryCache implements Cache {
 /** CacheStorage in memory; `addAll` fetches through `fetcher`. */
 class MemoryCaches implements CacheStorage {
   readonly stores = new Map<string, MemoryCache>();
-  constructor(private readonly fetcher: Fetcher = offline) {}
+  constructor(readonly fetcher: Fetcher = offline) {}
   open(name: string): Promise<Cache> {
     const store = this.stores.get(name) ?? new MemoryCache(this.fetcher);
     this.stores.set(name, store);
@@ -135,7 +135,7 @@ describe('hashed files: cache first', () => {
 
   it("answers a module script (sent with Origin) from a copy precached without it, despite the server's Vary: Origin", async () => {
     const caches = new MemoryCaches(() => Promise.resolve(basic('entry', { headers: { Vary: 'Origin' } })));
-    await precache(caches, { version: V, urls: ['/assets/index-A.js'], keep: [] }, ORIGIN);
+    await precache(caches, { version: V, urls: ['/assets/index-A.js'], keep: [] }, ORIGIN, caches.fetcher);
     const moduleScript = new Request(new URL('/assets/index-A.js', ORIGIN), { headers: { Origin: ORIGIN } });
     const response = await assetResponse(moduleScript, caches, V, offline);
     expect(await response.text()).toBe('entry');
@@ -151,7 +151,7 @@ describe('hashed files: cache first', () => {
 describe('navigations: the cached shell first', () => {
   it("answers from this version's shell without asking the network", async () => {
     const caches = new MemoryCaches(() => Promise.resolve(html('shell v1')));
-    await precache(caches, { version: V, urls: [SHELL_URL], keep: [] }, ORIGIN);
+    await precache(caches, { version: V, urls: [SHELL_URL], keep: [] }, ORIGIN, caches.fetcher);
     const network = vi.fn(() => Promise.resolve(html('network')));
     for (const path of ['/dashboard', '/transactions', '/pot/abc']) {
       const response = await navigationResponse(at(path), caches, V, network);
@@ -164,7 +164,7 @@ describe('navigations: the cached shell first', () => {
 
   it("never answers with another version's shell", async () => {
     const caches = new MemoryCaches(() => Promise.resolve(html('shell v1')));
-    await precache(caches, { version: V, urls: [SHELL_URL], keep: [] }, ORIGIN);
+    await precache(caches, { version: V, urls: [SHELL_URL], keep: [] }, ORIGIN, caches.fetcher);
     const response = await navigationResponse(at('/dashboard'), caches, 'v2', () => Promise.resolve(html('shell v2')));
     expect(await response.text()).toBe('shell v2');
   });
@@ -183,9 +183,9 @@ describe('navigations: the cached shell first', () => {
 describe('versions', () => {
   it('precaches the shell list and deletes only our caches of other versions', async () => {
     const caches = new MemoryCaches((r) => Promise.resolve(basic(new URL(r.url).pathname)));
-    await precache(caches, { version: 'old', urls: ['/index.html', '/assets/index-old.js'], keep: [] }, ORIGIN);
+    await precache(caches, { version: 'old', urls: ['/index.html', '/assets/index-old.js'], keep: [] }, ORIGIN, caches.fetcher);
     await caches.open('someone-else');
-    await precache(caches, { version: 'new', urls: ['/index.html', '/assets/index-new.js'], keep: [] }, ORIGIN);
+    await precache(caches, { version: 'new', urls: ['/index.html', '/assets/index-new.js'], keep: [] }, ORIGIN, caches.fetcher);
     await deleteOldCaches(caches, 'new');
     expect(await caches.keys()).toEqual(['someone-else', cacheNames('new').shell]);
     expect(await (await caches.match(at('/assets/index-new.js')))?.text()).toBe('/assets/index-new.js');
@@ -197,12 +197,60 @@ describe('versions', () => {
       asked.push([new URL(r.url).pathname, r.cache]);
       return Promise.resolve(basic(new URL(r.url).pathname));
     });
-    await precache(caches, { version: V, urls: [SHELL_URL, '/assets/index-A.js'], keep: [] }, ORIGIN);
+    await precache(caches, { version: V, urls: [SHELL_URL, '/assets/index-A.js'], keep: [] }, ORIGIN, caches.fetcher);
     expect(asked).toEqual([
       ['/index.html', 'no-cache'],
       ['/assets/index-A.js', 'default'],
     ]);
     expect(await (await caches.match(at(SHELL_URL)))?.text()).toBe('/index.html');
+  });
+
+  it("asks for the shell under the URL of an open page of ours (its answer is in the HTTP cache), past everything that is not a screen", async () => {
+    const asked: Array<[string, RequestCache]> = [];
+    const caches = new MemoryCaches((r) => {
+      asked.push([new URL(r.url).pathname + new URL(r.url).search, r.cache]);
+      return Promise.resolve(html(`shell via ${new URL(r.url).pathname}`));
+    });
+    const pages = ['https://evil.example/dashboard', `${ORIGIN}/manifest.webmanifest`, `${ORIGIN}/__/auth/handler`, `${ORIGIN}/signal-4?tab=1#top`];
+    await precache(caches, { version: V, urls: [SHELL_URL, '/assets/index-A.js'], keep: [] }, ORIGIN, caches.fetcher, pages);
+    expect(asked).toEqual([
+      ['/signal-4?tab=1', 'no-cache'],
+      ['/assets/index-A.js', 'default'],
+    ]);
+    expect(await (await navigationResponse(at('/profile'), caches, V, offline)).text()).toBe('shell via /signal-4');
+  });
+
+  it('asks /index.html when the open page does not answer with the shell (an error, a redirect, not HTML) or none is open', async () => {
+    const notTheShell: Record<string, () => Response> = {
+      '/gone': () => basic('no', { status: 404, headers: { 'Content-Type': 'text/html' } }),
+      '/moved': () => {
+        const response = html('moved');
+        Object.defineProperty(response, 'redirected', { value: true });
+        return response;
+      },
+      '/data': () => basic('{}', { headers: { 'Content-Type': 'application/json' } }),
+    };
+    for (const page of [...Object.keys(notTheShell), null]) {
+      const asked: string[] = [];
+      const caches = new MemoryCaches((r) => {
+        const path = new URL(r.url).pathname;
+        asked.push(path);
+        return path === '/broken' ? Promise.reject(new TypeError('offline')) : Promise.resolve((notTheShell[path] ?? (() => html('the shell')))());
+      });
+      await precache(caches, { version: V, urls: [SHELL_URL], keep: [] }, ORIGIN, caches.fetcher, page ? [`${ORIGIN}${page}`] : []);
+      expect(asked).toEqual(page ? [page, SHELL_URL] : [SHELL_URL]);
+      expect(await (await caches.match(at(SHELL_URL)))?.text()).toBe('the shell');
+    }
+  });
+
+  it('fails the install when no shell answers, and caches nothing of it', async () => {
+    const caches = new MemoryCaches((r) =>
+      Promise.resolve(new URL(r.url).pathname === SHELL_URL ? basic('down', { status: 503 }) : basic(new URL(r.url).pathname)),
+    );
+    await expect(
+      precache(caches, { version: V, urls: [SHELL_URL, '/assets/index-A.js'], keep: [] }, ORIGIN, caches.fetcher, [`${ORIGIN}/broken`]),
+    ).rejects.toThrow('/index.html: 503');
+    expect(await caches.match(at('/assets/index-A.js'))).toBeUndefined();
   });
 
   it("takes the shell's hashed files an older version holds from its cache, and only index.html and new files from the network", async () => {
@@ -218,6 +266,7 @@ describe('versions', () => {
       caches,
       { version: 'new', urls: [SHELL_URL, '/assets/index-new.js', '/assets/jsx-runtime-A.js'], keep: [] },
       ORIGIN,
+      caches.fetcher,
     );
     expect(asked).toEqual(['/index.html', '/assets/index-new.js']);
     const shell = await caches.open(cacheNames('new').shell);
@@ -235,7 +284,7 @@ describe('versions', () => {
     await used.put(at('/assets/sdk-firestore-F.js'), basic('firestore'));
     await used.put(at('/assets/signal-old.js'), basic('old signal screen'));
     const keep = ['/assets/sdk-firestore-F.js', '/assets/sdk-reactfire-R.js'];
-    await precache(caches, { version: 'new', urls: [SHELL_URL, '/assets/index-new.js'], keep }, ORIGIN);
+    await precache(caches, { version: 'new', urls: [SHELL_URL, '/assets/index-new.js'], keep }, ORIGIN, caches.fetcher);
     await deleteOldCaches(caches, 'new');
     // Nothing is downloaded for a file to keep: one no version holds is fetched when a screen needs it.
     expect(asked).toEqual(['/index.html', '/assets/index-new.js']);

@@ -43,8 +43,9 @@ type Fetch = (request: Request) => Promise<Response>;
 
 /** Hashed files: the cache first (any version's copy is the same file); else the network, cached on success. */
 export async function assetResponse(request: Request, caches: CacheStorage, version: string, fetcher: Fetch): Promise<Response> {
-  // ignoreVary: a hashed file is the same whatever the request's headers; the server's `Vary: Origin` would
-  // otherwise miss a module script (sent with Origin) against the precached copy (fetched without it).
+  // ignoreVary: a hashed file is the same whatever the request's headers; a server's `Vary: Origin` (vite's
+  // CORS layer sends one) would otherwise miss a module script (sent with Origin) against the precached copy
+  // (fetched without it).
   const cached = await caches.match(request, { ignoreVary: true });
   if (cached) return cached;
   const response = await fetcher(request);
@@ -75,25 +76,54 @@ export async function navigationResponse(
 /**
  * Precaches the shell into this version's cache (the install fails, and is retried later, if any file fails).
  * index.html is asked past the HTTP cache (revalidated): the browser may hold an older deploy's copy under
- * the same URL, whose chunks are gone, and this version's shell must be this version's. A hashed file is the
- * same whatever copy answers: one an older version of the worker holds is taken from its cache, and the rest
- * may come from the HTTP cache (the page has usually just loaded them: no new bytes). The files to keep (the
- * SDK chunks, ADR 0033), which an older version cached on use, go into this version's cache of used files,
- * so the older version's caches can go without a deploy costing their bytes again.
+ * the same URL, whose chunks are gone, and this version's shell must be this version's. Every screen's URL is
+ * served index.html (firebase.json rewrites them all), so it is asked under the URL of a page of ours that is
+ * open (`pageUrls`): on a first visit the HTTP cache holds that page's answer, and the revalidation is a 304,
+ * not the same 5 KB again. A hashed file is the same whatever copy answers: one an older version of the worker
+ * holds is taken from its cache, and the rest may come from the HTTP cache (the page has usually just loaded
+ * them: no new bytes). The files to keep (the SDK chunks, ADR 0033), which an older version cached on use, go
+ * into this version's cache of used files, so the older version's caches can go without a deploy costing their
+ * bytes again.
  */
-export async function precache(caches: CacheStorage, manifest: PrecacheManifest, origin: string): Promise<void> {
+export async function precache(
+  caches: CacheStorage,
+  manifest: PrecacheManifest,
+  origin: string,
+  fetcher: Fetch,
+  pageUrls: readonly string[] = [],
+): Promise<void> {
   if (manifest.urls.length === 0) return;
   const names = cacheNames(manifest.version);
+  const document = manifest.urls.includes(SHELL_URL) ? await shellDocument(origin, fetcher, pageUrls) : undefined;
   const shell = await caches.open(names.shell);
   const missing: RequestInfo[] = [];
   for (const url of manifest.urls) {
-    if (url === SHELL_URL) missing.push(new Request(new URL(url, origin), { cache: 'no-cache' }));
-    else if (!(await copyHeld(caches, url, shell))) missing.push(url);
+    if (url !== SHELL_URL && !(await copyHeld(caches, url, shell))) missing.push(url);
   }
   await shell.addAll(missing);
+  if (document) await shell.put(SHELL_URL, document);
   if (manifest.keep.length === 0) return;
   const used = await caches.open(names.assets);
   for (const url of manifest.keep) await copyHeld(caches, url, used);
+}
+
+/**
+ * index.html, revalidated, under the URL of an open page of the app if there is one (see precache); its
+ * answer is taken only if it is the shell as a navigation would get it (200, HTML, no redirect), else
+ * /index.html itself is asked. Rejects if neither answers.
+ */
+async function shellDocument(origin: string, fetcher: Fetch, pageUrls: readonly string[]): Promise<Response> {
+  const ask = (url: string) => fetcher(new Request(new URL(url, origin), { cache: 'no-cache' }));
+  const page = pageUrls.find((url) => cachePolicy({ method: 'GET', url, mode: 'navigate' }, origin) === 'shell');
+  if (page !== undefined) {
+    const pageUrl = new URL(page);
+    pageUrl.hash = '';
+    const answer = await ask(pageUrl.href).catch(() => undefined);
+    if (answer?.ok && !answer.redirected && answer.headers.get('Content-Type')?.startsWith('text/html')) return answer;
+  }
+  const answer = await ask(SHELL_URL);
+  if (!answer.ok) throw new TypeError(`${SHELL_URL}: ${answer.status}`);
+  return answer;
 }
 
 /** Puts the copy one of our caches holds of a hashed file (any version's: the same bytes) into `into`; false if none does. */
@@ -143,7 +173,11 @@ export function installOfflineCache(self: ServiceWorkerGlobalScope, manifest: Pr
   const fetcher: Fetch = (request) => fetch(request);
 
   self.addEventListener('install', (event) => {
-    event.waitUntil(precache(self.caches, manifest, origin));
+    event.waitUntil(
+      self.clients
+        .matchAll({ type: 'window', includeUncontrolled: true })
+        .then((pages) => precache(self.caches, manifest, origin, fetcher, pages.map((page) => page.url))),
+    );
   });
 
   self.addEventListener('activate', (event) => {
