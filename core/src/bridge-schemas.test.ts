@@ -8,6 +8,8 @@ import {
   joinPotResultSchema,
   joinPotSchema,
   postSignalSchema,
+} from './bridge-schemas';
+import {
   sessionLoginSchema,
   sessionRegisterSchema,
   sessionRequestOtpSchema,
@@ -15,7 +17,7 @@ import {
   sessionResultSchema,
   sessionSendResetOtpSchema,
   sessionVerifyOtpSchema,
-} from './bridge-schemas';
+} from './session-callables';
 import { FORBIDDEN_PROXY_HEADERS, providerCallRequestSchema, providerCallResultSchema } from './provider-call-schemas';
 
 const profileData = {

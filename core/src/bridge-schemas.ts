@@ -1,42 +1,14 @@
 /**
  * Payloads and results of the Firebase callables that bridge the browser to the provider (team brief):
- * the session callables and the live features' callables, plus the custom-claims shape of the Firebase custom
- * token. Provider bodies themselves are described in ./api. providerCall's payload is in ./provider-call-schemas:
+ * the live features' callables, plus the custom-claims shape of the Firebase custom token. The session
+ * callables' payloads are in ./session-callables (the screens that import this module do not sign in). Provider bodies themselves are described in ./api. providerCall's payload is in ./provider-call-schemas:
  * it checks the path against the whole call contract (API_CALLS), which the screens importing this module
  * (the signal feed, the pot, the Hub) should not download.
  */
 import { z } from 'zod/mini';
-import {
-  loginRequestSchema,
-  otpRequestSchema,
-  otpVerifySchema,
-  registerRequestSchema,
-  resetPasswordRequestSchema,
-  sendResetOtpRequestSchema,
-} from './api/auth';
 import { idempotencyKeySchema } from './api/common';
 import { idSchema, nairaAmount, pinSchema } from './api/primitives';
 import { SIGNAL_CATEGORIES, SIGNAL_POST_STATUSES, SIGNAL_TARGET_GROUPS } from './signals';
-
-// ---------------------------------------------------------------------------------------------
-// Session callables (no Firebase sign-in needed)
-// ---------------------------------------------------------------------------------------------
-
-/** sessionLogin payload: the provider's login body. */
-export const sessionLoginSchema = loginRequestSchema;
-/** sessionRegister payload: SPEC's registration payload. */
-export const sessionRegisterSchema = registerRequestSchema;
-/** sessionRequestOtp payload: { email, phone_number, otpType: 'PHONE-VERIFICATION' }. */
-export const sessionRequestOtpSchema = otpRequestSchema;
-/** sessionVerifyOtp payload: { otp, otpType: 'PHONE-VERIFICATION', email }. */
-export const sessionVerifyOtpSchema = otpVerifySchema;
-/** sessionSendResetOtp payload: { email }. */
-export const sessionSendResetOtpSchema = sendResetOtpRequestSchema;
-/** sessionResetPassword payload: { email, otp, password }. */
-export const sessionResetPasswordSchema = resetPasswordRequestSchema;
-
-// What every session callable returns lives in ./session-schemas (small, for the browser's login path).
-export { sessionResultSchema, type SessionResult } from './session-schemas';
 
 // ---------------------------------------------------------------------------------------------
 // Custom claims

@@ -4,17 +4,16 @@
  * user id; claims role, can_post_signal, can_post_game, can_monetize_game). Plain inputs, plain outputs.
  */
 import { LOGGED_IN_CODES, profileSchema, type Profile } from '@punter/core/api/profile';
+import { claimsFromProfile, type CustomClaims } from '@punter/core/bridge-schemas';
 import {
-  claimsFromProfile,
   sessionLoginSchema,
   sessionRegisterSchema,
   sessionRequestOtpSchema,
   sessionResetPasswordSchema,
   sessionSendResetOtpSchema,
   sessionVerifyOtpSchema,
-  type CustomClaims,
   type SessionResult,
-} from '@punter/core/bridge-schemas';
+} from '@punter/core/session-callables';
 import type { z } from 'zod';
 import { BridgeError, GENERIC_MESSAGE, fromProviderError, parsePayload } from './errors';
 import type { ProviderClient } from './provider-client';

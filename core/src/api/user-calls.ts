@@ -1,165 +1,151 @@
 /**
  * The calls of SPEC section 7 a punter's screens make (auth 'none' and 'user'), with their routes and
- * schemas. ./calls joins them with ./admin-calls into API_CALLS; the web app loads only this half for a
- * punter's answers, so no screen of theirs downloads the operator console's schemas.
+ * schemas. ./calls joins them with ./admin-calls into API_CALLS. Their answers' schemas are in groups by area
+ * (./user-responses/*): the web app loads a group with its first call (./user-call-groups), so a screen
+ * downloads the schemas of the answers it reads, and no punter's screen the operator console's.
  */
-import { z } from 'zod/mini';
-import { analystGameSchema, analystGamesQuerySchema } from './analyst';
-import { pauseRequestSchema, saferPlayStateSchema, setLimitRequestSchema, topupCheckRequestSchema } from './safer-play';
+import { analystGamesQuerySchema } from './analyst';
+import { pauseRequestSchema, setLimitRequestSchema, topupCheckRequestSchema } from './safer-play';
 import {
   loginRequestSchema,
   otpRequestSchema,
   otpVerifySchema,
-  profileBodySchema,
   registerRequestSchema,
   resetPasswordRequestSchema,
   sendResetOtpRequestSchema,
 } from './auth';
-import {
-  bankAddRequestSchema,
-  bankListEntrySchema,
-  bankVerifyRequestSchema,
-  bankVerifyResultSchema,
-  savedBankSchema,
-} from './bank';
-import { idempotencyHeadersSchema, okBody, okMessageBody } from './common';
-import { notificationSchema } from './notifications';
+import { bankAddRequestSchema, bankVerifyRequestSchema } from './bank';
+import { idempotencyHeadersSchema } from './common';
 import { pinResetRequestSchema, pinSetRequestSchema, pinVerifyRequestSchema } from './pin';
-import { joinAutoTradaRequestSchema, potPayoutRequestSchema, potPayoutResultSchema } from './pots';
-import { profileDataSchema, referralSchema } from './profile';
+import { joinAutoTradaRequestSchema, potPayoutRequestSchema } from './pots';
 import {
-  bettingCodeListEntrySchema,
-  bettingCodeSchema,
   buyOrGetGameRequestSchema,
-  buyOrGetGameResultSchema,
   createCodeRequestSchema,
-  punterRecordSchema,
   settleGameRequestSchema,
-  settleGameResultSchema,
-  disputeSchema,
   gameDisputeRequestSchema,
 } from './punters-hub';
 import { API_ROUTES } from './routes';
-import { subscribeRequestSchema, subscriptionResultSchema } from './subscription';
-import {
-  topupRequestSchema,
-  topupResponseSchema,
-  transactionSchema,
-  walletMovementSchema,
-  walletSchema,
-  withdrawBlockSchema,
-  withdrawRequestSchema,
-} from './wallet';
+import { subscribeRequestSchema } from './subscription';
+import { topupRequestSchema, withdrawRequestSchema } from './wallet';
+import { RESPONSES as session } from './user-responses/session';
+import { RESPONSES as wallet } from './user-responses/wallet';
+import { RESPONSES as account } from './user-responses/account';
+import { RESPONSES as pots } from './user-responses/pots';
+import { RESPONSES as puntersHub } from './user-responses/punters-hub';
+import { RESPONSES as analyst } from './user-responses/analyst';
+import { RESPONSES as notifications } from './user-responses/notifications';
+import { RESPONSES as subscription } from './user-responses/subscription';
+import { RESPONSES as saferPlay } from './user-responses/safer-play';
 import type { ApiCallDefinition } from './call-definition';
 
 export const USER_CALLS = {
-  login: { ...API_ROUTES.login, request: loginRequestSchema, response: profileBodySchema },
+  login: { ...API_ROUTES.login, request: loginRequestSchema, response: session.login },
   register: {
     ...API_ROUTES.register,
     request: registerRequestSchema,
-    response: profileBodySchema,
+    response: session.register,
   },
-  otpRequest: { ...API_ROUTES.otpRequest, request: otpRequestSchema, response: okMessageBody },
-  otpVerify: { ...API_ROUTES.otpVerify, request: otpVerifySchema, response: profileBodySchema },
+  otpRequest: { ...API_ROUTES.otpRequest, request: otpRequestSchema, response: session.otpRequest },
+  otpVerify: { ...API_ROUTES.otpVerify, request: otpVerifySchema, response: session.otpVerify },
   passwordSendOtp: {
     ...API_ROUTES.passwordSendOtp,
     request: sendResetOtpRequestSchema,
-    response: okMessageBody,
+    response: session.passwordSendOtp,
   },
   passwordReset: {
     ...API_ROUTES.passwordReset,
     request: resetPasswordRequestSchema,
-    response: okMessageBody,
+    response: session.passwordReset,
   },
-  pinSet: { ...API_ROUTES.pinSet, request: pinSetRequestSchema, response: okMessageBody },
+  pinSet: { ...API_ROUTES.pinSet, request: pinSetRequestSchema, response: account.pinSet },
   pinVerify: {
     ...API_ROUTES.pinVerify,
     request: pinVerifyRequestSchema,
-    response: okMessageBody,
+    response: wallet.pinVerify,
   },
-  pinSendOtp: { ...API_ROUTES.pinSendOtp, response: okMessageBody },
-  pinReset: { ...API_ROUTES.pinReset, request: pinResetRequestSchema, response: okMessageBody },
-  banks: { ...API_ROUTES.banks, response: okBody(z.array(bankListEntrySchema)) },
+  pinSendOtp: { ...API_ROUTES.pinSendOtp, response: account.pinSendOtp },
+  pinReset: { ...API_ROUTES.pinReset, request: pinResetRequestSchema, response: account.pinReset },
+  banks: { ...API_ROUTES.banks, response: account.banks },
   bankVerify: {
     ...API_ROUTES.bankVerify,
     request: bankVerifyRequestSchema,
-    response: okBody(bankVerifyResultSchema),
+    response: account.bankVerify,
   },
   bankAdd: {
     ...API_ROUTES.bankAdd,
     request: bankAddRequestSchema,
-    response: okBody(savedBankSchema),
+    response: account.bankAdd,
   },
-  nairaWallet: { ...API_ROUTES.nairaWallet, response: okBody(walletSchema) },
-  savedBanks: { ...API_ROUTES.savedBanks, response: okBody(z.array(savedBankSchema)) },
+  nairaWallet: { ...API_ROUTES.nairaWallet, response: wallet.nairaWallet },
+  savedBanks: { ...API_ROUTES.savedBanks, response: wallet.savedBanks },
   limitTransactions: {
     ...API_ROUTES.limitTransactions,
-    response: okBody(z.array(transactionSchema)),
+    response: wallet.limitTransactions,
   },
   transactions: {
     ...API_ROUTES.transactions,
-    response: okBody(z.array(transactionSchema)),
+    response: wallet.transactions,
   },
-  myReferrals: { ...API_ROUTES.myReferrals, response: okBody(z.array(referralSchema)) },
+  myReferrals: { ...API_ROUTES.myReferrals, response: account.myReferrals },
   topup: {
     ...API_ROUTES.topup,
     request: topupRequestSchema,
-    response: topupResponseSchema,
+    response: wallet.topup,
   },
   withdraw: {
     ...API_ROUTES.withdraw,
     request: withdrawRequestSchema,
     headers: idempotencyHeadersSchema,
-    response: okBody(walletMovementSchema),
+    response: wallet.withdraw,
   },
-  withdrawBlock: { ...API_ROUTES.withdrawBlock, response: okBody(withdrawBlockSchema) },
+  withdrawBlock: { ...API_ROUTES.withdrawBlock, response: wallet.withdrawBlock },
   joinAutoTrada: {
     ...API_ROUTES.joinAutoTrada,
     request: joinAutoTradaRequestSchema,
     headers: idempotencyHeadersSchema,
-    response: okBody(walletMovementSchema),
+    response: pots.joinAutoTrada,
   },
   potPayout: {
     ...API_ROUTES.potPayout,
     request: potPayoutRequestSchema,
     headers: idempotencyHeadersSchema,
-    response: okBody(potPayoutResultSchema),
+    response: pots.potPayout,
   },
   bettingCodes: {
     ...API_ROUTES.bettingCodes,
-    response: okBody(z.array(bettingCodeListEntrySchema)),
+    response: puntersHub.bettingCodes,
   },
   createCode: {
     ...API_ROUTES.createCode,
     // The provider narrows this with createCodeRequestSchemaFor(can_monetize_game).
     request: createCodeRequestSchema,
-    response: okBody(bettingCodeSchema),
+    response: puntersHub.createCode,
   },
   buyOrGetGame: {
     ...API_ROUTES.buyOrGetGame,
     request: buyOrGetGameRequestSchema,
     headers: idempotencyHeadersSchema,
-    response: okBody(buyOrGetGameResultSchema),
+    response: puntersHub.buyOrGetGame,
   },
   settleGame: {
     ...API_ROUTES.settleGame,
     request: settleGameRequestSchema,
-    response: okBody(settleGameResultSchema),
+    response: puntersHub.settleGame,
   },
-  punters: { ...API_ROUTES.punters, response: okBody(z.array(punterRecordSchema)) },
+  punters: { ...API_ROUTES.punters, response: puntersHub.punters },
   punterProfile: {
     ...API_ROUTES.punterProfile,
-    response: okBody(z.object({ record: punterRecordSchema, games: z.array(bettingCodeListEntrySchema) })),
+    response: puntersHub.punterProfile,
   },
   analystGames: {
     ...API_ROUTES.analystGames,
     query: analystGamesQuerySchema,
-    response: okBody(z.array(analystGameSchema)),
+    response: analyst.analystGames,
   },
-  topGames: { ...API_ROUTES.topGames, response: okBody(z.array(analystGameSchema)) },
+  topGames: { ...API_ROUTES.topGames, response: analyst.topGames },
   notifications: {
     ...API_ROUTES.notifications,
-    response: okBody(z.array(notificationSchema)),
+    response: notifications.notifications,
   },
   // Paths SPEC does not show or lists as unused, which this product uses:
   /** The monthly subscription (₦2,000 from the wallet); SPEC shows no path for it. */
@@ -167,15 +153,15 @@ export const USER_CALLS = {
     ...API_ROUTES.subscribe,
     request: subscribeRequestSchema,
     headers: idempotencyHeadersSchema,
-    response: okBody(subscriptionResultSchema),
+    response: subscription.subscribe,
   },
   /** Safer play (ADR 0019): the user's limits and pause, setting a limit, starting a break or self-exclusion. */
-  saferPlay: { ...API_ROUTES.saferPlay, response: okBody(saferPlayStateSchema) },
-  saferPlayLimit: { ...API_ROUTES.saferPlayLimit, request: setLimitRequestSchema, response: okBody(saferPlayStateSchema) },
-  saferPlayPause: { ...API_ROUTES.saferPlayPause, request: pauseRequestSchema, response: okBody(saferPlayStateSchema) },
+  saferPlay: { ...API_ROUTES.saferPlay, response: saferPlay.saferPlay },
+  saferPlayLimit: { ...API_ROUTES.saferPlayLimit, request: setLimitRequestSchema, response: saferPlay.saferPlayLimit },
+  saferPlayPause: { ...API_ROUTES.saferPlayPause, request: pauseRequestSchema, response: saferPlay.saferPlayPause },
   /** Asked before the checkout opens: a top-up the user's limits or pause do not allow is refused there. */
-  topupCheck: { ...API_ROUTES.topupCheck, request: topupCheckRequestSchema, response: okMessageBody },
+  topupCheck: { ...API_ROUTES.topupCheck, request: topupCheckRequestSchema, response: wallet.topupCheck },
   /** The token owner's profile data (SPEC: defined but unused); the bridge uses it to learn whose token it holds. */
-  userProfile: { ...API_ROUTES.userProfile, response: okBody(profileDataSchema) },
-  gameDispute: { ...API_ROUTES.gameDispute, request: gameDisputeRequestSchema, response: okBody(disputeSchema) },
+  userProfile: { ...API_ROUTES.userProfile, response: session.userProfile },
+  gameDispute: { ...API_ROUTES.gameDispute, request: gameDisputeRequestSchema, response: puntersHub.gameDispute },
 } as const satisfies Record<string, ApiCallDefinition>;

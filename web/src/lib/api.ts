@@ -7,29 +7,44 @@
  * Provider errors arrive as HttpsError whose details are the provider's JSON body; ApiFailure
  * carries what SPEC section 8 shows (core api/errors providerErrorMessages).
  */
-import type { ApiCallDefinition, ApiCallName, ApiRequestInput, ApiResponse } from '@punter/core/api/calls';
+import type { z } from 'zod/mini';
+import type { ApiCallName, ApiRequestInput, ApiResponse } from '@punter/core/api/calls';
 import { isTokenExpiredMessage, providerErrorMessages, TOKEN_EXPIRED_MESSAGE } from '@punter/core/api/errors';
 import { API_ROUTES, buildApiPath } from '@punter/core/api/routes';
+import { isUserCall, USER_CALL_GROUPS, type UserCallGroup } from '@punter/core/api/user-call-groups';
 import { sessionResultSchema } from '@punter/core/session-schemas';
 import { clearProfile, expireSession, getProfile, saveProfile, type StoredProfile } from '@/lib/session';
 
 /** The Firebase SDK is loaded on first use (see lib/firebase-session.ts). */
 const firebase = () => import('@/lib/firebase-session');
 /**
- * The calls' response schemas are built on first use too: constructing them is start-up work the first
- * screen does not need. A punter's screens load only their half (core api/user-calls); the operator
- * console's schemas (core api/admin-calls) come only with an admin call.
+ * The answers' schemas are built on first use too: constructing them is start-up work the first screen does
+ * not need. A punter's call loads its group's answer schemas (core api/user-responses/*, by the table of
+ * api/user-call-groups), so a screen downloads the schemas of the answers it reads; the operator console's
+ * (core api/admin-calls) come only with an admin call.
  */
-const userCalls = () =>
-  import('@punter/core/api/user-calls').then((m): Readonly<Record<string, ApiCallDefinition>> => m.USER_CALLS);
-const adminCalls = () =>
-  import('@punter/core/api/admin-calls').then((m): Readonly<Record<string, ApiCallDefinition>> => m.ADMIN_CALLS);
-const apiSchemas = (name: ApiCallName) => (API_ROUTES[name].auth === 'admin' ? adminCalls() : userCalls());
+type AnswerSchemas = Readonly<Record<string, z.ZodMiniType | undefined>>;
+const USER_ANSWERS: Readonly<Record<UserCallGroup, () => Promise<AnswerSchemas>>> = {
+  session: () => import('@punter/core/api/user-responses/session').then((m): AnswerSchemas => m.RESPONSES),
+  wallet: () => import('@punter/core/api/user-responses/wallet').then((m): AnswerSchemas => m.RESPONSES),
+  account: () => import('@punter/core/api/user-responses/account').then((m): AnswerSchemas => m.RESPONSES),
+  pots: () => import('@punter/core/api/user-responses/pots').then((m): AnswerSchemas => m.RESPONSES),
+  'punters-hub': () => import('@punter/core/api/user-responses/punters-hub').then((m): AnswerSchemas => m.RESPONSES),
+  analyst: () => import('@punter/core/api/user-responses/analyst').then((m): AnswerSchemas => m.RESPONSES),
+  notifications: () => import('@punter/core/api/user-responses/notifications').then((m): AnswerSchemas => m.RESPONSES),
+  subscription: () => import('@punter/core/api/user-responses/subscription').then((m): AnswerSchemas => m.RESPONSES),
+  'safer-play': () => import('@punter/core/api/user-responses/safer-play').then((m): AnswerSchemas => m.RESPONSES),
+};
+const adminAnswers = () =>
+  import('@punter/core/api/admin-calls').then((m): AnswerSchemas =>
+    Object.fromEntries(Object.entries(m.ADMIN_CALLS).map(([name, call]) => [name, call.response])),
+  );
+const answerSchemas = (name: ApiCallName): Promise<AnswerSchemas> =>
+  isUserCall(name) ? USER_ANSWERS[USER_CALL_GROUPS[name]]() : adminAnswers();
 
-/** Starts downloading the Firebase SDK and the API schemas without waiting for them (root-shell calls it on the first interaction). */
+/** Starts downloading the Firebase SDK without waiting for it (root-shell calls it on the first interaction). */
 export function preloadFirebase(): void {
   void firebase().catch(() => undefined);
-  void userCalls().catch(() => undefined);
 }
 
 const GENERIC_MESSAGE = 'An error occurred';
@@ -150,7 +165,7 @@ async function sendApi<N extends ApiCallName>(name: N, options: CallOptions<N>):
   const profile = getProfile();
   if (!profile || !profile.token) return expired();
   // Both downloads start now; the schemas are needed only once the answer is in.
-  const schemas = apiSchemas(name);
+  const schemas = answerSchemas(name);
   schemas.catch(() => undefined);
   const sdk = await firebase();
   if (!(await sdk.hasFirebaseUser())) return expired();
@@ -171,7 +186,7 @@ async function sendApi<N extends ApiCallName>(name: N, options: CallOptions<N>):
   }
   const data = isRecord(raw) ? raw.data : undefined;
   if (isRecord(data) && isTokenExpiredMessage(data.message)) return expired();
-  const schema = (await schemas)[name]?.response;
+  const schema = (await schemas)[name];
   if (!schema) throw new Error(`${name} has no response schema in its half of the allow-list`);
   const parsed = schema.safeParse(data);
   if (!parsed.success) {
