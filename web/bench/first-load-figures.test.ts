@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { answeredByHttpCache, deployFigure, goalKb, journeyCost, lcpFigure, median, tabSwitchFigure, type Received } from './first-load-figures';
+import {
+  answeredByHttpCache,
+  deployFigure,
+  goalKb,
+  journeyCost,
+  lcpFigure,
+  median,
+  tabSwitchFigure,
+  type Received,
+} from './first-load-figures';
 
 describe('first-load goals', () => {
   it('are 120 KB for /login, 200 KB for /signal-4 and 160 KB for every other route', () => {

@@ -126,7 +126,11 @@ export interface JourneyCost {
  * HTTP cache's copy after a revalidation (a 304 came over the network, with its headers): the request then
  * carried a validator, which the HTTP cache adds.
  */
-export function answeredByHttpCache(status: number | undefined, bodyBytes: number, requestHeaders: Readonly<Record<string, string>>): boolean {
+export function answeredByHttpCache(
+  status: number | undefined,
+  bodyBytes: number,
+  requestHeaders: Readonly<Record<string, string>>,
+): boolean {
   const revalidated = 'if-none-match' in requestHeaders || 'if-modified-since' in requestHeaders;
   return status === 200 && bodyBytes <= 0 && !revalidated;
 }

@@ -205,13 +205,18 @@ describe('versions', () => {
     expect(await (await caches.match(at(SHELL_URL)))?.text()).toBe('/index.html');
   });
 
-  it("asks for the shell under the URL of an open page of ours (its answer is in the HTTP cache), past everything that is not a screen", async () => {
+  it('asks for the shell under the URL of an open page of ours (its answer is in the HTTP cache), past everything that is not a screen', async () => {
     const asked: Array<[string, RequestCache]> = [];
     const caches = new MemoryCaches((r) => {
       asked.push([new URL(r.url).pathname + new URL(r.url).search, r.cache]);
       return Promise.resolve(html(`shell via ${new URL(r.url).pathname}`));
     });
-    const pages = ['https://evil.example/dashboard', `${ORIGIN}/manifest.webmanifest`, `${ORIGIN}/__/auth/handler`, `${ORIGIN}/signal-4?tab=1#top`];
+    const pages = [
+      'https://evil.example/dashboard',
+      `${ORIGIN}/manifest.webmanifest`,
+      `${ORIGIN}/__/auth/handler`,
+      `${ORIGIN}/signal-4?tab=1#top`,
+    ];
     await precache(caches, { version: V, urls: [SHELL_URL, '/assets/index-A.js'], keep: [] }, ORIGIN, caches.fetcher, pages);
     expect(asked).toEqual([
       ['/signal-4?tab=1', 'no-cache'],
@@ -235,9 +240,17 @@ describe('versions', () => {
       const caches = new MemoryCaches((r) => {
         const path = new URL(r.url).pathname;
         asked.push(path);
-        return path === '/broken' ? Promise.reject(new TypeError('offline')) : Promise.resolve((notTheShell[path] ?? (() => html('the shell')))());
+        return path === '/broken'
+          ? Promise.reject(new TypeError('offline'))
+          : Promise.resolve((notTheShell[path] ?? (() => html('the shell')))());
       });
-      await precache(caches, { version: V, urls: [SHELL_URL], keep: [] }, ORIGIN, caches.fetcher, page ? [`${ORIGIN}${page}`] : []);
+      await precache(
+        caches,
+        { version: V, urls: [SHELL_URL], keep: [] },
+        ORIGIN,
+        caches.fetcher,
+        page ? [`${ORIGIN}${page}`] : [],
+      );
       expect(asked).toEqual(page ? [page, SHELL_URL] : [SHELL_URL]);
       expect(await (await caches.match(at(SHELL_URL)))?.text()).toBe('the shell');
     }
@@ -248,7 +261,9 @@ describe('versions', () => {
       Promise.resolve(new URL(r.url).pathname === SHELL_URL ? basic('down', { status: 503 }) : basic(new URL(r.url).pathname)),
     );
     await expect(
-      precache(caches, { version: V, urls: [SHELL_URL, '/assets/index-A.js'], keep: [] }, ORIGIN, caches.fetcher, [`${ORIGIN}/broken`]),
+      precache(caches, { version: V, urls: [SHELL_URL, '/assets/index-A.js'], keep: [] }, ORIGIN, caches.fetcher, [
+        `${ORIGIN}/broken`,
+      ]),
     ).rejects.toThrow('/index.html: 503');
     expect(await caches.match(at('/assets/index-A.js'))).toBeUndefined();
   });

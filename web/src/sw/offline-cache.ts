@@ -174,9 +174,15 @@ export function installOfflineCache(self: ServiceWorkerGlobalScope, manifest: Pr
 
   self.addEventListener('install', (event) => {
     event.waitUntil(
-      self.clients
-        .matchAll({ type: 'window', includeUncontrolled: true })
-        .then((pages) => precache(self.caches, manifest, origin, fetcher, pages.map((page) => page.url))),
+      self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((pages) =>
+        precache(
+          self.caches,
+          manifest,
+          origin,
+          fetcher,
+          pages.map((page) => page.url),
+        ),
+      ),
     );
   });
 
