@@ -72,8 +72,10 @@ describe('DashboardPage', () => {
     expect(await recent().findAllByRole('button', { name: /₦/ })).toHaveLength(1);
 
     await user.click(screen.getByRole('button', { name: 'Payout' }));
+    // The modal's form loads on first open (DeferredModal).
+    const amount = await screen.findByLabelText('Amount (₦)');
     const dialog = within(screen.getByRole('dialog', { name: 'Withdraw' }));
-    await user.type(await dialog.findByLabelText('Amount (₦)'), '2000');
+    await user.type(amount, '2000');
     await user.type(dialog.getByLabelText('Transaction PIN'), '1234');
     await user.click(await dialog.findByRole('button', { name: 'Withdraw' }));
 
@@ -91,11 +93,11 @@ describe('DashboardPage', () => {
     const { user } = renderWithApp(<DashboardPage />, { profileCode: 203 });
     expect(await screen.findByText('You have no transaction at the moment..')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Payout' }));
-    expect(
-      within(screen.getByRole('dialog', { name: 'Withdraw' }))
-        .getByRole('link', { name: 'Create PIN' })
-        .getAttribute('href'),
-    ).toBe('/create-pin');
+    // The modal's content loads on first open (DeferredModal).
+    const createPin = await waitFor(() =>
+      within(screen.getByRole('dialog', { name: 'Withdraw' })).getByRole('link', { name: 'Create PIN' }),
+    );
+    expect(createPin.getAttribute('href')).toBe('/create-pin');
   });
 
   it('keeps the screen for the next visit once the balance and the transactions show (ADR 0032)', async () => {

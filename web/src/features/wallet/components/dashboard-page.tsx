@@ -1,8 +1,9 @@
-/** /dashboard: wallet card, services, recent transactions, withdraw and top-up modals (SPEC section 2). */
+/** /dashboard: wallet card, services, recent transactions, withdraw and top-up modals (SPEC section 2; they load on first open). */
 import { useState } from 'react';
 import { Link } from '@/lib/router';
 import { needsPinSetup } from '@punter/core/account';
 import { LoadState } from '@/components/load-state';
+import { DeferredModal } from '@/components/deferred-modal';
 import { PanelBoundary } from '@/components/error-boundary';
 import { StaleNote } from '@/components/stale-note';
 import {
@@ -18,15 +19,17 @@ import {
 } from '@/components/icons';
 import { paths } from '@/config/paths';
 import { useBalance, useRecentTransactions } from '@/features/wallet/api/wallet-api';
-import { TopUpModal } from '@/features/wallet/components/top-up-modal';
 import { TransactionList } from '@/features/wallet/components/transaction-list';
 import { TRANSACTIONS_EMPTY_MESSAGE, VIEW_ALL_TRANSACTIONS_LABEL } from '@/features/wallet/components/transaction-list-view';
 import { WalletCard } from '@/features/wallet/components/wallet-card';
-import { WithdrawModal } from '@/features/wallet/components/withdraw-modal';
 import { useScreenSnapshot } from '@/lib/use-screen-snapshot';
 import { useProfile } from '@/lib/session';
 import { subscriptionDay, useSubscriptionStatus } from '@/lib/subscription';
 import { useOnline } from '@/lib/use-online';
+
+// The money modals load when first opened: most visits only look at the balance (issue 17).
+const loadWithdrawModal = () => import('@/features/wallet/components/withdraw-modal').then((m) => m.WithdrawModal);
+const loadTopUpModal = () => import('@/features/wallet/components/top-up-modal').then((m) => m.TopUpModal);
 
 const SERVICES = [
   { to: paths.puntersHub.getHref(), Icon: PuntersHubIcon, title: 'Punters Hub', text: 'Betting codes from approved punters.' },
@@ -141,14 +144,18 @@ export function DashboardPage() {
           {recent.data && recent.data.length > 0 ? <TransactionList items={recent.data} /> : null}
         </section>
       </PanelBoundary>
-      <WithdrawModal
-        open={modal === 'withdraw'}
-        needsPin={needsPin}
-        onClose={() => setModal(null)}
-        // The withdrawal refreshed the balance and the lists itself (useWithdraw).
-        onDone={() => setModal(null)}
+      <DeferredModal
+        title="Withdraw"
+        load={loadWithdrawModal}
+        props={{
+          open: modal === 'withdraw',
+          needsPin,
+          onClose: () => setModal(null),
+          // The withdrawal refreshed the balance and the lists itself (useWithdraw).
+          onDone: () => setModal(null),
+        }}
       />
-      <TopUpModal open={modal === 'topup'} onClose={() => setModal(null)} />
+      <DeferredModal title="Top up" load={loadTopUpModal} props={{ open: modal === 'topup', onClose: () => setModal(null) }} />
     </div>
   );
 }
