@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sdkChunkOf, sdkChunkProblems, type BuiltChunk } from '../sdk-chunks';
+import { APP_CHUNK_GROUPS, sdkChunkOf, sdkChunkProblems, type BuiltChunk } from '../sdk-chunks';
 
 const NM = '/repo/node_modules';
 
@@ -69,6 +69,26 @@ const entry = chunk(
   ['/repo/web/src/main.tsx', '/repo/web/src/config/env.ts'],
   ['assets/jsx-runtime-C.js'],
 );
+
+describe("the app's own Firebase modules", () => {
+  const groupOf = (id: string) => APP_CHUNK_GROUPS.filter((g) => g.test(id)).map((g) => g.name);
+  it.each([
+    ['/repo/web/src/lib/firebase.ts', ['app-firebase']],
+    ['C:\\repo\\web\\src\\lib\\firebase-session.ts', ['app-firebase']],
+    ['/repo/web/src/lib/firestore.ts', ['app-firestore']],
+    ['/repo/web/src/app/firestore-providers.tsx', ['app-firestore']],
+    ['/repo/web/src/app/permissions-watcher.tsx', ['app-firestore']],
+    ['/repo/web/src/lib/permissions-doc.ts', ['app-firestore']],
+    ['/repo/core/src/permissions.ts', ['app-firestore']],
+    // Anything else is left to the automatic chunking, the SDKs first of all.
+    ['/repo/web/src/lib/permissions.ts', []],
+    ['/repo/web/src/lib/firebase.test.ts', []],
+    [`${NM}/@firebase/firestore/dist/index.esm.js`, []],
+    [`${NM}/firebase/auth/dist/esm/index.esm.js`, []],
+  ])('%s goes to %j', (id, groups) => {
+    expect(groupOf(id)).toEqual(groups);
+  });
+});
 
 describe('the check that fails a build whose SDK chunks would change with the app', () => {
   it('passes SDK chunks that hold their SDK alone and import only each other and Preact', () => {
