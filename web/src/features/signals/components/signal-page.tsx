@@ -6,15 +6,21 @@
  */
 import { useState } from 'react';
 import { SIGNAL_CATEGORIES, type SignalCategory } from '@punter/core/signals';
+import { DeferredPanel } from '@/components/deferred';
 import { PanelBoundary } from '@/components/error-boundary';
 import { NotificationSettings } from '@/features/signals/components/notification-settings';
-import { PosterTools } from '@/features/signals/components/poster-tools';
 import { SignalFeed } from '@/features/signals/components/signal-feed';
-import { CategorizationsPanel, RulesPanel, StakeTablePanel } from '@/features/signals/components/signal-texts';
+import { StakeTablePanel } from '@/features/signals/components/signal-texts';
 import { usePermissions } from '@/lib/permissions';
 import { useStoredState } from '@/lib/use-stored-state';
 
 type Panel = 'stakes' | 'rules' | 'categorizations';
+
+// What few readers open and only posters see loads when shown (issue 17: the feed's first load).
+const loadPosterTools = () => import('@/features/signals/components/poster-tools').then((m) => m.PosterTools);
+const loadRules = () => import('@/features/signals/components/signal-guide').then((m) => m.RulesPanel);
+const loadCategorizations = () => import('@/features/signals/components/signal-guide').then((m) => m.CategorizationsPanel);
+const NO_PROPS = {};
 
 /** The stored category, 'A' when none or anything else is stored. */
 function loadCategory(stored: unknown): SignalCategory {
@@ -32,7 +38,7 @@ export function SignalPage() {
     <div className="stack-lg">
       <h1>Over 4.5 signal</h1>
       {isPoster ? (
-        <PosterTools />
+        <DeferredPanel load={loadPosterTools} props={NO_PROPS} />
       ) : (
         <div className="stack">
           <div className="segmented" role="group" aria-label="Category">
@@ -81,8 +87,8 @@ export function SignalPage() {
         {isPoster ? null : (
           <aside className="card" aria-label="Signal guide">
             {panel === 'stakes' ? <StakeTablePanel category={category} /> : null}
-            {panel === 'rules' ? <RulesPanel /> : null}
-            {panel === 'categorizations' ? <CategorizationsPanel /> : null}
+            {panel === 'rules' ? <DeferredPanel load={loadRules} props={NO_PROPS} /> : null}
+            {panel === 'categorizations' ? <DeferredPanel load={loadCategorizations} props={NO_PROPS} /> : null}
           </aside>
         )}
       </div>

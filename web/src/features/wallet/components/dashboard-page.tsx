@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from '@/lib/router';
 import { needsPinSetup } from '@punter/core/account';
 import { LoadState } from '@/components/load-state';
-import { DeferredModal } from '@/components/deferred-modal';
+import { DeferredModal } from '@/components/deferred';
 import { PanelBoundary } from '@/components/error-boundary';
 import { StaleNote } from '@/components/stale-note';
 import {

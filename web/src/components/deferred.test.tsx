@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { DEFERRED_MODAL_UNREACHABLE, DeferredModal } from '@/components/deferred-modal';
+import { DEFERRED_UNREACHABLE, DeferredModal, DeferredPanel } from '@/components/deferred';
 import { Modal } from '@/components/modal';
 
 function Greeting({ open, onClose, name }: { open: boolean; onClose: () => void; name: string }) {
@@ -64,11 +64,40 @@ describe('a modal whose content loads on first open', () => {
     render(<Page load={load} />);
     await user.click(screen.getByRole('button', { name: 'Open' }));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toBe(DEFERRED_MODAL_UNREACHABLE);
+    expect(alert.textContent).toBe(DEFERRED_UNREACHABLE);
     expect(screen.getByRole('dialog', { name: 'Greeting' }).contains(alert)).toBe(true);
 
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Hello Ada')).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('a panel whose code loads when it shows', () => {
+  const Rules = ({ strict }: { strict: boolean }) => <p>{strict ? 'Strict rules' : 'Rules'}</p>;
+
+  it('shows a spinner in its place, then the content with its props', async () => {
+    let arrive: (c: typeof Rules) => void = () => undefined;
+    const load = vi.fn(() => new Promise<typeof Rules>((resolve) => (arrive = resolve)));
+    render(<DeferredPanel load={load} props={{ strict: true }} />);
+    expect((await screen.findByRole('status')).textContent).toContain('Loading...');
+    arrive(Rules);
+    expect(await screen.findByText('Strict rules')).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('says the service is unreachable when its code cannot load, and Try again loads it', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const load = vi
+      .fn<() => Promise<typeof Rules>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValueOnce(Rules);
+    const user = userEvent.setup();
+    render(<DeferredPanel load={load} props={{ strict: false }} />);
+    expect((await screen.findByRole('alert')).textContent).toBe(DEFERRED_UNREACHABLE);
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Rules')).toBeTruthy();
     expect(load).toHaveBeenCalledTimes(2);
   });
 });
