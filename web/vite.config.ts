@@ -5,7 +5,7 @@ import { defineConfig, type Plugin } from 'vite';
 // (web/package.json, scripts/stack.mjs, the bench); local imports keep their extension.
 import { routeModules } from './route-modules.ts';
 import { prerenderLogin, stubSdksUnusedByReactfire } from './build-plugins.ts';
-import { APP_CHUNK_GROUPS, checkSdkChunks, SDK_CHUNK_GROUPS } from './sdk-chunks.ts';
+import { APP_CHUNK_GROUPS, checkSdkChunks, PREACT_CHUNK_GROUP, SDK_CHUNK_GROUPS } from './sdk-chunks.ts';
 import { ROUTE_PRELOAD_SCRIPT, hostingHeaders, localPreviewRules } from './security-headers.ts';
 import { serviceWorker } from './service-worker-plugin.ts';
 
@@ -110,7 +110,7 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     sourcemap: false,
     // The SDKs in chunks of their own, which a deploy of the app's code does not rename (ADR 0033).
-    rolldownOptions: { output: { codeSplitting: { groups: [...SDK_CHUNK_GROUPS, ...APP_CHUNK_GROUPS] } } },
+    rolldownOptions: { output: { codeSplitting: { groups: [...SDK_CHUNK_GROUPS, PREACT_CHUNK_GROUP, ...APP_CHUNK_GROUPS] } } },
   },
   server: { host: '127.0.0.1' },
   // Hosting answers without `Vary: Origin`; the preview's CORS layer added it to every file, so the HTTP

@@ -32,6 +32,9 @@ const user: ApiUser = {
   pin: '1357',
 };
 
+/** The chunk of the live permissions watcher (web/sdk-chunks.ts APP_CHUNK_GROUPS: with Firestore's set-up). */
+const WATCHER_CHUNK = '**/assets/app-firestore-*.js';
+
 let browser: Browser;
 let page: Page;
 let userId = '';
@@ -116,7 +119,7 @@ describe('permissions follow the admin at once', () => {
         refused += 1;
         return route.abort();
       };
-      await context.route('**/assets/permissions-watcher-*.js', drop);
+      await context.route(WATCHER_CHUNK, drop);
       await loginThroughUi(dropped, user.email, user.password);
       await dropped.goto('/profile');
       await dropped.getByRole('heading', { name: 'My Profile' }).waitFor();
@@ -132,7 +135,7 @@ describe('permissions follow the admin at once', () => {
       await dropped.waitForTimeout(2_000);
       expect(await accessRow.textContent()).toBe('Member');
 
-      await context.unroute('**/assets/permissions-watcher-*.js', drop);
+      await context.unroute(WATCHER_CHUNK, drop);
       await context.setOffline(true);
       await context.setOffline(false);
       const backAt = Date.now();

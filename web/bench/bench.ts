@@ -5,7 +5,7 @@
  * 1. Static count: builds the production bundle (vite build into bench-results/dist) and, from the
  *    Vite manifest, adds up per route the gzipped JS and CSS of the entry chunk and the route's lazy
  *    module with all their static imports. It leaves out whatever the app imports dynamically (the
- *    Firebase SDK chunk, the API schemas' `user-calls` chunk), so on its own it can understate.
+ *    Firebase SDK chunk, the API answers' schemas, what loads on demand), so on its own it can understate.
  *    Then it builds the app again with one line added to the entry module (bench-results/dist-deploy) and
  *    reports per route the gzip bytes of that static count under names the first build did not have: what
  *    a returning user downloads again after such a deploy (ADR 0033).
@@ -91,6 +91,8 @@ const NETWORK_IDLE_TIMEOUT_MS = 60_000;
 
 interface ManifestChunk {
   file: string;
+  /** The chunk's name (a codeSplitting group's, for one). */
+  name?: string;
   src?: string;
   isEntry?: boolean;
   imports?: string[];
@@ -152,7 +154,8 @@ function sizes() {
       files: js.size + css.size,
     };
   });
-  const firebaseKey = Object.keys(manifest).find((k) => k.includes('firebase-session'));
+  // The app's Firebase set-up and session (web/sdk-chunks.ts APP_CHUNK_GROUPS), which bring the SDK.
+  const firebaseKey = Object.keys(manifest).find((k) => manifest[k]?.name === 'app-firebase');
   const firebase = firebaseKey ? closure(manifest, [firebaseKey]) : null;
   const alreadyLoaded = closure(manifest, [entry]).js;
   const firebaseKb = firebase

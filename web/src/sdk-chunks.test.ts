@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { APP_CHUNK_GROUPS, sdkChunkOf, sdkChunkProblems, type BuiltChunk } from '../sdk-chunks';
+import { APP_CHUNK_GROUPS, PREACT_CHUNK_GROUP, sdkChunkOf, sdkChunkProblems, type BuiltChunk } from '../sdk-chunks';
 
 const NM = '/repo/node_modules';
 
@@ -70,8 +70,8 @@ const entry = chunk(
   ['assets/jsx-runtime-C.js'],
 );
 
-describe("the app's own Firebase modules", () => {
-  const groupOf = (id: string) => APP_CHUNK_GROUPS.filter((g) => g.test(id)).map((g) => g.name);
+describe("Preact's chunk and the app's own Firebase modules", () => {
+  const groupOf = (id: string) => [PREACT_CHUNK_GROUP, ...APP_CHUNK_GROUPS].filter((g) => g.test(id)).map((g) => g.name);
   it.each([
     ['/repo/web/src/lib/firebase.ts', ['app-firebase']],
     ['C:\\repo\\web\\src\\lib\\firebase-session.ts', ['app-firebase']],
@@ -80,6 +80,9 @@ describe("the app's own Firebase modules", () => {
     ['/repo/web/src/app/permissions-watcher.tsx', ['app-firestore']],
     ['/repo/web/src/lib/permissions-doc.ts', ['app-firestore']],
     ['/repo/core/src/permissions.ts', ['app-firestore']],
+    [`${NM}/preact/dist/preact.module.js`, ['preact']],
+    [`${NM}/preact/compat/dist/compat.module.js`, ['preact']],
+    [`${NM}/react/index.mjs`, ['preact']],
     // Anything else is left to the automatic chunking, the SDKs first of all.
     ['/repo/web/src/lib/permissions.ts', []],
     ['/repo/web/src/lib/firebase.test.ts', []],

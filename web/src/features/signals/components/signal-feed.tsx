@@ -6,14 +6,17 @@
 import { Component, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useFirestoreCollectionData } from 'reactfire';
 import { formatSignalTime, SIGNAL_EMPTY_STATE, signalsForCategory, type SignalCategory } from '@punter/core/signals';
+import { DeferredPanel } from '@/components/deferred';
 import { Spinner } from '@/components/spinner';
 import { signalFeedQuery, type Signal } from '@/features/signals/api/signal-feed';
-import { SubscribeOffer } from '@/features/signals/components/subscribe-offer';
 import { useNow } from '@/features/signals/hooks/use-now';
 import { missedNotice } from '@/features/signals/hooks/signal-alerts';
 import { useSignalAlerts, type SignalAlerts } from '@/features/signals/hooks/use-signal-alerts';
 import { useOnline } from '@/lib/use-online';
 import { usePermissions } from '@/lib/permissions';
+
+// Only a reader without a subscription sees the offer (its form and schemas): it loads when the feed is refused.
+const loadSubscribeOffer = () => import('@/features/signals/components/subscribe-offer').then((m) => m.SubscribeOffer);
 
 /** What a listener error means for the reader. */
 function errorCode(error: unknown): string {
@@ -84,7 +87,7 @@ export function SignalFeed({ category }: { category: SignalCategory | null }) {
                 {pausedNotice(pausedUntil)}
               </p>
             ) : (
-              <SubscribeOffer onSubscribed={retry} />
+              <DeferredPanel load={loadSubscribeOffer} props={{ onSubscribed: retry }} />
             )
           ) : (
             <div className="stack" role="alert">
