@@ -187,7 +187,7 @@ async function sendApi<N extends ApiCallName>(name: N, options: CallOptions<N>):
   const data = isRecord(raw) ? raw.data : undefined;
   if (isRecord(data) && isTokenExpiredMessage(data.message)) return expired();
   const schema = (await schemas)[name];
-  if (!schema) throw new Error(`${name} has no response schema in its half of the allow-list`);
+  if (!schema) throw new Error(`${name} has no answer schema in its group (core api/user-call-groups)`);
   const parsed = schema.safeParse(data);
   if (!parsed.success) {
     console.error(`Unexpected answer to ${name}`, parsed.error.issues.slice(0, 3));
