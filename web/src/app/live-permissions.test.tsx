@@ -8,7 +8,7 @@ const Watching = ({ uid }: { uid: string }) => <p>watching {uid}</p>;
 /** A loader whose first `failures` calls reject as a chunk that cannot be fetched. */
 function flakyLoader(failures: number) {
   let calls = 0;
-  const load = vi.fn(() => (++calls <= failures ? Promise.reject(chunkError()) : Promise.resolve({ default: Watching })));
+  const load = vi.fn(() => (++calls <= failures ? Promise.reject(chunkError()) : Promise.resolve(Watching)));
   return load;
 }
 
@@ -70,6 +70,20 @@ describe('the live permissions watcher', () => {
     await advance(600_000);
     window.dispatchEvent(new Event('online'));
     expect(load).toHaveBeenCalledTimes(3);
+  });
+
+  it('keeps its wait when the layout renders again meanwhile (a route change does not restart the clock)', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.useFakeTimers();
+    const load = flakyLoader(1);
+    const { rerender } = render(<LivePermissions uid="u4" load={load} />);
+    await advance(0);
+    expect(load).toHaveBeenCalledTimes(1);
+    await advance(20_000);
+    rerender(<LivePermissions uid="u4" load={load} />);
+    await advance(10_000);
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(screen.getByText('watching u4')).toBeTruthy();
   });
 
   it('waits for the connection, not a timer, while the browser is offline', async () => {

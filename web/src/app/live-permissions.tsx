@@ -5,41 +5,38 @@
  * while the browser believes it is online. Without that, the open page would never follow a revoke or a
  * suspension until a reload.
  */
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { Suspense, useEffect, type ComponentType } from 'react';
 import { QuietBoundary } from '@/components/error-boundary';
+import { useDeferred } from '@/lib/use-deferred';
 
-type WatcherModule = { default: ComponentType<{ uid: string }> };
+type Watcher = ComponentType<{ uid: string }>;
 
-const loadPermissionsWatcher = (): Promise<WatcherModule> => import('@/app/permissions-watcher');
+const loadPermissionsWatcher = (): Promise<Watcher> => import('@/app/permissions-watcher').then((m) => m.default);
 
 /** The wait before the n-th attempt (n ≥ 1) when no 'online' event comes: 30 s, 1, 2, 4, then 5 minutes. */
 export function retryDelayMs(attempt: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempt - 1), 300_000);
 }
 
-export function LivePermissions({ uid, load = loadPermissionsWatcher }: { uid: string; load?: () => Promise<WatcherModule> }) {
-  // `lazy` keeps a failed load for good: each attempt is a new lazy component under a new boundary.
-  const [{ attempt, Watcher }, setRun] = useState(() => ({ attempt: 0, Watcher: lazy(load) }));
-  const [stopped, setStopped] = useState(false);
+export function LivePermissions({ uid, load = loadPermissionsWatcher }: { uid: string; load?: () => Promise<Watcher> }) {
+  const { run, failed, onStop, retry } = useDeferred(load, true);
+  const attempt = run?.attempt ?? 0;
 
   useEffect(() => {
-    if (!stopped) return;
-    const retry = () => {
-      setStopped(false);
-      setRun((run) => ({ attempt: run.attempt + 1, Watcher: lazy(load) }));
-    };
+    if (!failed) return;
     window.addEventListener('online', retry);
     const timer = navigator.onLine ? setTimeout(retry, retryDelayMs(attempt + 1)) : undefined;
     return () => {
       window.removeEventListener('online', retry);
       clearTimeout(timer);
     };
-  }, [stopped, attempt, load]);
+  }, [failed, attempt, retry]);
 
+  if (run === null || failed) return null;
   return (
-    <QuietBoundary key={attempt} onStop={() => setStopped(true)}>
+    <QuietBoundary key={run.attempt} onStop={onStop}>
       <Suspense fallback={null}>
-        <Watcher uid={uid} />
+        <run.Content uid={uid} />
       </Suspense>
     </QuietBoundary>
   );

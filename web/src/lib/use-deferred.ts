@@ -4,7 +4,7 @@
  * component, to render under a boundary keyed by `attempt` that calls `onStop` (components/error-boundary's
  * QuietBoundary).
  */
-import { lazy, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, useCallback, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
 
 export interface DeferredRun<P> {
   attempt: number;
@@ -24,15 +24,19 @@ export function useDeferred<P>(load: () => Promise<ComponentType<P>>, wanted: bo
     if (wanted && run === null) setRun(newRun(load, 0));
   }, [wanted, run, load]);
 
+  // Stable across renders, so effects may depend on them (app/live-permissions retries on a timer).
+  const onStop = useCallback(() => setFailed(true), []);
+  const retry = useCallback(() => {
+    setFailed(false);
+    setRun((last) => newRun(load, (last?.attempt ?? 0) + 1));
+  }, [load]);
+
   return {
     /** Null until first wanted. */
     run,
     /** The code could not load (or the content failed): show why, with `retry`. */
     failed,
-    onStop: () => setFailed(true),
-    retry: () => {
-      setFailed(false);
-      setRun((last) => newRun(load, (last?.attempt ?? 0) + 1));
-    },
+    onStop,
+    retry,
   };
 }
