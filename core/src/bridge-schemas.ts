@@ -1,9 +1,10 @@
 /**
  * Payloads and results of the Firebase callables that bridge the browser to the provider (team brief):
  * the live features' callables, plus the custom-claims shape of the Firebase custom token. The session
- * callables' payloads are in ./session-callables (the screens that import this module do not sign in). Provider bodies themselves are described in ./api. providerCall's payload is in ./provider-call-schemas:
- * it checks the path against the whole call contract (API_CALLS), which the screens importing this module
- * (the signal feed, the pot, the Hub) should not download.
+ * callables' payloads are in ./session-callables (the screens that import this module do not sign in).
+ * Provider bodies themselves are described in ./api. providerCall's payload is in ./provider-call-schemas: it
+ * checks the path against the whole call contract (API_CALLS), which the screens importing this module (the
+ * signal feed, the pot, the Hub) should not download.
  */
 import { z } from 'zod/mini';
 import { idempotencyKeySchema } from './api/common';

@@ -122,9 +122,9 @@ export interface JourneyCost {
 
 /**
  * Whether one of the service worker's fetches was answered by the HTTP cache alone. Playwright reports such an
- * answer as a 200 without a body byte (or minus the stored headers' size, which it gives as the headers'). A 200 without a body can also be the
- * HTTP cache's copy after a revalidation (a 304 came over the network, with its headers): the request then
- * carried a validator, which the HTTP cache adds.
+ * answer as a 200 without a body byte (or minus the stored headers' size, which it gives as the headers'). A
+ * 200 without a body can also be the HTTP cache's copy after a revalidation (a 304 came over the network, with
+ * its headers): the request then carried a validator, which the HTTP cache adds.
  */
 export function answeredByHttpCache(
   status: number | undefined,

@@ -2,8 +2,8 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from '@/lib/router';
 import { UserMenu } from '@/app/user-menu';
-import { PanelBoundary } from '@/components/error-boundary';
 import { LivePermissions } from '@/app/live-permissions';
+import { PanelBoundary } from '@/components/error-boundary';
 import { Footer } from '@/components/footer';
 import { Spinner } from '@/components/spinner';
 import { WhatsAppLink } from '@/components/whatsapp-link';

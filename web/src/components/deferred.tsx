@@ -11,9 +11,10 @@ import { Alert } from '@/components/alert';
 import { QuietBoundary } from '@/components/error-boundary';
 import { Modal } from '@/components/modal';
 import { Spinner } from '@/components/spinner';
+import { UNREACHABLE_MESSAGE } from '@/lib/api';
 import { useDeferred } from '@/lib/use-deferred';
 
-export const DEFERRED_UNREACHABLE = 'The service is unreachable. Check your connection and try again.';
+export const DEFERRED_UNREACHABLE = UNREACHABLE_MESSAGE;
 
 function CouldNotLoad({ retry }: { retry: () => void }) {
   return (

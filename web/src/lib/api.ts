@@ -48,7 +48,8 @@ export function preloadFirebase(): void {
 }
 
 const GENERIC_MESSAGE = 'An error occurred';
-const UNREACHABLE_MESSAGE = 'The service is unreachable. Check your connection and try again.';
+/** What a call, or code that could not load, says when the connection is the problem. */
+export const UNREACHABLE_MESSAGE = 'The service is unreachable. Check your connection and try again.';
 
 /** A failed call: `messages` is what SPEC section 8 shows (the message, or each item of the error list). */
 export class ApiFailure extends Error {
