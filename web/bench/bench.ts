@@ -39,6 +39,8 @@
  *      from the click to the new tab's list and the next frame; goal < 100 ms on the worst switch. The time
  *      to the tab's whole first page (its later cards follow the first frame) is reported beside it.
  *      `--tab-switch-only` runs just this (bench-results/tab-switch.json).
+ *    `--journey-only` runs just the journey, and lists what crossed the network, largest first
+ *    (bench-results/journey.json; bench.json has the same list).
  * Writes bench-results/bench.json and prints a table. Goals (first-load-figures.ts): /login < 120 KB,
  * /signal-4, /punters-hub, /auto-trada and /pot/{id} < 200 KB, /virtual-analyst < 230 KB (its chart chunk reported apart), every other route < 160 KB, LCP < 1.5 s, journey < 200 KB first and < 20 KB repeat.
  * `--sizes-only` skips the browser parts (then only the static column is judged). `npm run bench` then
@@ -843,6 +845,45 @@ async function tabSwitchOnly(): Promise<void> {
   }
 }
 
+/**
+ * `--journey-only`: the stack and the data of "open the app, check the balance and the signal feed, leave"
+ * alone (bench-results/journey.json), each visit with what crossed the network, largest first.
+ */
+async function journeyOnly(): Promise<void> {
+  process.env.E2E_WEB = 'preview';
+  process.env.E2E_LOG_DIR ??= join(outDir, 'stack-logs');
+  const browser = await launchBrowser();
+  try {
+    const stack = await startTestStack();
+    try {
+      const session = await demoSession(browser, stack.webUrl);
+      const figure = await journeys(browser, stack.webUrl, session);
+      mkdirSync(outDir, { recursive: true });
+      writeFileSync(
+        join(outDir, 'journey.json'),
+        `${JSON.stringify({ measuredAt: new Date().toISOString(), journey: figure }, null, 2)}\n`,
+      );
+      printJourney(figure, true);
+    } finally {
+      await stack.stop();
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+function printJourney(figure: Awaited<ReturnType<typeof journeys>>, itemised = false): void {
+  console.log('\nData of "open the app, check the balance and the signal feed, leave" (KB received, all origins)');
+  for (const [visit, j] of Object.entries(figure)) {
+    console.log(
+      `${visit.padEnd(12)} ${String(j.totalKb).padStart(6)} KB  code ${j.byKind.code}  documents ${j.byKind.document}  API ${j.byKind.api}  other ${j.byKind.other}  (headers ${j.headersKb} of it; ${j.requests} requests, ${j.fromCache} from cache)  goal < ${j.goalKb}: ${j.withinGoal ? 'yes' : 'NO'}`,
+    );
+    if (itemised)
+      for (const line of j.largest)
+        console.log(`  ${String(line.kb).padStart(6)} KB  ${line.requests > 1 ? `${line.requests}x ` : ''}${line.url}`);
+  }
+}
+
 function printTabSwitch(figure: TabSwitchFigure): void {
   console.log(
     `\n/punters-hub tab switch, ${figure.codes} codes, 4x CPU (click to the new tab's list and its next frame): median ${figure.medianMs} ms, worst ${figure.maxMs} ms  load ${figure.load.min}-${figure.load.max}  goal < ${figure.goalMs} ms: ${figure.withinGoal ? 'yes' : 'NO'}`,
@@ -855,6 +896,10 @@ function printTabSwitch(figure: TabSwitchFigure): void {
 
 if (process.argv.includes('--tab-switch-only')) {
   await tabSwitchOnly();
+  process.exit(0);
+}
+if (process.argv.includes('--journey-only')) {
+  await journeyOnly();
   process.exit(0);
 }
 
@@ -991,13 +1036,6 @@ if (Object.keys(lcpResults).length > 0) {
     );
   }
 }
-if (journeyResults) {
-  console.log('\nData of "open the app, check the balance and the signal feed, leave" (KB received, all origins)');
-  for (const [visit, j] of Object.entries(journeyResults)) {
-    console.log(
-      `${visit.padEnd(12)} ${cell(j.totalKb, 6)} KB  code ${j.byKind.code}  documents ${j.byKind.document}  API ${j.byKind.api}  other ${j.byKind.other}  (headers ${j.headersKb} of it; ${j.requests} requests, ${j.fromCache} from cache)  goal < ${j.goalKb}: ${j.withinGoal ? 'yes' : 'NO'}`,
-    );
-  }
-}
+if (journeyResults) printJourney(journeyResults);
 if (tabSwitchResult) printTabSwitch(tabSwitchResult);
 console.log(`\nWritten to ${join(outDir, 'bench.json')}`);

@@ -89,15 +89,22 @@ describe('journey cost', () => {
         response(`${web}/assets/index-abc.css`, { fromCache: true, finished: 4096, headers: 900 }),
         response('http://127.0.0.1:8080/google.firestore.v1.Firestore/Listen/channel?VER=8', { streamed: 2048 }),
         response(`${web}/favicon.svg`, { finished: 512 }),
+        response('http://127.0.0.1:8080/google.firestore.v1.Firestore/Listen/channel?VER=8&RID=2', { finished: 1024 }),
       ],
       web,
     );
     expect(cost).toEqual({
-      totalKb: 13.5,
-      requests: 5,
+      totalKb: 14.5,
+      requests: 6,
       fromCache: 1,
-      byKind: { code: 10, document: 1, api: 2, other: 0.5 },
+      byKind: { code: 10, document: 1, api: 3, other: 0.5 },
       headersKb: 1.3,
+      largest: [
+        { url: '/assets/index-abc.js', kb: 10, requests: 1 },
+        { url: 'http://127.0.0.1:8080/google.firestore.v1.Firestore/Listen/channel', kb: 3, requests: 2 },
+        { url: '/dashboard', kb: 1, requests: 1 },
+        { url: '/favicon.svg', kb: 0.5, requests: 1 },
+      ],
     });
   });
 });

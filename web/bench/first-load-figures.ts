@@ -118,7 +118,15 @@ export interface JourneyCost {
    * Hosting speaks, sends a repeated header as an index.
    */
   headersKb: number;
+  /**
+   * What crossed the network, largest first: one line per URL (its origin dropped for the web app's own, its
+   * query dropped), the KB received and how many requests it took. Answers from a cache are left out.
+   */
+  largest: { url: string; kb: number; requests: number }[];
 }
+
+/** How many of a journey's URLs `largest` lists. */
+export const JOURNEY_LARGEST = 60;
 
 /**
  * Whether one of the service worker's fetches was answered by the HTTP cache alone. Playwright reports such an
@@ -147,6 +155,7 @@ function kindOf(url: string, webOrigin: string): keyof JourneyCost['byKind'] {
 /** What a journey cost: finished responses count their total, open streams what they had received. */
 export function journeyCost(received: readonly Received[], webOrigin: string): JourneyCost {
   const byKind = { code: 0, document: 0, api: 0, other: 0 };
+  const byUrl = new Map<string, { bytes: number; requests: number }>();
   let total = 0;
   let headers = 0;
   for (const r of received) {
@@ -154,7 +163,18 @@ export function journeyCost(received: readonly Received[], webOrigin: string): J
     total += bytes;
     if (!r.fromCache) headers += Math.min(r.headers, bytes);
     byKind[kindOf(r.url, webOrigin)] += bytes;
+    if (r.fromCache) continue;
+    const url = new URL(r.url);
+    const key = url.origin === webOrigin ? url.pathname : `${url.origin}${url.pathname}`;
+    const line = byUrl.get(key) ?? { bytes: 0, requests: 0 };
+    line.bytes += bytes;
+    line.requests += 1;
+    byUrl.set(key, line);
   }
+  const largest = [...byUrl]
+    .sort(([, a], [, b]) => b.bytes - a.bytes)
+    .slice(0, JOURNEY_LARGEST)
+    .map(([url, { bytes, requests }]) => ({ url, kb: round(bytes / 1024), requests }));
   return {
     totalKb: round(total / 1024),
     requests: received.length,
@@ -166,6 +186,7 @@ export function journeyCost(received: readonly Received[], webOrigin: string): J
       other: round(byKind.other / 1024),
     },
     headersKb: round(headers / 1024),
+    largest,
   };
 }
 
