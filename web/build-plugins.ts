@@ -11,13 +11,21 @@ import { SNAPSHOT_ID } from './src/lib/screen-snapshot.ts';
 /**
  * reactfire imports the Realtime Database, Storage and Remote Config SDKs for hooks this app never
  * uses; each registers itself on import, so tree-shaking keeps all three (about 60 KB gzip) in the
- * chunk of every live screen. For imports from reactfire only, they resolve to stubs whose functions
+ * chunk of every live screen. It also imports the Auth and Functions SDKs, for its user and callable
+ * hooks, which the app does not use either: its session and callables go through lib/firebase-auth.ts and
+ * lib/callable.ts (ADR 0034). For imports from reactfire only, they resolve to stubs whose functions
  * throw if anything ever calls them. The app's own imports of these SDKs (none today) are untouched.
  * Likewise Firestore imports re2js (a regular-expression engine, about 35 KB gzip) only to evaluate
  * the LIKE and regex expressions of Firestore Pipelines, which this app does not use: there a stub
  * whose compile() throws, which Firestore's evaluator catches and reports as an evaluation error.
  */
-const UNUSED_BY_APP = new Set(['firebase/database', 'firebase/storage', 'firebase/remote-config']);
+const UNUSED_BY_APP = new Set([
+  'firebase/database',
+  'firebase/storage',
+  'firebase/remote-config',
+  'firebase/auth',
+  'firebase/functions',
+]);
 const STUB_PREFIX = '\0punter-unused-sdk:';
 export function stubSdksUnusedByReactfire(): Plugin {
   return {
@@ -37,6 +45,8 @@ export function stubSdksUnusedByReactfire(): Plugin {
         'firebase/database': ['get', 'off', 'onChildAdded', 'onChildChanged', 'onChildMoved', 'onChildRemoved', 'onValue'],
         'firebase/storage': ['getDownloadURL', 'ref'],
         'firebase/remote-config': ['ensureInitialized', 'getAll', 'getBoolean', 'getNumber', 'getString', 'getValue'],
+        'firebase/auth': ['onIdTokenChanged'],
+        'firebase/functions': ['httpsCallable'],
       };
       return body + (names[sdk] ?? []).map((n) => `export const ${n} = unused;`).join('\n');
     },

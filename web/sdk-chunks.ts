@@ -13,7 +13,10 @@ const SDK_CHUNKS = ['sdk-firebase', 'sdk-firestore', 'sdk-reactfire'] as const;
 export type SdkChunk = (typeof SDK_CHUNKS)[number];
 
 const NODE_MODULES = String.raw`[\\/]node_modules[\\/]`;
-/** Firebase app, Auth and Functions with what they share; the app loads them with its first call. */
+/**
+ * Firebase's app with what the SDKs share (util, component, logger, idb); the app loads it with its first call.
+ * Auth and Functions would go here too, but the app uses neither SDK (ADR 0034).
+ */
 const FIREBASE = new RegExp(
   `${NODE_MODULES}(?:@firebase[\\\\/](?:app|auth|functions|util|component|logger)|firebase[\\\\/](?:app|auth|functions)|idb)[\\\\/]`,
 );
@@ -61,7 +64,12 @@ const appModules = (files: readonly string[]) => (id: string) => {
   const path = id.replaceAll('\\', '/');
   return files.some((file) => path.endsWith(`/${file}`));
 };
-const APP_FIREBASE = appModules(['web/src/lib/firebase.ts', 'web/src/lib/firebase-session.ts']);
+const APP_FIREBASE = appModules([
+  'web/src/lib/firebase.ts',
+  'web/src/lib/firebase-session.ts',
+  'web/src/lib/firebase-auth.ts',
+  'web/src/lib/callable.ts',
+]);
 const APP_FIRESTORE = appModules([
   'web/src/lib/firestore.ts',
   'web/src/lib/permissions-doc.ts',

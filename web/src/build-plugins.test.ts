@@ -54,6 +54,14 @@ describe('the build stubs of SDK code the app never runs', () => {
     expect(Object.keys(database)).toContain('onValue');
     expect(() => (database.onValue as () => void)()).toThrow('firebase/database is not part of this app');
   });
+
+  it("reactfire's Auth and Functions SDKs are stubs too: the session and the callables are the app's own (ADR 0034)", async () => {
+    expect(resolve('firebase/auth', APP)).toBeNull();
+    const authSdk = await stubModule(String(resolve('firebase/auth', REACTFIRE)));
+    expect(() => (authSdk.onIdTokenChanged as () => void)()).toThrow('firebase/auth is not part of this app');
+    const functionsSdk = await stubModule(String(resolve('firebase/functions', REACTFIRE)));
+    expect(() => (functionsSdk.httpsCallable as () => void)()).toThrow('firebase/functions is not part of this app');
+  });
 });
 
 describe('the prerendered /login (ADR 0031)', () => {

@@ -75,6 +75,10 @@ describe("Preact's chunk and the app's own Firebase modules", () => {
   it.each([
     ['/repo/web/src/lib/firebase.ts', ['app-firebase']],
     ['C:\\repo\\web\\src\\lib\\firebase-session.ts', ['app-firebase']],
+    ['/repo/web/src/lib/firebase-auth.ts', ['app-firebase']],
+    ['/repo/web/src/lib/callable.ts', ['app-firebase']],
+    // Only a returning user of the Auth SDK's days loads it, once (ADR 0034).
+    ['/repo/web/src/lib/firebase-auth-migration.ts', []],
     ['/repo/web/src/lib/firestore.ts', ['app-firestore']],
     ['/repo/web/src/app/firestore-providers.tsx', ['app-firestore']],
     ['/repo/web/src/app/permissions-watcher.tsx', ['app-firestore']],

@@ -5,7 +5,6 @@
  * the provider profile and Firebase, and /login says why. Lazy-loaded by the app layout after its
  * first paint: it brings the Firestore SDK.
  */
-import { onAuthStateChanged } from 'firebase/auth';
 import { useEffect, useMemo, useState } from 'react';
 import { useFirestoreDocData } from 'reactfire';
 import { FirestoreProviders } from '@/app/firestore-providers';
@@ -34,7 +33,7 @@ function Listener({ uid }: { uid: string }) {
 export default function PermissionsWatcher({ uid }: { uid: string }) {
   // Listen only once Firebase has restored this user's session: a listener opened before would be refused.
   const [firebaseUid, setFirebaseUid] = useState<string | null>(null);
-  useEffect(() => onAuthStateChanged(auth, (user) => setFirebaseUid(user?.uid ?? null)), []);
+  useEffect(() => auth.onUidChange(setFirebaseUid), []);
   if (firebaseUid !== uid) return null;
   return (
     <FirestoreProviders>

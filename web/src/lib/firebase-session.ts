@@ -1,31 +1,36 @@
 /**
- * Everything the API layer needs from the Firebase SDK, in one module that lib/api.ts loads on
- * demand: the auth screens paint before the SDK has downloaded.
+ * Everything the API layer needs of Firebase, in one module that lib/api.ts loads on demand: the auth
+ * screens paint before it has downloaded. The session is lib/firebase-auth.ts's; the callables go over
+ * fetch (lib/callable.ts) with its ID token, and an App Check token once the app registers App Check.
  */
-import { signInWithCustomToken, signOut } from 'firebase/auth';
-import { httpsCallable } from 'firebase/functions';
-import { auth, functions } from '@/lib/firebase';
+import { _getProvider } from 'firebase/app';
+import { callableUrl, invokeCallable } from '@/lib/callable';
+import { auth, firebaseApp, functionsConfig } from '@/lib/firebase';
+
+/** An App Check token for the call, if the app registered App Check (none does yet: README, APP_CHECK_ENFORCE). */
+async function appCheckToken(): Promise<string | null> {
+  const appCheck = _getProvider(firebaseApp, 'app-check-internal').getImmediate({ optional: true });
+  if (!appCheck) return null;
+  const result = await appCheck.getToken();
+  return result.error ? null : result.token;
+}
 
 export async function callFunction(name: string, payload: unknown): Promise<unknown> {
-  return (await httpsCallable(functions, name)(payload)).data;
+  const [idToken, appCheck] = await Promise.all([auth.getIdToken(), appCheckToken()]);
+  return invokeCallable(payload, { url: callableUrl(name, functionsConfig), idToken, appCheckToken: appCheck });
 }
 
 export async function signInWithToken(token: string): Promise<void> {
-  await signInWithCustomToken(auth, token);
+  await auth.signInWithCustomToken(token);
 }
 
-/** True once Firebase has restored its session and a user is signed in. */
+/** True when a Firebase user is signed in (kept from an earlier visit, or signed in now). */
 export async function hasFirebaseUser(): Promise<boolean> {
-  await auth.authStateReady();
-  return auth.currentUser !== null;
+  if (auth.uid() === null) await (await import('@/lib/firebase-auth-migration')).adoptSdkSession(auth);
+  return auth.uid() !== null;
 }
 
-export async function endFirebaseSession(): Promise<void> {
-  await auth.authStateReady();
-  if (!auth.currentUser) return;
-  try {
-    await signOut(auth);
-  } catch {
-    // an already ended Firebase session is fine
-  }
+export function endFirebaseSession(): Promise<void> {
+  auth.signOut();
+  return Promise.resolve();
 }

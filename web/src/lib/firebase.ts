@@ -1,11 +1,13 @@
 /**
- * The one Firebase app of the web client, created outside React. Only Auth and Functions are
- * set up here so the auth screens do not load Firestore; lib/firestore.ts adds it on demand.
+ * The one Firebase app of the web client, created outside React, with this app's Auth session
+ * (lib/firebase-auth.ts, the Auth service's REST API) registered as the app's `auth-internal` component, so
+ * Firestore (lib/firestore.ts, on demand) signs its requests with the user's ID token as it would with the
+ * Auth SDK. Callables go through lib/callable.ts (ADR 0034).
  */
-import { initializeApp } from 'firebase/app';
-import { browserLocalPersistence, connectAuthEmulator, indexedDBLocalPersistence, initializeAuth } from 'firebase/auth';
-import { connectFunctionsEmulator, getFunctions } from 'firebase/functions';
+import { Component, type ComponentType } from '@firebase/component';
+import { _addComponent, initializeApp } from 'firebase/app';
 import { env } from '@/config/env';
+import { createFirebaseAuth } from '@/lib/firebase-auth';
 
 export const firebaseApp = initializeApp({
   projectId: env.VITE_FIREBASE_PROJECT_ID,
@@ -15,15 +17,17 @@ export const firebaseApp = initializeApp({
   ...(env.VITE_FIREBASE_MESSAGING_SENDER_ID ? { messagingSenderId: env.VITE_FIREBASE_MESSAGING_SENDER_ID } : {}),
 });
 
-// initializeAuth without the popup/redirect resolver keeps the auth bundle small.
-export const auth = initializeAuth(firebaseApp, {
-  persistence: [indexedDBLocalPersistence, browserLocalPersistence],
+export const auth = createFirebaseAuth({
+  apiKey: env.VITE_FIREBASE_API_KEY,
+  emulatorOrigin: env.VITE_USE_EMULATORS ? `http://${env.VITE_AUTH_EMULATOR_HOST}` : null,
 });
 
-export const functions = getFunctions(firebaseApp, env.VITE_FUNCTIONS_REGION);
+// 'PRIVATE': the typings' ComponentType is a const enum, which isolated modules cannot read.
+_addComponent(firebaseApp, new Component('auth-internal', () => auth.interop, 'PRIVATE' as ComponentType.PRIVATE));
 
-if (env.VITE_USE_EMULATORS) {
-  connectAuthEmulator(auth, `http://${env.VITE_AUTH_EMULATOR_HOST}`, { disableWarnings: true });
-  const [fnHost = '127.0.0.1', fnPort = '5001'] = env.VITE_FUNCTIONS_EMULATOR_HOST.split(':');
-  connectFunctionsEmulator(functions, fnHost, Number(fnPort));
-}
+/** Where the callables are: the Functions emulator, or the project's region. */
+export const functionsConfig = {
+  projectId: env.VITE_FIREBASE_PROJECT_ID,
+  region: env.VITE_FUNCTIONS_REGION,
+  emulatorOrigin: env.VITE_USE_EMULATORS ? `http://${env.VITE_FUNCTIONS_EMULATOR_HOST}` : null,
+};
