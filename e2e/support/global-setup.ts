@@ -4,12 +4,12 @@ import { startTestStack } from './stack';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    stack: { webUrl: string; providerOrigin: string };
+    stack: { webUrl: string; providerOrigin: string; firestoreHost: string };
   }
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const stack = await startTestStack();
-  project.provide('stack', { webUrl: stack.webUrl, providerOrigin: stack.providerOrigin });
+  project.provide('stack', { webUrl: stack.webUrl, providerOrigin: stack.providerOrigin, firestoreHost: stack.firestoreHost });
   return () => stack.stop();
 }
