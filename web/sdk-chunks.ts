@@ -73,7 +73,6 @@ const APP_FIREBASE = appModules([
 const APP_FIRESTORE = appModules([
   'web/src/lib/firestore.ts',
   'web/src/lib/permissions-doc.ts',
-  'web/src/app/firestore-providers.tsx',
   'web/src/app/permissions-watcher.tsx',
   'core/src/permissions.ts',
 ]);
@@ -82,7 +81,8 @@ const APP_FIRESTORE = appModules([
  * The app's own Firebase modules, each a few hundred bytes, in two chunks instead of five (each file is a
  * request, ~0.35 KB of headers over HTTP/1.1, and compresses worse alone): the SDK set-up and session that
  * every provider call loads, and Firestore's set-up with the permissions watcher that every signed-in screen
- * loads (ADR 0004). They are app code: they stay out of the SDK chunks, and take in nothing else.
+ * loads (ADR 0004; the watcher listens without reactfire, whose providers go with the live screens). They are
+ * app code: they stay out of the SDK chunks, and take in nothing else.
  */
 export const APP_CHUNK_GROUPS = [
   { name: 'app-firebase', priority: 0, test: APP_FIREBASE, includeDependenciesRecursively: false },

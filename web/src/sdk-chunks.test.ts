@@ -80,7 +80,8 @@ describe("Preact's chunk and the app's own Firebase modules", () => {
     // Only a returning user of the Auth SDK's days loads it, once (ADR 0034).
     ['/repo/web/src/lib/firebase-auth-migration.ts', []],
     ['/repo/web/src/lib/firestore.ts', ['app-firestore']],
-    ['/repo/web/src/app/firestore-providers.tsx', ['app-firestore']],
+    // reactfire's providers go with the live screens: the watcher listens without reactfire.
+    ['/repo/web/src/app/firestore-providers.tsx', []],
     ['/repo/web/src/app/permissions-watcher.tsx', ['app-firestore']],
     ['/repo/web/src/lib/permissions-doc.ts', ['app-firestore']],
     ['/repo/core/src/permissions.ts', ['app-firestore']],
