@@ -17,11 +17,27 @@ const webDir = fileURLToPath(new URL('.', import.meta.url));
  * chunk. This adds a tiny inline script to index.html that preloads the chunks of the route being
  * opened (and /dashboard's for '/') in parallel with the entry. Routes with parameters match by pattern.
  * The script is the same in every build and the CSP allows it by hash; the chunk map is a JSON block.
+ * The same map serves a route opened later (lib/route-preload.ts), so Vite's own list of each route's
+ * chunks, which the entry carried for every route, is left out (`routeChunkFiles`, build.modulePreload).
  */
+const routeChunkFiles = new Set<string>();
+
 function preloadRouteChunks(): Plugin {
   return {
     name: 'punter:preload-route-chunks',
     apply: 'build',
+    // Before Vite writes each dynamic import's list of chunks to preload (its generateBundle): which files are routes.
+    generateBundle: {
+      order: 'pre',
+      handler(_options, bundle) {
+        routeChunkFiles.clear();
+        const routes = new Set(Object.values(routeModules()).map((src) => resolve(webDir, src)));
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type === 'chunk' && chunk.facadeModuleId && routes.has(chunk.facadeModuleId))
+            routeChunkFiles.add(chunk.fileName);
+        }
+      },
+    },
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
@@ -109,7 +125,9 @@ export default defineConfig({
     manifest: true,
     target: 'es2022',
     // Every browser with es2022 modules but Safari before 17 knows modulepreload; there preloads are only skipped.
-    modulePreload: { polyfill: false },
+    // A route's JS chunks are preloaded from index.html's map (lib/route-preload.ts), not from a list in the entry;
+    // its CSS stays with Vite, which loads it before the route's module runs.
+    modulePreload: { polyfill: false, resolveDependencies: (file, deps) => (routeChunkFiles.has(file) ? [] : deps) },
     sourcemap: false,
     // The SDKs in chunks of their own, which a deploy of the app's code does not rename (ADR 0033).
     rolldownOptions: { output: { codeSplitting: { groups: [...SDK_CHUNK_GROUPS, PREACT_CHUNK_GROUP, ...APP_CHUNK_GROUPS] } } },

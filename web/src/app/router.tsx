@@ -21,14 +21,21 @@ import { RootShell } from '@/app/root-shell';
 import { routeFile, SESSION_FRAMED_ROUTES, STANDALONE_ROUTES } from '@/app/route-files';
 import { SessionFrame } from '@/app/session-frame';
 import { RouteError } from '@/components/error-boundary';
+import { preloadRoute } from '@/lib/route-preload';
 
 /** What import.meta.glob gives for the route files: file path -> lazy import of the module. */
 export type RouteModules = Record<string, () => Promise<unknown>>;
 
 const withBoundary = (route: RouteObject): RouteObject => ({ ...route, errorElement: <RouteError /> });
 
-function lazyComponent(file: string, load: () => Promise<unknown>): () => Promise<{ Component: ComponentType }> {
+function lazyComponent(
+  file: string,
+  load: () => Promise<unknown>,
+  path: string | null = null,
+): () => Promise<{ Component: ComponentType }> {
   return async () => {
+    // A route's chunks come in parallel with its module, from index.html's map (the build leaves Vite's own list out).
+    if (path !== null) preloadRoute(path);
     const module = (await load()) as { Component?: unknown };
     if (typeof module.Component !== 'function' && typeof module.Component !== 'object') {
       throw new Error(`${file} does not export Component`);
@@ -52,7 +59,7 @@ export function buildRoutes(modules: RouteModules, notFound: () => Promise<unkno
       admin.push(withBoundary({ path: route.path, element: <Screen /> }));
       continue;
     }
-    const object = withBoundary({ path: route.path, lazy: lazyComponent(file, load) });
+    const object = withBoundary({ path: route.path, lazy: lazyComponent(file, load, route.path) });
     if (route.access === 'protected') app.push(object);
     else if (STANDALONE_ROUTES.has(route.name)) standalone.push(object);
     else if (SESSION_FRAMED_ROUTES.has(route.name)) framed.push(object);
