@@ -833,23 +833,25 @@ async function browserFigures() {
   }
 }
 
-/** `--tab-switch-only`: the stack and the Hub's tab-switch figure alone (bench-results/tab-switch.json). */
-async function tabSwitchOnly(): Promise<void> {
+/**
+ * The whole stack and a browser for one figure alone (`--tab-switch-only`, `--journey-only`): `measure` runs
+ * with them, and its figure is written to bench-results/<file> under `key`.
+ */
+async function aloneWithStack<T>(
+  file: string,
+  key: string,
+  measure: (browser: Browser, stack: Awaited<ReturnType<typeof startTestStack>>) => Promise<T>,
+): Promise<T> {
   process.env.E2E_WEB = 'preview';
   process.env.E2E_LOG_DIR ??= join(outDir, 'stack-logs');
   const browser = await launchBrowser();
   try {
     const stack = await startTestStack();
     try {
-      const session = await demoSession(browser, stack.webUrl, false);
-      await seedHubCodes(stack.providerOrigin);
-      const figure = await hubTabSwitch(browser, stack.webUrl, session);
+      const figure = await measure(browser, stack);
       mkdirSync(outDir, { recursive: true });
-      writeFileSync(
-        join(outDir, 'tab-switch.json'),
-        `${JSON.stringify({ measuredAt: new Date().toISOString(), tabSwitch: figure }, null, 2)}\n`,
-      );
-      printTabSwitch(figure);
+      writeFileSync(join(outDir, file), `${JSON.stringify({ measuredAt: new Date().toISOString(), [key]: figure }, null, 2)}\n`);
+      return figure;
     } finally {
       await stack.stop();
     }
@@ -858,31 +860,25 @@ async function tabSwitchOnly(): Promise<void> {
   }
 }
 
+/** `--tab-switch-only`: the stack and the Hub's tab-switch figure alone (bench-results/tab-switch.json). */
+async function tabSwitchOnly(): Promise<void> {
+  const figure = await aloneWithStack('tab-switch.json', 'tabSwitch', async (browser, stack) => {
+    const session = await demoSession(browser, stack.webUrl, false);
+    await seedHubCodes(stack.providerOrigin);
+    return hubTabSwitch(browser, stack.webUrl, session);
+  });
+  printTabSwitch(figure);
+}
+
 /**
  * `--journey-only`: the stack and the data of "open the app, check the balance and the signal feed, leave"
  * alone (bench-results/journey.json), each visit with what crossed the network, largest first.
  */
 async function journeyOnly(): Promise<void> {
-  process.env.E2E_WEB = 'preview';
-  process.env.E2E_LOG_DIR ??= join(outDir, 'stack-logs');
-  const browser = await launchBrowser();
-  try {
-    const stack = await startTestStack();
-    try {
-      const session = await demoSession(browser, stack.webUrl);
-      const figure = await journeys(browser, stack.webUrl, session);
-      mkdirSync(outDir, { recursive: true });
-      writeFileSync(
-        join(outDir, 'journey.json'),
-        `${JSON.stringify({ measuredAt: new Date().toISOString(), journey: figure }, null, 2)}\n`,
-      );
-      printJourney(figure, true);
-    } finally {
-      await stack.stop();
-    }
-  } finally {
-    await browser.close();
-  }
+  const figure = await aloneWithStack('journey.json', 'journey', async (browser, stack) =>
+    journeys(browser, stack.webUrl, await demoSession(browser, stack.webUrl)),
+  );
+  printJourney(figure, true);
 }
 
 function printJourney(figure: Awaited<ReturnType<typeof journeys>>, itemised = false): void {
