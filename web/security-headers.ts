@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import { z } from 'zod';
+import { ROUTE_CHUNKS_ID } from './src/lib/route-preload.ts';
 import { SNAPSHOT_ID, SNAPSHOT_KEY, SNAPSHOT_SHOWN_CLASS } from './src/lib/screen-snapshot.ts';
 
 /** The global through which ROUTE_PRELOAD_SCRIPT hands its preload to SNAPSHOT_SCRIPT on a repeat visit. */
@@ -24,7 +25,7 @@ const PRELOAD_HANDOFF = '__punterPreload';
  * It is the same text in every build (the chunk map sits beside it in a JSON block, which is data, never
  * run), so the CSP allows it by its hash: firebase.json's script-src carries ROUTE_PRELOAD_SCRIPT_HASH.
  */
-export const ROUTE_PRELOAD_SCRIPT = `(function(){var p=location.pathname.replace(/\\/$/,'')||'/',w=false;try{if(p==='/login'&&!localStorage.getItem('profile'))document.documentElement.classList.add('prerender-login');w=p==='/dashboard'&&!!navigator.serviceWorker&&!!navigator.serviceWorker.controller&&!!localStorage.getItem('profile')&&!!localStorage.getItem('${SNAPSHOT_KEY}')}catch(e){}var d=document.getElementById('route-chunks');if(!d)return;var m=JSON.parse(d.textContent),f=m[p];if(!f)for(var k in m)if(k.indexOf(':')>=0&&new RegExp('^'+k.replace(/:[^/]+/g,'[^/]+')+'$').test(p)){f=m[k];break}if(!f)return;var g=function(){f.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)})};if(w)window.${PRELOAD_HANDOFF}=g;else g()})()`;
+export const ROUTE_PRELOAD_SCRIPT = `(function(){var p=location.pathname.replace(/\\/$/,'')||'/',w=false;try{if(p==='/login'&&!localStorage.getItem('profile'))document.documentElement.classList.add('prerender-login');w=p==='/dashboard'&&!!navigator.serviceWorker&&!!navigator.serviceWorker.controller&&!!localStorage.getItem('profile')&&!!localStorage.getItem('${SNAPSHOT_KEY}')}catch(e){}var d=document.getElementById('${ROUTE_CHUNKS_ID}');if(!d)return;var m=JSON.parse(d.textContent),f=m[p];if(!f)for(var k in m)if(k.indexOf(':')>=0&&new RegExp('^'+k.replace(/:[^/]+/g,'[^/]+')+'$').test(p)){f=m[k];break}if(!f)return;var g=function(){f.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)})};if(w)window.${PRELOAD_HANDOFF}=g;else g()})()`;
 export const ROUTE_PRELOAD_SCRIPT_HASH = `'sha256-${createHash('sha256').update(ROUTE_PRELOAD_SCRIPT).digest('base64')}'`;
 
 /**

@@ -9,6 +9,7 @@ import { firestoreWithoutPipelines } from './firestore-pipelines.ts';
 import { APP_CHUNK_GROUPS, checkSdkChunks, PREACT_CHUNK_GROUP, SDK_CHUNK_GROUPS } from './sdk-chunks.ts';
 import { ROUTE_PRELOAD_SCRIPT, hostingHeaders, localPreviewRules } from './security-headers.ts';
 import { serviceWorker } from './service-worker-plugin.ts';
+import { ROUTE_CHUNKS_ID } from './src/lib/route-preload.ts';
 
 const webDir = fileURLToPath(new URL('.', import.meta.url));
 
@@ -70,7 +71,7 @@ function preloadRouteChunks(): Plugin {
         // Before the stylesheet and the entry: an inline script after a stylesheet waits for it to download
         // (a parser-blocking script waits for pending stylesheets), and the route's chunks would wait with it.
         const json = JSON.stringify(map).replace(/</g, '\\u003c');
-        const tags = `<script type="application/json" id="route-chunks">${json}</script>\n    <script>${ROUTE_PRELOAD_SCRIPT}</script>\n    `;
+        const tags = `<script type="application/json" id="${ROUTE_CHUNKS_ID}">${json}</script>\n    <script>${ROUTE_PRELOAD_SCRIPT}</script>\n    `;
         const at = html.search(/<script type="module"|<link rel="stylesheet"/);
         if (at < 0) throw new Error('index.html has no entry script or stylesheet to put the route preloads before');
         return html.slice(0, at) + tags + html.slice(at);

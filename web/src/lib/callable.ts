@@ -130,13 +130,8 @@ export async function invokeCallable(data: unknown, options: CallableOptions): P
     const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
     throw timedOut ? new CallableError('deadline-exceeded', 'deadline-exceeded') : new CallableError('internal', 'internal');
   }
-  let json: unknown = null;
-  try {
-    json = await response.json();
-  } catch {
-    // not JSON (a proxy's error page): the status decides
-  }
-  return readCallableAnswer(response.status, json);
+  // Not JSON (a proxy's error page): the status decides.
+  return readCallableAnswer(response.status, await response.json().catch(() => null));
 }
 
 /** The URL of callable `name`: the Functions emulator's, or the production one of `region`. */

@@ -186,12 +186,8 @@ export function createFirebaseAuth(options: FirebaseAuthOptions): FirebaseAuth {
     } catch {
       throw new AuthServiceError('network');
     }
-    let json: unknown = null;
-    try {
-      json = await response.json();
-    } catch {
-      // no JSON: an error page of a proxy or a 5xx
-    }
+    // No JSON (a proxy's error page, a 5xx): null.
+    const json: unknown = await response.json().catch(() => null);
     if (response.ok) return json;
     const error = errorAnswerSchema.safeParse(json);
     // 'TOKEN_EXPIRED : details' -> TOKEN_EXPIRED. A 5xx, a rate limit or an answer without the service's error
@@ -266,9 +262,7 @@ export function createFirebaseAuth(options: FirebaseAuthOptions): FirebaseAuth {
   }
 
   events?.addEventListener('storage', (event: StorageEvent) => {
-    if (event.key !== SESSION_KEY && event.key !== null) return;
-    const next = read();
-    if (next?.idToken !== session?.idToken || next?.uid !== session?.uid) adopt(next);
+    if (event.key === SESSION_KEY || event.key === null) adopt(read());
   });
 
   const interop: FirebaseAuthInternal = {

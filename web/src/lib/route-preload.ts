@@ -7,11 +7,11 @@
  */
 import { z } from 'zod/mini';
 
-const ROUTE_CHUNKS_ID = 'route-chunks';
+/** The id of index.html's JSON block with the map (vite.config.ts writes it, ROUTE_PRELOAD_SCRIPT reads it too). */
+export const ROUTE_CHUNKS_ID = 'route-chunks';
 const mapSchema = z.record(z.string(), z.array(z.string().check(z.regex(/^\/assets\/[\w.-]+\.js$/))));
 
 let map: Readonly<Record<string, readonly string[]>> | null | undefined;
-const preloaded = new Set<string>();
 
 function readMap(): Readonly<Record<string, readonly string[]>> | null {
   const text = globalThis.document?.getElementById(ROUTE_CHUNKS_ID)?.textContent;
@@ -24,12 +24,10 @@ function readMap(): Readonly<Record<string, readonly string[]>> | null {
   }
 }
 
-/** Starts downloading the chunks of the route at `path` (its pattern, '/pot/:id'), each once. */
+/** Starts downloading the chunks of the route at `path` (its pattern, '/pot/:id'), each once: a file already linked is skipped. */
 export function preloadRoute(path: string): void {
   map ??= readMap();
   for (const href of map?.[path] ?? []) {
-    if (preloaded.has(href)) continue;
-    preloaded.add(href);
     if (document.querySelector(`link[rel="modulepreload"][href="${href}"]`)) continue;
     const link = document.createElement('link');
     link.rel = 'modulepreload';
@@ -38,8 +36,7 @@ export function preloadRoute(path: string): void {
   }
 }
 
-/** For tests: forget the map and what was preloaded. */
+/** For tests: forget the map. */
 export function resetRoutePreload(): void {
   map = undefined;
-  preloaded.clear();
 }
