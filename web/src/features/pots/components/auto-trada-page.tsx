@@ -5,7 +5,7 @@
  */
 import { useMemo, useState } from 'react';
 import { Link } from '@/lib/router';
-import { useFirestoreCollectionData, useFirestoreDocData } from 'reactfire';
+import { useFirestoreCollectionData } from 'reactfire';
 import { addKobo, nairaToKobo } from '@punter/core/money';
 import {
   AVAILABLE_POTS_TITLE,
@@ -19,9 +19,10 @@ import {
 } from '@punter/core/pots';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
-import { autoTradaConfigRef, myPotsQuery, potsQuery, present } from '@/features/pots/api/pots-data';
+import { myPotsQuery, potsQuery, present } from '@/features/pots/api/pots-data';
 import { ReferralExplainer, TermsAndHowTo } from '@/features/pots/components/auto-trada-texts';
 import { EyeToggle, LiveBoundary } from '@/features/pots/components/live';
+import { SwitchNotice } from '@/features/pots/components/switch-notice';
 import { useProfile } from '@/lib/session';
 
 export function AutoTradaPage() {
@@ -43,18 +44,6 @@ export function AutoTradaPage() {
       <ReferralExplainer />
       <TermsAndHowTo />
     </div>
-  );
-}
-
-/** The operator's switch (app_config/auto_trada); a missing document means on. */
-export function SwitchNotice() {
-  const ref = useMemo(() => autoTradaConfigRef(), []);
-  const { data } = useFirestoreDocData(ref);
-  if (!data || data.enabled) return null;
-  return (
-    <p className="banner" role="status">
-      Joining is paused: {data.reason}
-    </p>
   );
 }
 

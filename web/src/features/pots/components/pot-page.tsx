@@ -45,9 +45,9 @@ import {
   type TradingPot,
   type WithId,
 } from '@/features/pots/api/pots-data';
-import { SwitchNotice } from '@/features/pots/components/auto-trada-page';
 import { JoinDialog } from '@/features/pots/components/join-dialog';
 import { EyeToggle, LiveBoundary, useClock } from '@/features/pots/components/live';
+import { SwitchNotice } from '@/features/pots/components/switch-notice';
 import { formatApiNaira } from '@/lib/format';
 import { useProfile } from '@/lib/session';
 import { showToast } from '@/lib/toast';
