@@ -4,7 +4,7 @@
  * (lib/firebase.ts, lib/firestore.ts, app/firestore-providers.tsx) and imported the entry chunk; the
  * entry's name changes with every deploy, so every deploy renamed about 117 KB (gzip) of SDK code that
  * had not changed, and every returning user downloaded it again. Here the SDK chunks hold SDK code only
- * and import only each other (and Preact's chunk, which holds no app code either); the build fails if
+ * and import only each other (and React's chunk, which holds no app code either); the build fails if
  * that ever stops being true.
  */
 import type { Plugin } from 'vite';
@@ -25,7 +25,7 @@ const FIRESTORE = new RegExp(
   `${NODE_MODULES}(?:@firebase[\\\\/](?:firestore|webchannel-wrapper)|firebase[\\\\/]firestore)[\\\\/]`,
 );
 /** reactfire, what it is built on, and the stand-ins of the SDKs it imports and this app never uses. */
-const REACTFIRE = new RegExp(`${NODE_MODULES}(?:reactfire|rxfire|rxjs|tslib)[\\\\/]`);
+const REACTFIRE = new RegExp(`${NODE_MODULES}(?:reactfire|rxfire|rxjs|tslib|use-sync-external-store)[\\\\/]`);
 const STUB = '\0punter-unused-sdk:';
 
 /** The SDK chunk a module belongs to, or null: the bundler places it as it sees fit. */
@@ -37,15 +37,16 @@ export function sdkChunkOf(id: string): SdkChunk | null {
 }
 
 /**
- * Modules the SDK chunks may import from outside them: Preact, which is React here (`react` and `react-dom` are
- * its compat layer under those names, ADR 0026), and holds no app code.
+ * Modules the SDK chunks may import from outside them: React, and the bundler's runtime for CommonJS modules
+ * (React and react-dom are published as CommonJS), neither of which holds app code.
  */
-const PREACT = new RegExp(`${NODE_MODULES}(?:preact|@preact[\\\\/]compat|react|react-dom)[\\\\/]`);
+const REACT_ONLY = new RegExp(`${NODE_MODULES}(?:react|react-dom|scheduler)[\\\\/]`);
+const REACT = { test: (id: string) => REACT_ONLY.test(id) || /^\0?rolldown\/runtime/.test(id.trim()) };
 
 /**
  * Rolldown's groups (`output.codeSplitting.groups`). A group takes in the modules its own modules import,
  * unless a group of higher priority has them: Firebase's first, so Firestore's group leaves it the app and
- * util modules both use. reactfire's group takes in nothing else: it imports React (Preact), which stays in
+ * util modules both use. reactfire's group takes in nothing else: it imports React, which stays in
  * the chunk the entry already loads.
  */
 export const SDK_CHUNK_GROUPS = [
@@ -90,14 +91,14 @@ export const APP_CHUNK_GROUPS = [
 ];
 
 /**
- * Preact (React here, ADR 0026) in one chunk of its own: left to the automatic chunking, it came in one file or
- * two as the app's dynamic imports changed, and its name changed with them; alone, it holds no app code and
- * keeps its name from deploy to deploy, like the SDK chunks that import it.
+ * React and react-dom in one chunk of their own: left to the automatic chunking, they came in one file or
+ * two as the app's dynamic imports changed, and their name changed with them; alone, they hold no app code and
+ * keep their name from deploy to deploy, like the SDK chunks that import them.
  */
-export const PREACT_CHUNK_GROUP = {
-  name: 'preact',
+export const REACT_CHUNK_GROUP = {
+  name: 'react',
   priority: 4,
-  test: (id: string) => PREACT.test(id),
+  test: (id: string) => REACT.test(id),
   includeDependenciesRecursively: false,
 };
 
@@ -111,7 +112,7 @@ export interface BuiltChunk {
 
 /**
  * Why the SDK chunks of a build would change without the SDKs changing, one line per problem; none when
- * each holds only its own SDK's modules and imports only SDK chunks or chunks of Preact alone.
+ * each holds only its own SDK's modules and imports only SDK chunks or React's chunk alone.
  */
 export function sdkChunkProblems(chunks: readonly BuiltChunk[]): string[] {
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
@@ -131,7 +132,7 @@ export function sdkChunkProblems(chunks: readonly BuiltChunk[]): string[] {
         continue;
       }
       if (isSdkChunk(imported.name)) continue;
-      const other = imported.moduleIds.filter((id) => !PREACT.test(id));
+      const other = imported.moduleIds.filter((id) => !REACT.test(id));
       if (other.length > 0) problems.push(`${chunk.fileName} imports ${file}, which holds ${other[0]}`);
     }
   }

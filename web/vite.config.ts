@@ -1,12 +1,13 @@
 import { resolve } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
+import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 // The config imports core's TypeScript (the route table), so every vite command runs with --configLoader runner
 // (web/package.json, scripts/stack.mjs, the bench); local imports keep their extension.
 import { routeModules } from './route-modules.ts';
 import { prerenderLogin, stubSdksUnusedByReactfire } from './build-plugins.ts';
 import { firestoreWithoutPipelines } from './firestore-pipelines.ts';
-import { APP_CHUNK_GROUPS, checkSdkChunks, PREACT_CHUNK_GROUP, SDK_CHUNK_GROUPS } from './sdk-chunks.ts';
+import { APP_CHUNK_GROUPS, checkSdkChunks, REACT_CHUNK_GROUP, SDK_CHUNK_GROUPS } from './sdk-chunks.ts';
 import { ROUTE_PRELOAD_SCRIPT, hostingHeaders, localPreviewRules } from './security-headers.ts';
 import { serviceWorker } from './service-worker-plugin.ts';
 import { ROUTE_CHUNKS_ID } from './src/lib/route-preload.ts';
@@ -106,13 +107,12 @@ function hostingHeadersInPreview(): Plugin {
 
 const alias = {
   '@': fileURLToPath(new URL('./src', import.meta.url)),
-  // `react` is Preact's compat layer (ADR 0026), which has useSyncExternalStore itself: reactfire's shim is not needed.
-  'use-sync-external-store/shim': 'preact/compat',
 };
 
 // The manifest feeds the first-load size benchmark (web/bench/).
 export default defineConfig({
   plugins: [
+    react(),
     stubSdksUnusedByReactfire(),
     firestoreWithoutPipelines(),
     checkSdkChunks(),
@@ -131,7 +131,7 @@ export default defineConfig({
     modulePreload: { polyfill: false, resolveDependencies: (file, deps) => (routeChunkFiles.has(file) ? [] : deps) },
     sourcemap: false,
     // The SDKs in chunks of their own, which a deploy of the app's code does not rename (ADR 0033).
-    rolldownOptions: { output: { codeSplitting: { groups: [...SDK_CHUNK_GROUPS, PREACT_CHUNK_GROUP, ...APP_CHUNK_GROUPS] } } },
+    rolldownOptions: { output: { codeSplitting: { groups: [...SDK_CHUNK_GROUPS, REACT_CHUNK_GROUP, ...APP_CHUNK_GROUPS] } } },
   },
   server: { host: '127.0.0.1' },
   // Hosting answers without `Vary: Origin`; the preview's CORS layer added it to every file, so the HTTP

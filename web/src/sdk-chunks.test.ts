@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { APP_CHUNK_GROUPS, PREACT_CHUNK_GROUP, sdkChunkOf, sdkChunkProblems, type BuiltChunk } from '../sdk-chunks';
+import { APP_CHUNK_GROUPS, REACT_CHUNK_GROUP, sdkChunkOf, sdkChunkProblems, type BuiltChunk } from '../sdk-chunks';
 
 const NM = '/repo/node_modules';
 
@@ -32,8 +32,7 @@ describe('which SDK chunk a module goes to', () => {
     // Loaded by /signal-4 alone, for alerts: not in the chunks every live screen loads.
     `${NM}/@firebase/messaging/dist/esm/index.esm.js`,
     `${NM}/@firebase/installations/dist/esm/index.esm.js`,
-    `${NM}/preact/dist/preact.mjs`,
-    `${NM}/react/index.mjs`,
+    `${NM}/react/index.js`,
     `${NM}/@tanstack/query-core/build/modern/index.js`,
     // A folder whose name only starts like an SDK's.
     `${NM}/rxjs-extra/index.js`,
@@ -56,22 +55,22 @@ const firestore = chunk(
   [`${NM}/@firebase/firestore/dist/common-X.esm.js`],
   ['assets/sdk-firebase-A.js'],
 );
-const preact = chunk('assets/jsx-runtime-C.js', 'jsx-runtime', [`${NM}/preact/dist/preact.mjs`, `${NM}/react/index.mjs`]);
+const react = chunk('assets/react-C.js', 'react', [`${NM}/react/index.js`, `${NM}/react-dom/client.js`]);
 const reactfire = chunk(
   'assets/sdk-reactfire-D.js',
   'sdk-reactfire',
   [`${NM}/reactfire/dist/index.js`, `${NM}/rxjs/dist/esm5/index.js`],
-  ['assets/jsx-runtime-C.js', 'assets/sdk-firebase-A.js', 'assets/sdk-firestore-B.js'],
+  ['assets/react-C.js', 'assets/sdk-firebase-A.js', 'assets/sdk-firestore-B.js'],
 );
 const entry = chunk(
   'assets/index-E.js',
   'index',
   ['/repo/web/src/main.tsx', '/repo/web/src/config/env.ts'],
-  ['assets/jsx-runtime-C.js'],
+  ['assets/react-C.js'],
 );
 
-describe("Preact's chunk and the app's own Firebase modules", () => {
-  const groupOf = (id: string) => [PREACT_CHUNK_GROUP, ...APP_CHUNK_GROUPS].filter((g) => g.test(id)).map((g) => g.name);
+describe("React's chunk and the app's own Firebase modules", () => {
+  const groupOf = (id: string) => [REACT_CHUNK_GROUP, ...APP_CHUNK_GROUPS].filter((g) => g.test(id)).map((g) => g.name);
   it.each([
     ['/repo/web/src/lib/firebase.ts', ['app-firebase']],
     ['C:\\repo\\web\\src\\lib\\firebase-session.ts', ['app-firebase']],
@@ -85,9 +84,10 @@ describe("Preact's chunk and the app's own Firebase modules", () => {
     ['/repo/web/src/app/permissions-watcher.tsx', ['app-firestore']],
     ['/repo/web/src/lib/permissions-doc.ts', ['app-firestore']],
     ['/repo/core/src/permissions.ts', ['app-firestore']],
-    [`${NM}/preact/dist/preact.module.js`, ['preact']],
-    [`${NM}/preact/compat/dist/compat.module.js`, ['preact']],
-    [`${NM}/react/index.mjs`, ['preact']],
+    [`${NM}/react/index.js`, ['react']],
+    [`${NM}/react-dom/cjs/react-dom-client.production.js`, ['react']],
+    [`${NM}/scheduler/index.js`, ['react']],
+    [`${NM}/react-router/dist/index.mjs`, []],
     // Anything else is left to the automatic chunking, the SDKs first of all.
     ['/repo/web/src/lib/permissions.ts', []],
     ['/repo/web/src/lib/firebase.test.ts', []],
@@ -99,33 +99,33 @@ describe("Preact's chunk and the app's own Firebase modules", () => {
 });
 
 describe('the check that fails a build whose SDK chunks would change with the app', () => {
-  it('passes SDK chunks that hold their SDK alone and import only each other and Preact', () => {
-    expect(sdkChunkProblems([firebase, firestore, preact, reactfire, entry])).toEqual([]);
+  it('passes SDK chunks that hold their SDK alone and import only each other and React', () => {
+    expect(sdkChunkProblems([firebase, firestore, react, reactfire, entry])).toEqual([]);
   });
 
   it('names an app module inside an SDK chunk', () => {
     const mixed = { ...firestore, moduleIds: [...firestore.moduleIds, '/repo/web/src/lib/firestore.ts'] };
-    expect(sdkChunkProblems([firebase, mixed, preact, reactfire, entry])).toEqual([
+    expect(sdkChunkProblems([firebase, mixed, react, reactfire, entry])).toEqual([
       "assets/sdk-firestore-B.js holds /repo/web/src/lib/firestore.ts, which is not sdk-firestore's",
     ]);
   });
 
   it("names an SDK module in another SDK's chunk", () => {
     const mixed = { ...firebase, moduleIds: [...firebase.moduleIds, `${NM}/rxjs/dist/esm5/index.js`] };
-    expect(sdkChunkProblems([mixed, firestore, preact, reactfire, entry])).toEqual([
+    expect(sdkChunkProblems([mixed, firestore, react, reactfire, entry])).toEqual([
       `assets/sdk-firebase-A.js holds ${NM}/rxjs/dist/esm5/index.js, which is not sdk-firebase's`,
     ]);
   });
 
   it('names an import of a chunk with app code (whose name changes with every deploy)', () => {
     const importsEntry = { ...firestore, imports: [...firestore.imports, 'assets/index-E.js'] };
-    expect(sdkChunkProblems([firebase, importsEntry, preact, reactfire, entry])).toEqual([
+    expect(sdkChunkProblems([firebase, importsEntry, react, reactfire, entry])).toEqual([
       'assets/sdk-firestore-B.js imports assets/index-E.js, which holds /repo/web/src/main.tsx',
     ]);
   });
 
   it('names a missing SDK chunk (the groups no longer match the SDK)', () => {
-    expect(sdkChunkProblems([firebase, preact, reactfire, entry])).toEqual([
+    expect(sdkChunkProblems([firebase, react, reactfire, entry])).toEqual([
       'the build has no sdk-firestore chunk',
       'assets/sdk-reactfire-D.js imports assets/sdk-firestore-B.js, which is not in the bundle',
     ]);

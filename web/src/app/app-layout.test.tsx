@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/preact';
+import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from '@/lib/router';
 import { describe, expect, it, vi } from 'vitest';
 import { routes } from '@/app/router';

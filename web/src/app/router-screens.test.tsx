@@ -1,4 +1,4 @@
-import { act, cleanup, render, screen, within } from '@testing-library/preact';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from '@/lib/router';
 import { describe, expect, it, vi } from 'vitest';
 import { routes } from '@/app/router';

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/preact';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/toaster';
 import { showToast, TOAST_CLOSE_MS, TOAST_LIMIT, TOAST_SETTLE_MS, toast } from '@/lib/toast';

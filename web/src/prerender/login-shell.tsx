@@ -5,7 +5,7 @@
  * the stylesheet arrive instead of after the scripts have loaded and run. It is inert until the app renders
  * the real screen in its place (LoginPage drops it, lib/prerendered.ts).
  */
-import { renderToString } from 'preact-render-to-string';
+import { renderToString } from 'react-dom/server';
 import { AuthShell } from '@/app/auth-shell';
 import { LoginPage } from '@/features/auth/components/login-page';
 import { MemoryRouter, Route, Routes } from '@/lib/router';

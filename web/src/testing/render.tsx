@@ -4,7 +4,7 @@
  * unless the test asks for a visitor. The API is the typed fake (testing/fake-api.ts).
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { render, type RenderResult } from '@testing-library/preact';
+import { render, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from '@/lib/router';

@@ -1,5 +1,5 @@
 /** Before each component or route test: no answers or cached data left from the last test, no stored session, an empty screen. */
-import { cleanup, configure } from '@testing-library/preact';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { queryClient } from '@/lib/query-client';
 import { toast } from '@/lib/toast';

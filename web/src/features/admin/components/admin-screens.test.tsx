@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/preact';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { AdminTransaction, AdminUser } from '@/features/admin/api/admin-api';
 import { AdminsPage } from '@/features/admin/components/admins-page';

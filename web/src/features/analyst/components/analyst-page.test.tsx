@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/preact';
+import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lagosDate, leagueList } from '@punter/core/analyst';
 import type { AnalystGame } from '@punter/core/api/analyst';

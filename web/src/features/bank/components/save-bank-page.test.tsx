@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/preact';
+import { screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from '@/lib/router';
 import { describe, expect, it, vi } from 'vitest';
 import { SaveBankPage } from '@/features/bank/components/save-bank-page';

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/preact';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { StakeCalculatorPage } from '@/features/calculators/components/stake-calculator-page';
 import { renderWithApp } from '@/testing/render';

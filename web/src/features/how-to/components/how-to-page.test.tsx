@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/preact';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseHowToVideos } from '@punter/core/how-to';
 import content from '@/features/how-to/how-to-videos.json';

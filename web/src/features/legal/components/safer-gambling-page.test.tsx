@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/preact';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { env } from '@/config/env';
 import { SaferGamblingPage } from '@/features/legal/components/safer-gambling-page';

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/preact';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { OddAndEvenPage } from '@/features/odd-and-even/components/odd-and-even-page';
 import { renderWithApp } from '@/testing/render';

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/preact';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TradingPot } from '@/features/pots/api/pots-data';
 import { JoinDialog } from '@/features/pots/components/join-dialog';

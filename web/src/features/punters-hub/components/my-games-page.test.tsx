@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/preact';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { MyGame, MyGamesCursor, MyGamesLoader, MyGamesPage as Page } from '@/features/punters-hub/api/my-games';
 import { MyGamesPage } from '@/features/punters-hub/components/my-games-page';

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/preact';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from '@/lib/router';
 import type { BettingCodeListEntry, PunterRecordView } from '@punter/core/api/punters-hub';

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/preact';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PunterRecordView } from '@punter/core/api/punters-hub';
 import { NO_PUNTERS_MESSAGE, PUNTERS_OFFLINE_NOTICE, PuntersPage } from '@/features/punters-hub/components/punters-page';

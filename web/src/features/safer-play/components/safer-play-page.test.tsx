@@ -1,6 +1,6 @@
 import type { SaferPlayState } from '@punter/core/api/safer-play';
 import { LIMIT_KINDS, LIMIT_PERIODS } from '@punter/core/safer-play';
-import { screen, waitFor, within } from '@testing-library/preact';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OFFLINE_NOTICE, SaferPlayPage } from '@/features/safer-play/components/safer-play-page';
 import { fakeApi, ok } from '@/testing/fake-api';

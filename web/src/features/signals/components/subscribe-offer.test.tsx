@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/preact';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SubscribeOffer } from '@/features/signals/components/subscribe-offer';
 import { publishPermissions } from '@/lib/permissions';

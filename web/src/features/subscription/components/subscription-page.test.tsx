@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/preact';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Permissions } from '@punter/core/permissions';
 import { SubscriptionPage } from '@/features/subscription/components/subscription-page';

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/preact';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { TransactionsPage } from '@/features/wallet/components/transactions-page';
 import { fakeApi, ok } from '@/testing/fake-api';

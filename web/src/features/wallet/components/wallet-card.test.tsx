@@ -1,5 +1,5 @@
 import { onlineManager } from '@tanstack/react-query';
-import { screen } from '@testing-library/preact';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { staleText } from '@/components/stale-note';
 import { MONEY_NEEDS_NETWORK, WalletCard } from '@/features/wallet/components/wallet-card';
