@@ -10,9 +10,9 @@ describe('toasts', () => {
     vi.useRealTimers();
   });
 
-  it('shows at most TOAST_LIMIT, newest on top; the next waits for a free place', async () => {
+  it('shows at most TOAST_LIMIT, newest on top; the next waits for a free place', () => {
     render(<Toaster />);
-    await act(() => {
+    act(() => {
       toast.success('one');
       toast.error('two');
       toast.info('three');
@@ -25,15 +25,15 @@ describe('toasts', () => {
     expect(shown()).toEqual(['four', 'three', 'two']);
   });
 
-  it('closes a toast by itself after TOAST_CLOSE_MS, not while the pointer rests on it, and from its Close button', async () => {
+  it('closes a toast by itself after TOAST_CLOSE_MS, not while the pointer rests on it, and from its Close button', () => {
     vi.useFakeTimers();
     render(<Toaster />);
-    await act(() => {
+    act(() => {
       toast.success('saved');
       toast.info('kept');
     });
     fireEvent.pointerEnter(screen.getByText('kept').closest('.toast') as Element);
-    await act(() => {
+    act(() => {
       vi.advanceTimersByTime(TOAST_CLOSE_MS + 10);
     });
     expect(shown()).toEqual(['kept']);
@@ -41,27 +41,27 @@ describe('toasts', () => {
     expect(shown()).toEqual([]);
   });
 
-  it('keeps a toast given a longer time (the password change) on screen for that time', async () => {
+  it('keeps a toast given a longer time (the password change) on screen for that time', () => {
     vi.useFakeTimers();
     render(<Toaster />);
-    await act(() => {
+    act(() => {
       toast.success('Password changed', { autoClose: 10_000 });
       toast.info('short');
     });
-    await act(() => {
+    act(() => {
       vi.advanceTimersByTime(TOAST_CLOSE_MS + 10);
     });
     expect(shown()).toEqual(['Password changed']);
-    await act(() => {
+    act(() => {
       vi.advanceTimersByTime(10_000 - TOAST_CLOSE_MS);
     });
     expect(shown()).toEqual([]);
   });
 
-  it('keeps one toast of a kind: a quick run shows only its last', async () => {
+  it('keeps one toast of a kind: a quick run shows only its last', () => {
     vi.useFakeTimers();
     render(<Toaster />);
-    await act(() => {
+    act(() => {
       showToast('success', 'round 1', 'result');
       showToast('error', 'round 2', 'result');
       vi.advanceTimersByTime(TOAST_SETTLE_MS + 10);

@@ -60,26 +60,26 @@ describe('HowToPage', () => {
     expect(within(video('Introduction')).queryByRole('alert')).toBeNull();
   });
 
-  it('a player that does not load in time (blocked or too slow) gives way to a message and the poster', async () => {
+  it('a player that does not load in time (blocked or too slow) gives way to a message and the poster', () => {
     vi.useFakeTimers();
     const { container } = renderWithApp(<HowToPage />, { path: '/how-to' });
     fireEvent.click(screen.getByRole('button', { name: 'Play Punters Hub' }));
     expect(container.querySelectorAll('iframe')).toHaveLength(1);
-    await act(() => {
+    act(() => {
       vi.advanceTimersByTime(PLAYER_TIMEOUT_MS);
     });
     expect(within(video('Punters Hub')).getByRole('alert').textContent).toBe(`${FAILED_MESSAGE} Tap the video to try again.`);
     expect(container.querySelectorAll('iframe')).toHaveLength(0);
   });
 
-  it('a player that loads stays, with no message', async () => {
+  it('a player that loads stays, with no message', () => {
     vi.useFakeTimers();
     const { container } = renderWithApp(<HowToPage />, { path: '/how-to' });
     fireEvent.click(screen.getByRole('button', { name: 'Play 4k daily tips' }));
     const frame = container.querySelector('iframe');
     if (!frame) throw new Error('no player');
     fireEvent.load(frame);
-    await act(() => {
+    act(() => {
       vi.advanceTimersByTime(PLAYER_TIMEOUT_MS * 2);
     });
     expect(container.querySelectorAll('iframe')).toHaveLength(1);
