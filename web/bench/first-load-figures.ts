@@ -4,24 +4,27 @@
  */
 
 /**
- * Issue 17: /login under 120 KB, every other route under 160 KB; the live screens, which need Firestore, under
- * 200 KB as their own issues give it (/signal-4: 12, /punters-hub: 13, /auto-trada and /pot/{id}: 14);
+ * Issue 30 (the owner's stack: React, react-router-dom, react-toastify, the Firebase SDKs): /login under 120 KB,
+ * every signed-in screen without live data under 180 KB, the live screens under 250 KB (JS + CSS gzip);
  * /virtual-analyst under 230 KB without its chart chunk (issue 15).
  */
 export const LOGIN_GOAL_KB = 120;
-export const ROUTE_GOAL_KB = 160;
-export const LIVE_ROUTE_GOAL_KB = 200;
+export const ROUTE_GOAL_KB = 180;
+export const LIVE_ROUTE_GOAL_KB = 250;
 export const ROUTE_GOALS_KB: Readonly<Record<string, number>> = {
   '/login': LOGIN_GOAL_KB,
   '/signal-4': LIVE_ROUTE_GOAL_KB,
   '/punters-hub': LIVE_ROUTE_GOAL_KB,
   '/auto-trada': LIVE_ROUTE_GOAL_KB,
   '/pot/:id': LIVE_ROUTE_GOAL_KB,
+  '/my-games': LIVE_ROUTE_GOAL_KB,
   '/virtual-analyst': 230,
 };
+/** Issue 30: /login (prerendered) within 1.0 s, /dashboard within 1.5 s, slow 4G and 4x CPU, median of 5. */
+export const LOGIN_LCP_GOAL_MS = 1000;
 export const LCP_GOAL_MS = 1500;
-/** Issue 17: a repeat visit (service worker and caches warm) paints within this on the same slow profile. */
-export const REPEAT_LCP_GOAL_MS = 800;
+/** Issue 30: a repeat visit of /dashboard (service worker and caches warm) paints within this on the same slow profile. */
+export const REPEAT_LCP_GOAL_MS = 500;
 /** The data of "open the app, check the balance and the signal feed, leave" (issue 17). */
 export const JOURNEY_GOALS_KB = { firstVisit: 200, repeatVisit: 20 } as const;
 
