@@ -1,0 +1,17 @@
+/** react-toastify's container as the app sets it up (components/toasts.tsx loads it on the first toast). */
+import { ToastContainer } from 'react-toastify';
+import 'react-toastify/ReactToastify.css';
+import { TOAST_CLOSE_MS, TOAST_LIMIT } from '@/lib/notify';
+
+export default function ToastContainerView() {
+  return (
+    <ToastContainer
+      position="top-center"
+      autoClose={TOAST_CLOSE_MS}
+      limit={TOAST_LIMIT}
+      newestOnTop
+      closeOnClick
+      theme="colored"
+    />
+  );
+}
