@@ -41,7 +41,7 @@ describe('the live permissions watcher', () => {
     expect(load).toHaveBeenCalledTimes(1);
     expect(screen.queryByText('watching u1')).toBeNull();
 
-    await act(() => {
+    act(() => {
       window.dispatchEvent(new Event('online'));
     });
     expect(await screen.findByText('watching u1')).toBeTruthy();
@@ -95,7 +95,7 @@ describe('the live permissions watcher', () => {
     await advance(600_000);
     expect(load).toHaveBeenCalledTimes(1);
     onLine.mockReturnValue(true);
-    await act(() => {
+    act(() => {
       window.dispatchEvent(new Event('online'));
     });
     await advance(0);

@@ -56,7 +56,7 @@ describe('the router', () => {
     answerSignedInScreens();
     const router = renderApp('/transactions');
     await screen.findByRole('heading', { level: 1, name: 'Transactions' });
-    await act(() => screen.getByRole('link', { name: 'Safer gambling and help' }).click());
+    act(() => screen.getByRole('link', { name: 'Safer gambling and help' }).click());
     expect(await screen.findByRole('heading', { level: 1, name: 'Safer gambling and help' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/safer-gambling');
   });

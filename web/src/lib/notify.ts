@@ -8,6 +8,7 @@
  * shows after a short pause, and only the last of a quick run.
  */
 import { useSyncExternalStore } from 'react';
+import type { toast as toastify } from 'react-toastify';
 
 /** At most this many toasts on screen; more wait their turn (the container's `limit`). */
 export const TOAST_LIMIT = 3;
@@ -23,19 +24,21 @@ export interface ToastOptions {
   autoClose?: number;
 }
 
-type Toastify = typeof import('react-toastify');
-
-let library: Promise<Toastify> | undefined;
+let library: Promise<{ toast: typeof toastify }> | undefined;
 let wanted = false;
 const listeners = new Set<() => void>();
 
 /** react-toastify, loaded once; the first call also asks components/toasts.tsx to mount the container. */
-function load(): Promise<Toastify> {
+function load(): Promise<{ toast: typeof toastify }> {
   if (!wanted) {
     wanted = true;
     listeners.forEach((listener) => listener());
   }
-  library ??= import('react-toastify');
+  // A failed load (offline) is tried again on the next toast.
+  library ??= import('react-toastify').catch((error: unknown) => {
+    library = undefined;
+    throw error;
+  });
   return library;
 }
 
@@ -53,15 +56,20 @@ export function useToastsWanted(): boolean {
 
 /** Shows a toast; resolves to its id (for `toast.dismiss`). */
 async function show(type: ToastType, message: string, options: ToastOptions = {}): Promise<string | number> {
-  const { toast: toastify } = await load();
-  return toastify[type](message, options.autoClose === undefined ? {} : { autoClose: options.autoClose });
+  const { toast: toasts } = await load();
+  return toasts[type](message, options.autoClose === undefined ? {} : { autoClose: options.autoClose });
+}
+
+/** Shows a toast; if react-toastify cannot load (offline), says so in the console only. */
+function notify(type: ToastType, message: string, options?: ToastOptions): void {
+  show(type, message, options).catch((error: unknown) => console.warn('A toast could not be shown:', message, error));
 }
 
 export const toast = {
-  success: (message: string, options?: ToastOptions) => void show('success', message, options),
-  error: (message: string, options?: ToastOptions) => void show('error', message, options),
-  info: (message: string, options?: ToastOptions) => void show('info', message, options),
-  warning: (message: string, options?: ToastOptions) => void show('warning', message, options),
+  success: (message: string, options?: ToastOptions) => notify('success', message, options),
+  error: (message: string, options?: ToastOptions) => notify('error', message, options),
+  info: (message: string, options?: ToastOptions) => notify('info', message, options),
+  warning: (message: string, options?: ToastOptions) => notify('warning', message, options),
   /** Closes every toast (nothing to do before react-toastify has loaded). */
   dismiss: async (): Promise<void> => {
     if (library) (await library).toast.dismiss();
@@ -83,10 +91,13 @@ export function showToast(type: ToastType, message: string, kind?: string): void
       waiting.delete(kind);
       const previous = latestOfKind.get(kind);
       const next = async () => {
-        if (previous !== undefined) (await load()).toast.dismiss(await previous);
+        const id = await previous?.catch(() => undefined);
+        if (id !== undefined) (await load()).toast.dismiss(id);
         return show(type, message);
       };
-      latestOfKind.set(kind, next());
+      const shown = next();
+      shown.catch((error: unknown) => console.warn('A toast could not be shown:', message, error));
+      latestOfKind.set(kind, shown);
     }, TOAST_SETTLE_MS),
   );
 }

@@ -251,7 +251,7 @@ describe('the goals-per-game chart', () => {
       if (!found) throw new Error('nothing watches the chart yet');
       return found;
     });
-    await act(() => {
+    act(() => {
       const rect = chart.getBoundingClientRect();
       const entry: IntersectionObserverEntry = {
         isIntersecting: true,

@@ -65,7 +65,7 @@ describe('HowToPage', () => {
     const { container } = renderWithApp(<HowToPage />, { path: '/how-to' });
     fireEvent.click(screen.getByRole('button', { name: 'Play Punters Hub' }));
     expect(container.querySelectorAll('iframe')).toHaveLength(1);
-    await act(() => {
+    act(() => {
       vi.advanceTimersByTime(PLAYER_TIMEOUT_MS);
     });
     expect(within(video('Punters Hub')).getByRole('alert').textContent).toBe(`${FAILED_MESSAGE} Tap the video to try again.`);
@@ -79,7 +79,7 @@ describe('HowToPage', () => {
     const frame = container.querySelector('iframe');
     if (!frame) throw new Error('no player');
     fireEvent.load(frame);
-    await act(() => {
+    act(() => {
       vi.advanceTimersByTime(PLAYER_TIMEOUT_MS * 2);
     });
     expect(container.querySelectorAll('iframe')).toHaveLength(1);
