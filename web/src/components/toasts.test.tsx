@@ -8,16 +8,13 @@ const shown = () => screen.queryAllByRole('alert').map((el) => el.textContent);
 const toastOf = (text: string) => screen.getByText(text).closest('.Toastify__toast') as HTMLElement;
 
 /**
- * happy-dom runs no CSS animation, so the browser's end of one is played here: react-toastify closes a toast
- * when its timer bar's animation (as long as the toast's time) ends, and removes it when its exit animation ends.
+ * happy-dom runs no CSS animation: react-toastify closes a toast when its timer bar's animation (as long as the
+ * toast's time) ends, which is played here; the exit animation ends at once (testing/setup-dom.ts).
  */
 function runOut(text: string): void {
   fireEvent.animationEnd(within(toastOf(text)).getByRole('progressbar', { name: 'notification timer' }));
 }
-async function leave(text: string): Promise<void> {
-  fireEvent.animationEnd(toastOf(text));
-  await waitFor(() => expect(screen.queryByText(text)).toBeNull());
-}
+const gone = (text: string) => waitFor(() => expect(screen.queryByText(text)).toBeNull());
 
 describe('toasts (react-toastify, ADR 0036)', () => {
   it('loads the container with the first toast, shows its text, at most three at once, newest on top', async () => {
@@ -34,7 +31,7 @@ describe('toasts (react-toastify, ADR 0036)', () => {
     expect(toastOf('two').className).toContain('Toastify__toast--error');
     // A tap closes a toast; the fourth takes the free place, on top.
     fireEvent.click(screen.getByText('one'));
-    await leave('one');
+    await gone('one');
     await waitFor(() => expect(shown()).toEqual(['four', 'three', 'two']));
   });
 
@@ -49,7 +46,7 @@ describe('toasts (react-toastify, ADR 0036)', () => {
     expect(timer('Saved').style.animationDuration).toBe('5000ms');
     expect(timer('Password changed').style.animationDuration).toBe('10000ms');
     runOut('Saved');
-    await leave('Saved');
+    await gone('Saved');
     expect(shown()).toEqual(['Password changed']);
   });
 
@@ -62,7 +59,7 @@ describe('toasts (react-toastify, ADR 0036)', () => {
     await waitFor(() => expect(shown()).toEqual(['round 2']));
     act(() => showToast('success', 'round 3', 'result'));
     await screen.findByText('round 3');
-    await leave('round 2');
+    await gone('round 2');
     expect(shown()).toEqual(['round 3']);
     expect(screen.queryByText('round 1')).toBeNull();
   });
