@@ -71,6 +71,8 @@ export function buildRoutes(modules: RouteModules, notFound: () => Promise<unkno
     {
       element: <RootShell />,
       errorElement: <RouteError />,
+      // Until the first screen's module has loaded, nothing renders: what index.html painted stays (ADR 0031, 0032).
+      HydrateFallback: () => null,
       children: [
         { path: ROUTES.root.path, element: <Navigate to={ROUTES.root.redirectTo} replace /> },
         { element: <AuthShell />, errorElement: <RouteError />, children: auth },
