@@ -60,7 +60,7 @@ describe('HowToPage', () => {
     expect(within(video('Introduction')).queryByRole('alert')).toBeNull();
   });
 
-  it('a player that does not load in time (blocked or too slow) gives way to a message and the poster', async () => {
+  it('a player that does not load in time (blocked or too slow) gives way to a message and the poster', () => {
     vi.useFakeTimers();
     const { container } = renderWithApp(<HowToPage />, { path: '/how-to' });
     fireEvent.click(screen.getByRole('button', { name: 'Play Punters Hub' }));
@@ -72,7 +72,7 @@ describe('HowToPage', () => {
     expect(container.querySelectorAll('iframe')).toHaveLength(0);
   });
 
-  it('a player that loads stays, with no message', async () => {
+  it('a player that loads stays, with no message', () => {
     vi.useFakeTimers();
     const { container } = renderWithApp(<HowToPage />, { path: '/how-to' });
     fireEvent.click(screen.getByRole('button', { name: 'Play 4k daily tips' }));
