@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { StrictMode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { Toasts } from '@/components/toasts';
 import { showToast, toast } from '@/lib/notify';
@@ -18,7 +19,12 @@ const gone = (text: string) => waitFor(() => expect(screen.queryByText(text)).to
 
 describe('toasts (react-toastify, ADR 0036)', () => {
   it('loads the container with the first toast, shows its text, at most three at once, newest on top', async () => {
-    render(<Toasts />);
+    // In StrictMode, as main.tsx renders the app: the toasts asked for before the container has mounted show too.
+    render(
+      <StrictMode>
+        <Toasts />
+      </StrictMode>,
+    );
     expect(screen.queryByRole('region', { name: /Notifications/ })).toBeNull();
     act(() => {
       toast.success('one');

@@ -1,7 +1,8 @@
 /**
  * Toasts through react-toastify (ADR 0036), which loads with its container and stylesheet on the first
- * toast (components/toasts.tsx), not with the page. Toasts asked for before it has loaded wait in
- * react-toastify's queue and show once its container mounts.
+ * toast (components/toasts.tsx), not with the page. A toast is handed to react-toastify once its container
+ * has mounted: react-toastify's own queue for toasts asked for before is lost when StrictMode mounts the
+ * container twice (main.tsx, in development and the e2e build).
  *
  * `showToast` with a `kind` does not pile up on a 360 px screen: a toast of a kind takes the place of the
  * previous toast of that kind (four quick rounds of a calculator leave one toast, the latest result). It
@@ -42,6 +43,17 @@ function load(): Promise<{ toast: typeof toastify }> {
   return library;
 }
 
+let containerMounted!: () => void;
+let container = new Promise<void>((resolve) => (containerMounted = resolve));
+
+/** components/toast-container.tsx mounted (toasts may go to react-toastify) or unmounted (they wait again). */
+export function toastContainerMounted(): () => void {
+  containerMounted();
+  return () => {
+    container = new Promise<void>((resolve) => (containerMounted = resolve));
+  };
+}
+
 /** Whether a toast has been asked for yet (until then the container and its stylesheet are not loaded). */
 export function useToastsWanted(): boolean {
   return useSyncExternalStore(
@@ -57,6 +69,7 @@ export function useToastsWanted(): boolean {
 /** Shows a toast; resolves to its id (for `toast.dismiss`). */
 async function show(type: ToastType, message: string, options: ToastOptions = {}): Promise<string | number> {
   const { toast: toasts } = await load();
+  await container;
   return toasts[type](message, options.autoClose === undefined ? {} : { autoClose: options.autoClose });
 }
 
