@@ -93,7 +93,7 @@ export async function a11yViolations(page: Page): Promise<A11yViolation[]> {
     type Result = { violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> }> };
     const axe = (window as unknown as { axe: { run: (ctx: unknown, options: unknown) => Promise<Result> } }).axe;
     // Toasts fade in and out over the page: expectToast checks their colours instead.
-    const context = { include: [['body']], exclude: [['.toaster']] };
+    const context = { include: [['body']], exclude: [['.Toastify']] };
     const result = await axe.run(context, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
     return result.violations.map((v) => ({
       id: v.id,
@@ -151,9 +151,9 @@ export async function providerLogin(
   return answer.data as { referral_code: string; first_name: string };
 }
 
-/** Text of the newest toast (web/src/components/toaster.tsx) once it shows `text`. */
+/** Waits for a toast (react-toastify's, web/src/components/toast-container.tsx) showing `text`, and checks its colours. */
 export async function expectToast(page: Page, text: string): Promise<void> {
-  const toast = page.locator('.toast', { hasText: text }).first();
+  const toast = page.locator('.Toastify__toast', { hasText: text }).first();
   await toast.waitFor({ state: 'visible' });
   // Toasts are left out of the axe audit (they animate); their colours are checked here.
   const { color, background } = await toast.evaluate((el) => {

@@ -151,7 +151,7 @@ describe('over 2.5 calculator', () => {
     }
     // Eight results in a few seconds: one toast on screen, showing the last one.
     await expectToast(page, 'Congratulations boss');
-    const toasts = page.locator('.toast');
+    const toasts = page.locator('.Toastify__toast');
     await expect.poll(() => toasts.count(), { timeout: 10_000 }).toBe(1);
     expect(await toasts.first().textContent()).toContain('Congratulations boss');
     await page.getByRole('button', { name: 'Reset System' }).click();

@@ -202,7 +202,7 @@ describe('self-exclusion', () => {
     const dialog = pauser.getByRole('dialog', { name: 'Weekend 10 odds rollover' });
     await dialog.getByLabel('Transaction PIN').fill(excluded.pin);
     await dialog.getByRole('button', { name: 'Buy code for ₦200' }).click();
-    const toast = pauser.locator('.toast', { hasText: 'You have excluded yourself until' }).first();
+    const toast = pauser.locator('.Toastify__toast', { hasText: 'You have excluded yourself until' }).first();
     await toast.waitFor({ timeout: 60_000 });
     expect((await toast.innerText()).trim()).toMatch(EXCLUDED);
     expect(await dialog.getByLabel('Game code').count()).toBe(0);

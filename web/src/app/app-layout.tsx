@@ -1,6 +1,6 @@
 /** The signed-in layout: top bar, sidebar, page, footer, floating WhatsApp link. */
 import { Suspense, useEffect, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation } from '@/lib/router';
+import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { UserMenu } from '@/app/user-menu';
 import { LivePermissions } from '@/app/live-permissions';
 import { PanelBoundary } from '@/components/error-boundary';

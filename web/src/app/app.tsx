@@ -1,4 +1,4 @@
-import { createBrowserRouter, RouterProvider } from '@/lib/router';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { routes } from '@/app/router';
 
 const router = createBrowserRouter(routes);

@@ -1,5 +1,5 @@
 /** Frame of the auth pages: brand, the page, the floating WhatsApp support link. */
-import { Link, Outlet } from '@/lib/router';
+import { Link, Outlet } from 'react-router-dom';
 import { WhatsAppLink } from '@/components/whatsapp-link';
 
 export function AuthShell() {

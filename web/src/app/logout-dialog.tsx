@@ -1,6 +1,6 @@
 /** 'Logout' confirmation with Cancel and Logout (SPEC section 2, Other screens). */
 import { useState } from 'react';
-import { useNavigate } from '@/lib/router';
+import { useNavigate } from 'react-router-dom';
 import { Modal } from '@/components/modal';
 import { paths } from '@/config/paths';
 import { logout } from '@/lib/api';

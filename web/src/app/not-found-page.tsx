@@ -3,7 +3,7 @@
  * (core account.ts: unknown paths are not protected, they 404). Every route of core's ROUTES has its
  * own screen (router.test.ts checks it), so only unknown paths come here.
  */
-import { Link } from '@/lib/router';
+import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 
 export function NotFoundPage() {

@@ -1,6 +1,6 @@
 /** The guard: a visitor on a protected route goes to /login, which brings them back afterwards. */
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from '@/lib/router';
+import { Navigate, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { hasActiveSession, useProfile } from '@/lib/session';
 

@@ -1,17 +1,17 @@
 /**
- * Wraps every route: toasts (lib/toast.ts), the session-expiry redirect, scroll reset on navigation,
+ * Wraps every route: toasts (lib/notify.ts), the session-expiry redirect, scroll reset on navigation,
  * the new-version prompt; its first commit drops what index.html painted before the app ran.
  */
 import { useEffect, useLayoutEffect } from 'react';
-import { Outlet, useLocation, useNavigate } from '@/lib/router';
-import { Toaster } from '@/components/toaster';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Toasts } from '@/components/toasts';
 import { UpdatePrompt } from '@/components/update-prompt';
 import { paths } from '@/config/paths';
 import { preloadFirebase } from '@/lib/api';
 import { dropPrerendered } from '@/lib/prerendered';
 import { takeFlash } from '@/lib/flash';
 import { onSessionExpired } from '@/lib/session';
-import { toast } from '@/lib/toast';
+import { toast } from '@/lib/notify';
 
 export function RootShell() {
   const navigate = useNavigate();
@@ -28,12 +28,9 @@ export function RootShell() {
   );
 
   useEffect(() => {
-    // A toast kept across a reload, shown once the toast container is mounted.
-    const flashTimer = window.setTimeout(() => {
-      const flash = takeFlash();
-      if (flash) toast[flash.kind](flash.message);
-    }, 50);
-    return () => window.clearTimeout(flashTimer);
+    // A toast kept across a reload (react-toastify holds it until its container has mounted).
+    const flash = takeFlash();
+    if (flash) toast[flash.kind](flash.message);
   }, []);
 
   useEffect(() => {
@@ -59,7 +56,7 @@ export function RootShell() {
     <>
       <Outlet />
       <UpdatePrompt />
-      <Toaster />
+      <Toasts />
     </>
   );
 }

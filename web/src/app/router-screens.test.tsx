@@ -1,5 +1,5 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from '@/lib/router';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { routes } from '@/app/router';
 import { fakeApi, ok } from '@/testing/fake-api';

@@ -5,13 +5,13 @@
  * ones a signed-in user sees in the app's frame; those and the catch-all 'Page not found' under
  * SessionFrame (the app's frame when signed in, else AuthShell's).
  * The operator console's routes (access 'admin') sit inside the app frame under RequireAdmin, and are
- * not lazy routes but React.lazy elements: the router (lib/router) loads every matched route's `lazy` before
- * any element renders, so a guard element could not stop their download; a React.lazy element loads
+ * not lazy routes but React.lazy elements: react-router's data router loads every matched route's `lazy`
+ * before any element renders, so a guard element could not stop their download; a React.lazy element loads
  * only when rendered, which RequireAdmin does for role 1 only (ADR 0017).
  * A new screen is one new file in src/app/routes.
  */
 import { lazy, type ComponentType } from 'react';
-import { Navigate, type RouteObject } from '@/lib/router';
+import { Navigate, type RouteObject } from 'react-router-dom';
 import { ROUTES } from '@punter/core/account';
 import { AppLayout } from '@/app/app-layout';
 import { AuthShell } from '@/app/auth-shell';
@@ -71,6 +71,8 @@ export function buildRoutes(modules: RouteModules, notFound: () => Promise<unkno
     {
       element: <RootShell />,
       errorElement: <RouteError />,
+      // Until the first screen's module has loaded, nothing renders: what index.html painted stays (ADR 0031, 0032).
+      HydrateFallback: () => null,
       children: [
         { path: ROUTES.root.path, element: <Navigate to={ROUTES.root.redirectTo} replace /> },
         { element: <AuthShell />, errorElement: <RouteError />, children: auth },

@@ -1,6 +1,6 @@
 /** The user menu of the top bar: Profile, Logout (with its confirmation dialog). */
 import { useId, useState } from 'react';
-import { Link } from '@/lib/router';
+import { Link } from 'react-router-dom';
 import { LogoutDialog } from '@/app/logout-dialog';
 import { paths } from '@/config/paths';
 import { useProfile } from '@/lib/session';

@@ -1,10 +1,10 @@
 /**
- * Error boundaries: RouteError is each route's errorElement (lib/router); PanelBoundary wraps
+ * Error boundaries: RouteError is each route's errorElement (react-router); PanelBoundary wraps
  * a panel that loads data so one failing panel does not blank the page.
  */
 import { Component, useLayoutEffect, type ErrorInfo, type ReactNode } from 'react';
 import { dropPrerendered } from '@/lib/prerendered';
-import { isRouteErrorResponse, Link, useRouteError } from '@/lib/router';
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
 
 export function RouteError() {
   const error = useRouteError();

@@ -4,7 +4,7 @@
  * visitor, and in place of what an expired subscription blocks (the signal feed). A signed-in reader
  * may also renew at once from the wallet.
  */
-import { Link } from '@/lib/router';
+import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { subscriptionDay } from '@/lib/subscription';
 

@@ -4,8 +4,8 @@
  * /subscription and, in place of the feed, by /signal-4.
  */
 import { useState } from 'react';
-import { Link } from '@/lib/router';
-import { toast } from '@/lib/toast';
+import { Link } from 'react-router-dom';
+import { toast } from '@/lib/notify';
 import { z } from 'zod/mini';
 import { createPinFormSchema } from '@punter/core/form-schemas';
 import { ErrorMessages } from '@/components/alert';

@@ -26,7 +26,7 @@ const SCREEN = [
   '<label for="P0-1">Amount</label><input id="P0-1"></section>',
   '<dialog class="modal"><form><input name="pin"></form></dialog>',
   '<p class="wallet-balance">₦29,500</p></main>',
-  '<div class="toaster"><div class="toast">Succesfull</div></div>',
+  '<div class="Toastify"><div class="Toastify__toast">Succesfull</div></div>',
   '<div class="sidebar-backdrop" aria-hidden="true"></div>',
   '<div class="update-prompt" role="status">A new version is ready</div></div>',
 ].join('');
@@ -45,7 +45,7 @@ describe("the copy of the dashboard kept for the next visit's first paint (ADR 0
     expect(copy.querySelector('.greeting')?.textContent).toBe('Hello, Ada');
     expect(copy.querySelector('.wallet-balance')?.textContent).toBe('₦29,500');
     expect(copy.querySelector('dialog')).toBeNull();
-    expect(copy.querySelector('.toaster')).toBeNull();
+    expect(copy.querySelector('.Toastify')).toBeNull();
     expect(copy.textContent).not.toContain('A new version is ready');
     // A menu open at the moment of the copy paints closed next time.
     expect(copy.querySelector('.app-shell')?.className).toBe('app-shell');

@@ -20,7 +20,7 @@ export const SNAPSHOT_SHOWN_CLASS = 'prerender-snapshot';
 export const SNAPSHOT_MAX_CHARS = 60_000;
 
 /** Left out of the copy: what is not the screen itself, and what could be open at the moment it is taken. */
-const LEFT_OUT = 'dialog, script, template, .toaster, .update-prompt, .menu-panel, .sidebar-backdrop';
+const LEFT_OUT = 'dialog, script, template, .Toastify, .update-prompt, .menu-panel, .sidebar-backdrop';
 /** The phone's sidebar (app-layout.tsx) opens with this class on the shell: the copy shows it closed. */
 const MENU_OPEN_CLASS = 'menu-open';
 const ID_REFERENCES = ['for', 'aria-labelledby', 'aria-describedby', 'aria-controls', 'aria-owns', 'list', 'form'] as const;

@@ -8,7 +8,7 @@
 import { renderToString } from 'react-dom/server';
 import { AuthShell } from '@/app/auth-shell';
 import { LoginPage } from '@/features/auth/components/login-page';
-import { MemoryRouter, Route, Routes } from '@/lib/router';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 
 export function loginShellHtml(): string {
   return renderToString(

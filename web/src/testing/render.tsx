@@ -1,14 +1,14 @@
 /**
  * Rendering for component and route tests: the app's query cache (emptied before each test by
- * setup-dom.ts), the toast container (so a toast can be read from the screen), and a signed-in session
- * unless the test asks for a visitor. The API is the typed fake (testing/fake-api.ts).
+ * setup-dom.ts), the toast container (so a toast can be read from the screen; it loads on the first
+ * toast), and a signed-in session unless the test asks for a visitor. The API is the typed fake (testing/fake-api.ts).
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { MemoryRouter } from '@/lib/router';
-import { Toaster } from '@/components/toaster';
+import { MemoryRouter } from 'react-router-dom';
+import { Toasts } from '@/components/toasts';
 import { queryClient } from '@/lib/query-client';
 import { saveProfile } from '@/lib/session';
 import { testProfile } from '@/testing/fixtures';
@@ -37,7 +37,7 @@ export function renderWithApp(
   const result = render(
     <>
       <MemoryRouter initialEntries={[options.path ?? '/']}>{ui}</MemoryRouter>
-      <Toaster />
+      <Toasts />
     </>,
   );
   return { ...result, user, client: queryClient };

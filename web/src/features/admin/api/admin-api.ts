@@ -7,7 +7,7 @@ import type { AdminTransaction, AdminUsersQuery, AdminTransactionsQuery, AdminLo
 import type { ApiCallName, ApiResponse } from '@punter/core/api/calls';
 import { ApiFailure, callApi, logout, type CallOptions } from '@/lib/api';
 import { queryClient } from '@/lib/query-client';
-import { showToast } from '@/lib/toast';
+import { showToast } from '@/lib/notify';
 import { useApiQuery, type QueryState } from '@/lib/use-api-query';
 
 export type { AdminTransaction };

@@ -4,7 +4,7 @@
  * screen below them.
  */
 import { useEffect, useRef } from 'react';
-import { NavLink, Outlet, useLocation } from '@/lib/router';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import './admin.css';
 

@@ -10,7 +10,7 @@ import { WithdrawalsPage } from '@/features/admin/components/withdrawals-page';
 import { getProfile } from '@/lib/session';
 import { fakeApi, ok, paged } from '@/testing/fake-api';
 import { renderWithApp } from '@/testing/render';
-import { Route, Routes } from '@/lib/router';
+import { Route, Routes } from 'react-router-dom';
 
 vi.mock('@/lib/api', async (importOriginal) => (await import('@/testing/fake-api')).fakeApiModule(await importOriginal()));
 

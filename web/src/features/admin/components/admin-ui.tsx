@@ -3,7 +3,7 @@ import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
 import type { Paging } from '@punter/core/api/admin';
 import { Modal } from '@/components/modal';
 import { toApiFailure } from '@/lib/api';
-import { showToast } from '@/lib/toast';
+import { showToast } from '@/lib/notify';
 
 /** Previous / next over a server-side page, with where it stands. */
 export function Pager({ paging, onPage }: { paging: Paging; onPage: (page: number) => void }) {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { Route, Routes } from '@/lib/router';
+import { Route, Routes } from 'react-router-dom';
 import type { AdminUser } from '@/features/admin/api/admin-api';
 import type { AdminGame, AdminPot, Dispute } from '@/features/admin/api/console-api';
 import { CodesPage } from '@/features/admin/components/codes-page';

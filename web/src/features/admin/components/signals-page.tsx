@@ -3,7 +3,7 @@
  * the permissions document, granting is on the user's page) and the feed's history, newest first.
  */
 import { useState } from 'react';
-import { Link } from '@/lib/router';
+import { Link } from 'react-router-dom';
 import { LoadState } from '@/components/load-state';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';

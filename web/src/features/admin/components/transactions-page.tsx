@@ -1,6 +1,6 @@
 /** Transactions: search every wallet's entries by user e-mail, type, status and days, on the server, a page at a time. */
 import { useState, type FormEvent } from 'react';
-import { Link } from '@/lib/router';
+import { Link } from 'react-router-dom';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@punter/core/account';
 import type { AdminTransactionsQuery } from '@punter/core/api/admin';
 import { LoadState } from '@/components/load-state';

@@ -5,7 +5,7 @@
  * that it sums to the wallet's balance.
  */
 import { useEffect, useState } from 'react';
-import { Link, useParams } from '@/lib/router';
+import { Link, useParams } from 'react-router-dom';
 import { Alert } from '@/components/alert';
 import { LoadState } from '@/components/load-state';
 import { paths } from '@/config/paths';

@@ -1,6 +1,6 @@
 /** Users: search and filter on the server, a page at a time; each user opens their profile and ledger. */
 import { useState, type FormEvent } from 'react';
-import { Link } from '@/lib/router';
+import { Link } from 'react-router-dom';
 import type { AdminUsersQuery } from '@punter/core/api/admin';
 import { LoadState } from '@/components/load-state';
 import { paths } from '@/config/paths';

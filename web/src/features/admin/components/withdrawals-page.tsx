@@ -4,7 +4,7 @@
  * as a new ledger entry, audits the decision with the operator's id and notifies the user).
  */
 import { useState } from 'react';
-import { Link } from '@/lib/router';
+import { Link } from 'react-router-dom';
 import { LoadState } from '@/components/load-state';
 import { paths } from '@/config/paths';
 import { formatApiNaira, formatDateTime } from '@/lib/format';

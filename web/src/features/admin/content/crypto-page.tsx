@@ -8,7 +8,7 @@ import { ErrorMessages } from '@/components/alert';
 import { LoadState } from '@/components/load-state';
 import { TextField } from '@/components/text-field';
 import { formatApiNaira, formatDateTime } from '@/lib/format';
-import { showToast } from '@/lib/toast';
+import { showToast } from '@/lib/notify';
 import { useFormSubmit } from '@/lib/use-form-submit';
 import { TableScroll, FormActions } from '../components/admin-ui';
 import { updateCryptoRate, useCryptoRates, type CryptoRate } from './admin-content-api';

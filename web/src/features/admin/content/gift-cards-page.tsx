@@ -10,7 +10,7 @@ import { ErrorMessages } from '@/components/alert';
 import { LoadState } from '@/components/load-state';
 import { TextField } from '@/components/text-field';
 import { formatApiNaira } from '@/lib/format';
-import { showToast } from '@/lib/toast';
+import { showToast } from '@/lib/notify';
 import { useFormSubmit } from '@/lib/use-form-submit';
 import { ConfirmDialog, TableScroll, useAction, FormActions } from '../components/admin-ui';
 import {

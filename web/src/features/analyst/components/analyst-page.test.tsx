@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lagosDate, leagueList } from '@punter/core/analyst';
 import type { AnalystGame } from '@punter/core/api/analyst';
-import { useLocation } from '@/lib/router';
+import { useLocation } from 'react-router-dom';
 import { AnalystPage } from '@/features/analyst/components/analyst-page';
 import { fakeApi, ok } from '@/testing/fake-api';
 import { renderWithApp } from '@/testing/render';

@@ -4,7 +4,7 @@
  * (features/analyst/filters.ts). At 360 px everything is one column.
  */
 import { useState } from 'react';
-import { useSearchParams } from '@/lib/router';
+import { useSearchParams } from 'react-router-dom';
 import {
   FETCH_GAMES_FAILURE,
   FETCH_TOP_GAMES_FAILURE,

@@ -1,4 +1,4 @@
-import { Link } from '@/lib/router';
+import { Link } from 'react-router-dom';
 
 /** The back arrow of the password screens. */
 export function BackLink({ to, label }: { to: string; label: string }) {

@@ -3,8 +3,8 @@
  * goes to /login. The back arrow goes to /forgot-password.
  */
 import { useState } from 'react';
-import { Link, useNavigate } from '@/lib/router';
-import { toast } from '@/lib/toast';
+import { Link, useNavigate } from 'react-router-dom';
+import { toast } from '@/lib/notify';
 import { changePasswordFormSchema } from '@punter/core/form-schemas';
 import { ErrorMessages } from '@/components/alert';
 import { CodeInput } from '@/components/code-input';

@@ -1,7 +1,7 @@
 /** /create-pin: a 4-digit transaction PIN; Continue goes to /save-bank (SPEC sections 2 and 7). */
 import { useState } from 'react';
-import { Link, useNavigate } from '@/lib/router';
-import { toast } from '@/lib/toast';
+import { Link, useNavigate } from 'react-router-dom';
+import { toast } from '@/lib/notify';
 import { createPinFormSchema } from '@punter/core/form-schemas';
 import { ErrorMessages } from '@/components/alert';
 import { CodeInput } from '@/components/code-input';

@@ -1,6 +1,6 @@
 /** /forgot-password: email, Continue -> /change-password; the back arrow goes to /login. */
 import { useState } from 'react';
-import { useNavigate } from '@/lib/router';
+import { useNavigate } from 'react-router-dom';
 import { forgotPasswordFormSchema } from '@punter/core/form-schemas';
 import { ErrorMessages } from '@/components/alert';
 import { TextField } from '@/components/text-field';

@@ -1,6 +1,6 @@
 /** /login: email and password; the result code decides where to go (SPEC section 4, ADR 0001). */
 import { useEffect, useLayoutEffect, useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from '@/lib/router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { z } from 'zod/mini';
 import { loginOutcome, safeReturnTo } from '@punter/core/account';
 import { loginFormSchema } from '@punter/core/form-schemas';

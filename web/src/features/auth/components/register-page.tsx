@@ -4,7 +4,7 @@
  * (female by default), optional referral code and the two consents.
  */
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from '@/lib/router';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { loginOutcome } from '@punter/core/account';
 import type { GENDER_OPTIONS } from '@punter/core/form-schemas';
 import {

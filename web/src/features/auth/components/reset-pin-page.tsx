@@ -3,8 +3,8 @@
  * sent to the account's phone: 'Send code', then the code and a new 4-digit PIN.
  */
 import { useState } from 'react';
-import { useNavigate } from '@/lib/router';
-import { toast } from '@/lib/toast';
+import { useNavigate } from 'react-router-dom';
+import { toast } from '@/lib/notify';
 import { resetPinFormSchema } from '@punter/core/form-schemas';
 import { ErrorMessages } from '@/components/alert';
 import { CodeInput } from '@/components/code-input';

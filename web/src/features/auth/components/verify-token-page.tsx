@@ -1,7 +1,7 @@
 /** /verify-token: the 4-character phone code, the masked phone, resend (SPEC sections 2 and 7). */
 import { useState } from 'react';
-import { Link, useNavigate } from '@/lib/router';
-import { toast } from '@/lib/toast';
+import { Link, useNavigate } from 'react-router-dom';
+import { toast } from '@/lib/notify';
 import { OTP_TYPE } from '@punter/core/otp';
 import { verifyTokenFormSchema } from '@punter/core/form-schemas';
 import { ErrorMessages } from '@/components/alert';

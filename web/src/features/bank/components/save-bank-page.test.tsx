@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { Route, Routes } from '@/lib/router';
+import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { SaveBankPage } from '@/features/bank/components/save-bank-page';
 import { fakeApi, ok } from '@/testing/fake-api';

@@ -3,8 +3,8 @@
  * and locked once more than 9 digits are typed), read-only account name, Save Bank.
  */
 import { useMemo, useRef, useState } from 'react';
-import { useNavigate } from '@/lib/router';
-import { toast } from '@/lib/toast';
+import { useNavigate } from 'react-router-dom';
+import { toast } from '@/lib/notify';
 import { saveBankFormSchema, shouldVerifyAccountNumber } from '@punter/core/form-schemas';
 import { ErrorMessages } from '@/components/alert';
 import { LoadState } from '@/components/load-state';

@@ -6,7 +6,7 @@
 import { formatChancePercent, formatPercent, RISK_MARGIN_NOTE, type LossRunFigure } from '@punter/core/calculator-risk';
 import { formatNaira, groupThousands } from '@punter/core/money';
 import type { CalculatorRisk } from '@punter/core/stake-calculator';
-import { Link } from '@/lib/router';
+import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 
 function amount(kobo: number | null): string {

@@ -5,7 +5,7 @@
  * calculator's toast replaces its previous one (one toast per calculator on screen).
  */
 import type { CalculatorResult } from '@punter/core/stake-calculator';
-import { showToast } from '@/lib/toast';
+import { showToast } from '@/lib/notify';
 import { useStoredState } from '@/lib/use-stored-state';
 
 export function useCalculator<S>(

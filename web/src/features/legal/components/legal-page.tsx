@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from '@/lib/router';
+import { Link } from 'react-router-dom';
 import { Footer } from '@/components/footer';
 import { WhatsAppLink } from '@/components/whatsapp-link';
 import { paths } from '@/config/paths';

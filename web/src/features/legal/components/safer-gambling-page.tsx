@@ -3,7 +3,7 @@
  * that betting has become a problem, the tools of /safer-play, and the support contacts the operator
  * configures in content/support-contacts.json.
  */
-import { Link } from '@/lib/router';
+import { Link } from 'react-router-dom';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { LegalPage } from '@/features/legal/components/legal-page';

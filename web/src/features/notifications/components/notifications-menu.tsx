@@ -1,6 +1,6 @@
 /** The bell in the top bar: a dropdown of notifications, refreshed every 50 s, each linking to /transactions. */
 import { useEffect, useId, useState } from 'react';
-import { Link } from '@/lib/router';
+import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
 import {

@@ -1,5 +1,5 @@
 /** /odd-and-even: the odd-and-even calculator is coming soon (SPEC sections 1 and 2); what is ready meanwhile. */
-import { Link } from '@/lib/router';
+import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 
 export function OddAndEvenPage() {

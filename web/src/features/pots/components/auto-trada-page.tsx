@@ -4,7 +4,7 @@
  * from trading_pots. While the operator has switched Auto-Trada off, the page says so and why.
  */
 import { useMemo, useState } from 'react';
-import { Link } from '@/lib/router';
+import { Link } from 'react-router-dom';
 import { useFirestoreCollectionData } from 'reactfire';
 import { addKobo, nairaToKobo } from '@punter/core/money';
 import {

@@ -21,7 +21,7 @@ import {
 import { Modal } from '@/components/modal';
 import { useJoinPot } from '@/features/pots/api/pot-calls';
 import type { TradingPot } from '@/features/pots/api/pots-data';
-import { showToast } from '@/lib/toast';
+import { showToast } from '@/lib/notify';
 
 interface JoinDialogProps {
   open: boolean;

@@ -5,7 +5,7 @@
  * wallet balance, the withdrawal-block message for a participant, and 'Pot participants(count)'.
  */
 import { useMemo, useState } from 'react';
-import { Link, useParams } from '@/lib/router';
+import { Link, useParams } from 'react-router-dom';
 import { useFirestoreCollectionData, useFirestoreDocData } from 'reactfire';
 import { nairaToKobo } from '@punter/core/money';
 import {
@@ -50,7 +50,7 @@ import { EyeToggle, LiveBoundary, useClock } from '@/features/pots/components/li
 import { SwitchNotice } from '@/features/pots/components/switch-notice';
 import { formatApiNaira } from '@/lib/format';
 import { useProfile } from '@/lib/session';
-import { showToast } from '@/lib/toast';
+import { showToast } from '@/lib/notify';
 
 export function PotPage() {
   const { id = '' } = useParams();

@@ -3,8 +3,8 @@
  * each other), account details, 'My Referrals', Logout.
  */
 import type { ReactNode } from 'react';
-import { useNavigate } from '@/lib/router';
-import { toast } from '@/lib/toast';
+import { useNavigate } from 'react-router-dom';
+import { toast } from '@/lib/notify';
 import { LoadState } from '@/components/load-state';
 import { PanelBoundary } from '@/components/error-boundary';
 import { paths } from '@/config/paths';

@@ -15,7 +15,7 @@ import {
 import { gamePlatformSchema, gamePriceSchema } from '@punter/core/api/punters-hub';
 import { koboToNaira } from '@punter/core/money';
 import { ApiFailure } from '@/lib/api';
-import { showToast } from '@/lib/toast';
+import { showToast } from '@/lib/notify';
 import { postGame } from '@/features/punters-hub/api/hub-calls';
 
 const EMPTY: PostGameForm = { game_code: '', odd: '', title: '', amount: '0', startDate: '', endDate: '', platform: '' };

@@ -4,7 +4,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { toApiFailure } from '@/lib/api';
-import { showToast } from '@/lib/toast';
+import { showToast } from '@/lib/notify';
 import { openDispute } from '@/features/punters-hub/api/dispute';
 
 export function DisputeForm({ gameId }: { gameId: string }) {

@@ -6,7 +6,7 @@
  * admin may settle or correct any code at any time. Both behind a confirmation: money moves.
  */
 import { useRef, useState } from 'react';
-import { Link, useNavigate } from '@/lib/router';
+import { Link, useNavigate } from 'react-router-dom';
 import {
   BUY_GENERIC_ERROR,
   buyFailureOutcome,
@@ -27,7 +27,7 @@ import { randomId } from '@/lib/flash';
 import { formatApiNaira, formatDateTime } from '@/lib/format';
 import { usePermissions } from '@/lib/permissions';
 import { clearProfile } from '@/lib/session';
-import { showToast } from '@/lib/toast';
+import { showToast } from '@/lib/notify';
 import { buyOrGetGame, settleGame } from '@/features/punters-hub/api/hub-calls';
 import type { HubGame } from '@/features/punters-hub/api/games-feed';
 import { PlatformMark, priceLabel, PuntingPower } from '@/features/punters-hub/components/game-card';

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Route, Routes } from '@/lib/router';
+import { Route, Routes } from 'react-router-dom';
 import type { BettingCode } from '@punter/core/api/punters-hub';
 import type { HubGame } from '@/features/punters-hub/api/games-feed';
 import { FIRST_FRAME_CARDS, HubView, UNLOCKED_CODES_KEY } from '@/features/punters-hub/components/hub-view';

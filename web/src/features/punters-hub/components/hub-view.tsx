@@ -5,7 +5,7 @@
  * tests feed it a list.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { Link } from '@/lib/router';
+import { Link } from 'react-router-dom';
 import {
   canClearGames,
   CLEAR_GAMES_LABEL,
@@ -23,7 +23,7 @@ import { Modal } from '@/components/modal';
 import { paths } from '@/config/paths';
 import { usePermissions } from '@/lib/permissions';
 import { useProfile } from '@/lib/session';
-import { showToast } from '@/lib/toast';
+import { showToast } from '@/lib/notify';
 import type { HubGame } from '@/features/punters-hub/api/games-feed';
 import { clearGames } from '@/features/punters-hub/api/hub-calls';
 import { AddGameForm } from '@/features/punters-hub/components/add-game-form';

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Route, Routes } from '@/lib/router';
+import { Route, Routes } from 'react-router-dom';
 import type { BettingCodeListEntry, PunterRecordView } from '@punter/core/api/punters-hub';
 import { ApiFailure } from '@/lib/api';
 import { NO_ACTIVE_CODES_MESSAGE, PunterProfilePage } from '@/features/punters-hub/components/punter-profile-page';

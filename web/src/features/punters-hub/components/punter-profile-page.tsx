@@ -4,7 +4,7 @@
  * 'Punter not found' from the provider, and offline (the last known profile, with a notice).
  */
 import { useState } from 'react';
-import { Link, useParams } from '@/lib/router';
+import { Link, useParams } from 'react-router-dom';
 import { reconcileUnlockedCode, storeUnlockedCode } from '@punter/core/punters-hub';
 import { Alert } from '@/components/alert';
 import { LoadState } from '@/components/load-state';

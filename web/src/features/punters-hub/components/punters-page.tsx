@@ -3,7 +3,7 @@
  * punting power, then sample size, as the provider orders them), each a link to their profile.
  * Loading, empty, error with 'Try again', and offline (the last known list, if any, with a notice).
  */
-import { Link } from '@/lib/router';
+import { Link } from 'react-router-dom';
 import { MIN_RECORD_SAMPLE } from '@punter/core/punters-hub';
 import { Alert } from '@/components/alert';
 import { LoadState } from '@/components/load-state';

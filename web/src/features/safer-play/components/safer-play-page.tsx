@@ -5,7 +5,7 @@
  * shows the last known settings and says so instead of trying.
  */
 import { useState } from 'react';
-import { toast } from '@/lib/toast';
+import { toast } from '@/lib/notify';
 import type { LimitState, SaferPlayState } from '@punter/core/api/safer-play';
 import { limitFormSchema, pauseFormSchema } from '@punter/core/form-schemas';
 import {

@@ -15,7 +15,7 @@ import {
 } from '@punter/core/signals';
 import { Modal } from '@/components/modal';
 import { clearSignals, postSignal } from '@/features/signals/api/signal-calls';
-import { showToast } from '@/lib/toast';
+import { showToast } from '@/lib/notify';
 
 export function PosterTools() {
   const [open, setOpen] = useState<'post' | 'clear' | null>(null);

@@ -5,7 +5,7 @@
  * from the wallet with the PIN. The payment is a SUBSCRIPTION entry in the transaction list.
  */
 import { useState } from 'react';
-import { Link } from '@/lib/router';
+import { Link } from 'react-router-dom';
 import { ExpiredSubscription } from '@/components/expired-subscription';
 import { Modal } from '@/components/modal';
 import { SubscribeForm } from '@/components/subscribe-form';

@@ -1,6 +1,6 @@
 /** /dashboard: wallet card, services, recent transactions, withdraw and top-up modals (SPEC section 2; they load on first open). */
 import { useState } from 'react';
-import { Link } from '@/lib/router';
+import { Link } from 'react-router-dom';
 import { needsPinSetup } from '@punter/core/account';
 import { LoadState } from '@/components/load-state';
 import { DeferredModal } from '@/components/deferred';

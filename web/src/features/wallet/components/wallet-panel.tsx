@@ -1,5 +1,5 @@
 /** The wallet card and the saved bank accounts, as the profile shows them beside the account details. */
-import { Link } from '@/lib/router';
+import { Link } from 'react-router-dom';
 import { BankIcon, iconProps } from '@/components/icons';
 import { LoadState } from '@/components/load-state';
 import { paths } from '@/config/paths';

@@ -5,8 +5,8 @@
  * shows SPEC's message instead of the form.
  */
 import { useState } from 'react';
-import { Link } from '@/lib/router';
-import { toast } from '@/lib/toast';
+import { Link } from 'react-router-dom';
+import { toast } from '@/lib/notify';
 import { withdrawFormSchema } from '@punter/core/form-schemas';
 import { ErrorMessages } from '@/components/alert';
 import { LoadState, isLoadPending } from '@/components/load-state';
