@@ -232,7 +232,8 @@ export function webEnvFor(ports) {
  */
 export async function startWeb({ web, ports, logDir, quiet = true, build = false, name = 'web' }) {
   const env = webEnvFor(ports);
-  if (build && web === 'preview') await runToEnd(`build-${name}`, 'npm', ['run', 'build', '-w', '@punter/web'], { logDir, quiet: true, env });
+  if (build && web === 'preview')
+    await runToEnd(`build-${name}`, 'npm', ['run', 'build', '-w', '@punter/web'], { logDir, quiet: true, env });
   const viteBin = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
   const server = ['--configLoader', 'runner', '--host', '127.0.0.1', '--port', String(ports.web), '--strictPort'];
   const args = web === 'preview' ? [viteBin, 'preview', ...server] : [viteBin, ...server];

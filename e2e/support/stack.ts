@@ -57,6 +57,12 @@ export async function startOtherWeb(
 ): Promise<{ web: 'preview' | 'dev'; url: string; stop(): Promise<void> }> {
   const web = stack.web === 'preview' ? 'dev' : 'preview';
   const logDir = process.env.E2E_LOG_DIR ?? join(root, 'e2e', 'artifacts', 'stack-logs');
-  const server = await startWeb({ web, ports: { ...stack.ports, web: await freePort() }, logDir, build: true, name: `web-${web}` });
+  const server = await startWeb({
+    web,
+    ports: { ...stack.ports, web: await freePort() },
+    logDir,
+    build: true,
+    name: `web-${web}`,
+  });
   return { web, url: server.url, stop: () => server.stop() };
 }

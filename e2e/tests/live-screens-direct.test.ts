@@ -30,6 +30,7 @@ let potId = '';
 
 type Who = 'reader' | 'admin';
 interface LiveScreen {
+  label: string;
   path: () => string;
   who: Who;
   /** What the screen shows once its data is in. */
@@ -38,16 +39,38 @@ interface LiveScreen {
 
 const SCREENS: LiveScreen[] = [
   {
+    label: '/signal-4',
     path: () => '/signal-4',
     who: 'reader',
     data: (page) => page.getByRole('list', { name: 'Signals' }).getByText(signalTitle, { exact: true }),
   },
-  { path: () => '/punters-hub', who: 'reader', data: (page) => page.getByText(gameTitle, { exact: true }).first() },
-  { path: () => '/my-games', who: 'reader', data: (page) => page.getByText(gameTitle, { exact: true }).first() },
-  { path: () => '/auto-trada', who: 'reader', data: (page) => page.getByText(potType, { exact: true }).first() },
-  { path: () => `/pot/${potId}`, who: 'reader', data: (page) => page.getByText(potType, { exact: true }).first() },
+  {
+    label: '/punters-hub',
+    path: () => '/punters-hub',
+    who: 'reader',
+    data: (page) => page.getByText(gameTitle, { exact: true }).first(),
+  },
+  {
+    label: '/my-games',
+    path: () => '/my-games',
+    who: 'reader',
+    data: (page) => page.getByText(gameTitle, { exact: true }).first(),
+  },
+  {
+    label: '/auto-trada',
+    path: () => '/auto-trada',
+    who: 'reader',
+    data: (page) => page.getByText(potType, { exact: true }).first(),
+  },
+  {
+    label: '/pot/{id}',
+    path: () => `/pot/${potId}`,
+    who: 'reader',
+    data: (page) => page.getByText(potType, { exact: true }).first(),
+  },
   {
     // /admin opens the withdrawal queue: its rows, or that none is waiting, once the queue is in.
+    label: '/admin',
     path: () => '/admin',
     who: 'admin',
     data: (page) => page.getByTestId('withdrawal-row').first().or(page.getByText('No withdrawal is waiting.')),
@@ -154,6 +177,14 @@ function rewriteAuthUser(page: Page, edit: 'expire' | 'revoke'): Promise<void> {
   }, edit);
 }
 
+/**
+ * How long a screen may take to show its data. Generous: on a loaded machine the Functions emulator can take a minute
+ * to start a worker for a call, and the dev server compiles each module on its first request.
+ */
+const DATA_TIMEOUT_MS = 90_000;
+/** Per test: a screen opened and reloaded. */
+const SCREEN_TEST_MS = 2 * DATA_TIMEOUT_MS + 30_000;
+
 const TOKEN_RENEWAL = /securetoken\.googleapis\.com\/v1\/token/;
 
 /** Opens `screen` in a new tab of `context`; waits for its data, with no error on the page, then closes the tab. */
@@ -168,7 +199,9 @@ async function openDirectly(context: BrowserContext, screen: LiveScreen, options
   const path = screen.path();
   await tab.goto(path);
   await expectData(tab, screen, path);
-  if (options.renewal) expect(renewals.length, `${path}: the expired ID token was renewed`).toBeGreaterThan(0);
+  // Auth renewed the token as it restored the session (on /admin, maybe only once the permissions watcher loads it).
+  if (options.renewal)
+    await expect.poll(() => renewals.length, { timeout: 30_000, message: `${path}: the ID token renewed` }).toBeGreaterThan(0);
   if (options.reload) {
     await tab.reload();
     await expectData(tab, screen, path);
@@ -178,7 +211,7 @@ async function openDirectly(context: BrowserContext, screen: LiveScreen, options
 }
 
 async function expectData(tab: Page, screen: LiveScreen, path: string): Promise<void> {
-  await screen.data(tab).waitFor({ timeout: 60_000 });
+  await screen.data(tab).waitFor({ timeout: DATA_TIMEOUT_MS });
   expect(new URL(tab.url()).pathname.startsWith(path === '/admin' ? '/admin/' : path)).toBe(true);
   const text = await tab.locator('body').innerText();
   expect(text).not.toContain('Missing or insufficient permissions');
@@ -214,19 +247,25 @@ describe.each([
     return context;
   };
 
-  test('with a fresh session: each in a new tab, then reloaded', async () => {
-    for (const screen of SCREENS) await openDirectly(contextOf(screen.who), screen, { reload: true });
-  });
+  test.each(SCREENS)(
+    '$label with a fresh session: in a new tab, then reloaded',
+    async (screen) => {
+      await openDirectly(contextOf(screen.who), screen, { reload: true });
+    },
+    SCREEN_TEST_MS,
+  );
 
-  test('with a session whose ID token has expired: Auth renews it before Firestore and the callables use it', async () => {
-    for (const screen of SCREENS) {
+  test.each(SCREENS)(
+    '$label with a session whose ID token has expired: Auth renews it first',
+    async (screen) => {
       const context = contextOf(screen.who);
       const [page] = context.pages();
       if (!page) throw new Error('the login tab is gone');
       await rewriteAuthUser(page, 'expire');
       await openDirectly(context, screen, { reload: false, renewal: true });
-    }
-  });
+    },
+    SCREEN_TEST_MS,
+  );
 
   test('a session the Auth service no longer renews ends: the user is sent to /login', async () => {
     const { context, page } = await newSession(browser, baseUrl());

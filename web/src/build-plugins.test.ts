@@ -29,7 +29,7 @@ async function stubModule(id: string): Promise<Record<string, unknown>> {
   return (await import(`data:text/javascript,${encodeURIComponent(code)}`)) as Record<string, unknown>;
 }
 
-describe("the stubs of the SDKs reactfire imports and the app never uses (reactfire#489, ADR 0037)", () => {
+describe('the stubs of the SDKs reactfire imports and the app never uses (reactfire#489, ADR 0037)', () => {
   beforeEach(() => {
     plugin = stubs;
   });

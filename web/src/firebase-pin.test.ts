@@ -54,7 +54,10 @@ describe('firebase, pinned below the release that bundles Firestore Pipelines (A
   it('every workspace that uses firebase asks for the same range', () => {
     const ranges = ['web', 'emulator', 'functions'].map((ws) => {
       const pkg = z
-        .object({ dependencies: z.optional(z.record(z.string(), z.string())), devDependencies: z.optional(z.record(z.string(), z.string())) })
+        .object({
+          dependencies: z.optional(z.record(z.string(), z.string())),
+          devDependencies: z.optional(z.record(z.string(), z.string())),
+        })
         .parse(JSON.parse(readFileSync(repo(`${ws}/package.json`), 'utf8')));
       return pkg.dependencies?.firebase ?? pkg.devDependencies?.firebase;
     });

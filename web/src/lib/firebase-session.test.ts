@@ -8,7 +8,9 @@ vi.mock('@/lib/firebase', () => ({ auth: {}, firebaseApp: {}, functions: {} }));
 
 describe("the Auth service's failures to sign in, as a user reads them", () => {
   it('no answer from the service is the connection: the unreachable message', () => {
-    const offline = asCallableError(new FirebaseError('auth/network-request-failed', 'Firebase: Error (auth/network-request-failed).'));
+    const offline = asCallableError(
+      new FirebaseError('auth/network-request-failed', 'Firebase: Error (auth/network-request-failed).'),
+    );
     expect(toApiFailure(offline).messages).toEqual([UNREACHABLE_MESSAGE]);
     expect(toApiFailure(asCallableError(new FirebaseError('auth/timeout', 'timeout'))).code).toBe('unavailable');
   });
