@@ -50,4 +50,15 @@ export declare function buildStack(options: {
   logDir: string;
   webEnv?: Record<string, string>;
 }): Promise<void>;
+/** The VITE_* environment of a web app that uses the stack's emulators at `ports`. */
+export declare function webEnvFor(ports: StackPorts): Record<string, string>;
+/** Serves the web app (dev server, or preview of the production build, built first with `build`) on `ports.web`. */
+export declare function startWeb(options: {
+  web: 'dev' | 'preview';
+  ports: StackPorts;
+  logDir: string;
+  quiet?: boolean;
+  build?: boolean;
+  name?: string;
+}): Promise<{ url: string; stop(): Promise<void> }>;
 export declare function startStack(options?: StartStackOptions): Promise<RunningStack>;

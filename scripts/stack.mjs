@@ -213,6 +213,41 @@ function stopProcess(proc) {
   });
 }
 
+/** The environment the web app is built and served with: every emulator of the stack at `ports`. */
+export function webEnvFor(ports) {
+  return {
+    VITE_USE_EMULATORS: 'true',
+    VITE_FIREBASE_PROJECT_ID: PROJECT_ID,
+    VITE_FIRESTORE_EMULATOR_HOST: `127.0.0.1:${ports.firestore}`,
+    VITE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.auth}`,
+    VITE_FUNCTIONS_EMULATOR_HOST: `127.0.0.1:${ports.functions}`,
+    VITE_PROVIDER_ORIGIN: `http://127.0.0.1:${ports.provider}`,
+  };
+}
+
+/**
+ * Serves the web app on `ports.web` for the emulators at `ports`: the Vite dev server, or `vite preview` of the
+ * production build (built first when `build` is set). Resolves once it answers; `stop()` ends it. startStack's
+ * own web app, and a second one beside it (the browser test that opens the live screens on both).
+ */
+export async function startWeb({ web, ports, logDir, quiet = true, build = false, name = 'web' }) {
+  const env = webEnvFor(ports);
+  if (build && web === 'preview')
+    await runToEnd(`build-${name}`, 'npm', ['run', 'build', '-w', '@punter/web'], { logDir, quiet: true, env });
+  const viteBin = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+  const server = ['--configLoader', 'runner', '--host', '127.0.0.1', '--port', String(ports.web), '--strictPort'];
+  const args = web === 'preview' ? [viteBin, 'preview', ...server] : [viteBin, ...server];
+  const proc = run(name, process.execPath, args, { cwd: join(root, 'web'), env, logDir, quiet });
+  const url = `http://127.0.0.1:${ports.web}`;
+  try {
+    await waitForHttp(url, 60_000);
+  } catch (error) {
+    await stopProcess(proc);
+    throw error;
+  }
+  return { url, proc, stop: () => stopProcess(proc) };
+}
+
 /**
  * Builds what the stack runs from (emulator and functions bundles; the web production build
  * when web === 'preview'). Idempotent and quick when nothing changed.
@@ -259,14 +294,7 @@ export async function startStack(options = {}) {
       // No Google metadata server here: stop the admin SDK from probing for one.
       METADATA_SERVER_DETECTION: 'none',
     };
-    const webEnv = {
-      VITE_USE_EMULATORS: 'true',
-      VITE_FIREBASE_PROJECT_ID: PROJECT_ID,
-      VITE_FIRESTORE_EMULATOR_HOST: firestoreHost,
-      VITE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.auth}`,
-      VITE_FUNCTIONS_EMULATOR_HOST: `127.0.0.1:${ports.functions}`,
-      VITE_PROVIDER_ORIGIN: providerOrigin,
-    };
+    const webEnv = webEnvFor(ports);
     if (options.build !== false) await buildStack({ web, logDir, webEnv });
 
     // 1. Firestore
@@ -340,18 +368,11 @@ export async function startStack(options = {}) {
     await warmFunctions(ports.functions, WARM_FUNCTIONS);
 
     // 5. Web app
-    const webUrl = `http://127.0.0.1:${ports.web}`;
     if (web === 'none') return { webUrl: null, providerUrl, providerOrigin, ports, logDir, seedOutput, stop };
-    const viteBin = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-    const viteArgs =
-      web === 'preview'
-        ? [viteBin, 'preview', '--configLoader', 'runner', '--host', '127.0.0.1', '--port', String(ports.web), '--strictPort']
-        : [viteBin, '--configLoader', 'runner', '--host', '127.0.0.1', '--port', String(ports.web), '--strictPort'];
-    const webProc = run('web', process.execPath, viteArgs, { cwd: join(root, 'web'), env: webEnv, logDir, quiet });
-    procs.push(webProc);
-    await waitForHttp(webUrl, 60_000);
+    const webServer = await startWeb({ web, ports, logDir, quiet });
+    procs.push(webServer.proc);
 
-    return { webUrl, providerUrl, providerOrigin, ports, logDir, seedOutput, stop };
+    return { webUrl: webServer.url, providerUrl, providerOrigin, ports, logDir, seedOutput, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -9,30 +9,21 @@ import { SNAPSHOT_ID } from './src/lib/screen-snapshot.ts';
 /** Plugins of the web build (vite.config.ts) that keep code the first screens do not need out of them. */
 
 /**
- * reactfire imports the Realtime Database, Storage and Remote Config SDKs for hooks this app never
- * uses; each registers itself on import, so tree-shaking keeps all three (about 60 KB gzip) in the
- * chunk of every live screen. It also imports the Auth and Functions SDKs, for its user and callable
- * hooks, which the app does not use either: its session and callables go through lib/firebase-auth.ts and
- * lib/callable.ts (ADR 0034). For imports from reactfire only, they resolve to stubs whose functions
- * throw if anything ever calls them. The app's own imports of these SDKs (none today) are untouched.
- * Likewise Firestore imports re2js (a regular-expression engine, about 35 KB gzip) only to evaluate
- * the LIKE and regex expressions of Firestore Pipelines, which this app does not use: there a stub
- * whose compile() throws, which Firestore's evaluator catches and reports as an evaluation error.
+ * A documented workaround for reactfire, not a change to any SDK (ADR 0037): reactfire imports the Realtime
+ * Database, Storage and Remote Config SDKs for hooks this app never uses (useDatabase*, useStorage*, useRemoteConfig*);
+ * each registers itself with Firebase on import, so tree-shaking keeps all three (about 60 KB gzip) in the chunk of
+ * every live screen. Upstream: FirebaseExtended/reactfire#489 ("@firebase/database included in the final build while I
+ * only use firestore", open) and #488 (reactfire keeps the SDKs from loading lazily). For imports from reactfire only,
+ * those three resolve to stubs whose functions throw if anything ever calls them; the app's own imports, and every
+ * SDK the app uses (app, auth, firestore, functions), are untouched. Remove this once reactfire no longer imports them.
  */
-const UNUSED_BY_APP = new Set([
-  'firebase/database',
-  'firebase/storage',
-  'firebase/remote-config',
-  'firebase/auth',
-  'firebase/functions',
-]);
+const UNUSED_BY_APP = new Set(['firebase/database', 'firebase/storage', 'firebase/remote-config']);
 const STUB_PREFIX = '\0punter-unused-sdk:';
 export function stubSdksUnusedByReactfire(): Plugin {
   return {
     name: 'punter:stub-sdks-unused-by-reactfire',
     enforce: 'pre',
     resolveId(source, importer) {
-      if (source === 're2js' && importer?.includes('/node_modules/@firebase/firestore/')) return `${STUB_PREFIX}${source}`;
       if (!UNUSED_BY_APP.has(source) || !importer?.includes('/node_modules/reactfire/')) return null;
       return `${STUB_PREFIX}${source}`;
     },
@@ -40,13 +31,10 @@ export function stubSdksUnusedByReactfire(): Plugin {
       if (!id.startsWith(STUB_PREFIX)) return null;
       const sdk = id.slice(STUB_PREFIX.length);
       const body = `const unused = () => { throw new Error(${JSON.stringify(`${sdk} is not part of this app`)}); };\n`;
-      if (sdk === 're2js') return `${body}export const RE2JS = { compile: unused };`;
       const names: Record<string, string[]> = {
         'firebase/database': ['get', 'off', 'onChildAdded', 'onChildChanged', 'onChildMoved', 'onChildRemoved', 'onValue'],
         'firebase/storage': ['getDownloadURL', 'ref'],
         'firebase/remote-config': ['ensureInitialized', 'getAll', 'getBoolean', 'getNumber', 'getString', 'getValue'],
-        'firebase/auth': ['onIdTokenChanged'],
-        'firebase/functions': ['httpsCallable'],
       };
       return body + (names[sdk] ?? []).map((n) => `export const ${n} = unused;`).join('\n');
     },

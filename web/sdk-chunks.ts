@@ -14,15 +14,15 @@ export type SdkChunk = (typeof SDK_CHUNKS)[number];
 
 const NODE_MODULES = String.raw`[\\/]node_modules[\\/]`;
 /**
- * Firebase's app with what the SDKs share (util, component, logger, idb); the app loads it with its first call.
- * Auth and Functions would go here too, but the app uses neither SDK (ADR 0034).
+ * Firebase's app, Auth and Functions with what the SDKs share (util, component, logger, idb): the app loads them
+ * with its first call, and every live screen with its route (Firestore asks Auth for the user's token; ADR 0037).
  */
 const FIREBASE = new RegExp(
   `${NODE_MODULES}(?:@firebase[\\\\/](?:app|auth|functions|util|component|logger)|firebase[\\\\/](?:app|auth|functions)|idb)[\\\\/]`,
 );
-/** Firestore with its WebChannel transport; the re2js stand-in of build-plugins.ts goes with it. */
+/** Firestore with its WebChannel transport, and re2js, which Firestore 4.16 and later (firebase 12.15+) import. */
 const FIRESTORE = new RegExp(
-  `${NODE_MODULES}(?:@firebase[\\\\/](?:firestore|webchannel-wrapper)|firebase[\\\\/]firestore)[\\\\/]`,
+  `${NODE_MODULES}(?:@firebase[\\\\/](?:firestore|webchannel-wrapper)|firebase[\\\\/]firestore|re2js)[\\\\/]`,
 );
 /** reactfire, what it is built on, and the stand-ins of the SDKs it imports and this app never uses. */
 const REACTFIRE = new RegExp(`${NODE_MODULES}(?:reactfire|rxfire|rxjs|tslib|use-sync-external-store)[\\\\/]`);
@@ -31,7 +31,7 @@ const STUB = '\0punter-unused-sdk:';
 /** The SDK chunk a module belongs to, or null: the bundler places it as it sees fit. */
 export function sdkChunkOf(id: string): SdkChunk | null {
   if (FIREBASE.test(id)) return 'sdk-firebase';
-  if (FIRESTORE.test(id) || id === `${STUB}re2js`) return 'sdk-firestore';
+  if (FIRESTORE.test(id)) return 'sdk-firestore';
   if (REACTFIRE.test(id) || id.startsWith(`${STUB}firebase/`)) return 'sdk-reactfire';
   return null;
 }
@@ -65,12 +65,7 @@ const appModules = (files: readonly string[]) => (id: string) => {
   const path = id.replaceAll('\\', '/');
   return files.some((file) => path.endsWith(`/${file}`));
 };
-const APP_FIREBASE = appModules([
-  'web/src/lib/firebase.ts',
-  'web/src/lib/firebase-session.ts',
-  'web/src/lib/firebase-auth.ts',
-  'web/src/lib/callable.ts',
-]);
+const APP_FIREBASE = appModules(['web/src/lib/firebase.ts', 'web/src/lib/firebase-session.ts']);
 const APP_FIRESTORE = appModules([
   'web/src/lib/firestore.ts',
   'web/src/lib/permissions-doc.ts',

@@ -6,7 +6,6 @@ import { defineConfig, type Plugin } from 'vite';
 // (web/package.json, scripts/stack.mjs, the bench); local imports keep their extension.
 import { routeModules } from './route-modules.ts';
 import { prerenderLogin, stubSdksUnusedByReactfire } from './build-plugins.ts';
-import { firestoreWithoutPipelines } from './firestore-pipelines.ts';
 import { APP_CHUNK_GROUPS, checkSdkChunks, REACT_CHUNK_GROUP, SDK_CHUNK_GROUPS } from './sdk-chunks.ts';
 import { ROUTE_PRELOAD_SCRIPT, hostingHeaders, localPreviewRules } from './security-headers.ts';
 import { serviceWorker } from './service-worker-plugin.ts';
@@ -114,7 +113,6 @@ export default defineConfig({
   plugins: [
     react(),
     stubSdksUnusedByReactfire(),
-    firestoreWithoutPipelines(),
     checkSdkChunks(),
     preloadRouteChunks(),
     prerenderLogin(alias),

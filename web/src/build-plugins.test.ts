@@ -29,38 +29,29 @@ async function stubModule(id: string): Promise<Record<string, unknown>> {
   return (await import(`data:text/javascript,${encodeURIComponent(code)}`)) as Record<string, unknown>;
 }
 
-describe('the build stubs of SDK code the app never runs', () => {
+describe('the stubs of the SDKs reactfire imports and the app never uses (reactfire#489, ADR 0037)', () => {
   beforeEach(() => {
     plugin = stubs;
   });
 
-  it("Firestore's re2js (only for Pipelines' regex expressions) is a stub whose compile throws", async () => {
-    const id = resolve('re2js', FIRESTORE);
-    expect(id).toEqual(expect.stringContaining('re2js'));
-    const { RE2JS } = await stubModule(String(id));
-    const compile = (RE2JS as { compile: (pattern: string) => unknown }).compile;
-    expect(() => compile('^a.*$')).toThrow('re2js is not part of this app');
+  it('only for imports from reactfire; the app keeps the real modules', () => {
+    expect(resolve('firebase/database', APP)).toBeNull();
+    expect(resolve('firebase/database', REACTFIRE)).toEqual(expect.stringContaining('firebase/database'));
   });
 
-  it('only for imports from Firestore and reactfire; the app keeps the real modules', () => {
-    expect(resolve('re2js', APP)).toBeNull();
-    expect(resolve('firebase/database', APP)).toBeNull();
-    expect(resolve('firebase/firestore', REACTFIRE)).toBeNull();
-    expect(resolve('firebase/database', REACTFIRE)).toEqual(expect.stringContaining('firebase/database'));
+  it('never for an SDK the app uses, nor for anything Firestore imports', () => {
+    for (const sdk of ['firebase/app', 'firebase/auth', 'firebase/firestore', 'firebase/functions']) {
+      expect(resolve(sdk, REACTFIRE)).toBeNull();
+    }
+    expect(resolve('re2js', FIRESTORE)).toBeNull();
   });
 
   it("reactfire's unused SDKs keep the names reactfire imports, each throwing if called", async () => {
     const database = await stubModule(String(resolve('firebase/database', REACTFIRE)));
     expect(Object.keys(database)).toContain('onValue');
     expect(() => (database.onValue as () => void)()).toThrow('firebase/database is not part of this app');
-  });
-
-  it("reactfire's Auth and Functions SDKs are stubs too: the session and the callables are the app's own (ADR 0034)", async () => {
-    expect(resolve('firebase/auth', APP)).toBeNull();
-    const authSdk = await stubModule(String(resolve('firebase/auth', REACTFIRE)));
-    expect(() => (authSdk.onIdTokenChanged as () => void)()).toThrow('firebase/auth is not part of this app');
-    const functionsSdk = await stubModule(String(resolve('firebase/functions', REACTFIRE)));
-    expect(() => (functionsSdk.httpsCallable as () => void)()).toThrow('firebase/functions is not part of this app');
+    const storage = await stubModule(String(resolve('firebase/storage', REACTFIRE)));
+    expect(() => (storage.ref as () => void)()).toThrow('firebase/storage is not part of this app');
   });
 });
 

@@ -6,6 +6,7 @@
  * first paint: it brings the Firestore SDK, but not reactfire, which the screens that show live data
  * load for themselves (the document goes through the same zod converter, lib/permissions-doc.ts).
  */
+import { onAuthStateChanged } from 'firebase/auth';
 import { onSnapshot } from 'firebase/firestore';
 import { useEffect, useState } from 'react';
 import { auth } from '@/lib/firebase';
@@ -41,7 +42,7 @@ function Listener({ uid }: { uid: string }) {
 export default function PermissionsWatcher({ uid }: { uid: string }) {
   // Listen only once Firebase has this user's session: a listener opened before would be refused.
   const [firebaseUid, setFirebaseUid] = useState<string | null>(null);
-  useEffect(() => auth.onUidChange(setFirebaseUid), []);
+  useEffect(() => onAuthStateChanged(auth, (user) => setFirebaseUid(user?.uid ?? null)), []);
   if (firebaseUid !== uid) return null;
   return <Listener key={uid} uid={uid} />;
 }

@@ -1,28 +1,25 @@
+import { FirebaseError } from 'firebase/app';
 import { describe, expect, it, vi } from 'vitest';
 import { toApiFailure, UNREACHABLE_MESSAGE } from '@/lib/api';
-import { CallableError } from '@/lib/callable';
-import { AuthServiceError } from '@/lib/firebase-auth';
 import { asCallableError } from '@/lib/firebase-session';
 
 // The module's Firebase app is not needed to map errors.
-vi.mock('@/lib/firebase', () => ({ auth: {}, firebaseApp: {}, functionsConfig: {} }));
+vi.mock('@/lib/firebase', () => ({ auth: {}, firebaseApp: {}, functions: {} }));
 
-describe("the Auth service's failures, as a user reads them", () => {
+describe("the Auth service's failures to sign in, as a user reads them", () => {
   it('no answer from the service is the connection: the unreachable message', () => {
-    const error = asCallableError(new AuthServiceError('network'));
-    expect(error).toBeInstanceOf(CallableError);
-    expect(toApiFailure(error).messages).toEqual([UNREACHABLE_MESSAGE]);
-    expect(toApiFailure(asCallableError(new AuthServiceError('bad-answer'))).messages).toEqual([UNREACHABLE_MESSAGE]);
+    const offline = asCallableError(
+      new FirebaseError('auth/network-request-failed', 'Firebase: Error (auth/network-request-failed).'),
+    );
+    expect(toApiFailure(offline).messages).toEqual([UNREACHABLE_MESSAGE]);
+    expect(toApiFailure(asCallableError(new FirebaseError('auth/timeout', 'timeout'))).code).toBe('unavailable');
   });
 
   it("a refusal never shows the service's words", () => {
-    const { messages, code } = toApiFailure(asCallableError(new AuthServiceError('INVALID_CUSTOM_TOKEN')));
+    const refused = new FirebaseError('auth/invalid-custom-token', 'Firebase: Error (auth/invalid-custom-token).');
+    const { messages, code } = toApiFailure(asCallableError(refused));
     expect(code).toBe('internal');
-    expect(messages.join(' ')).not.toContain('INVALID_CUSTOM_TOKEN');
-  });
-
-  it('leaves any other error as it is', () => {
-    const other = new CallableError('permission-denied', 'Only admins can clear games');
-    expect(asCallableError(other)).toBe(other);
+    expect(messages.join(' ')).not.toContain('invalid-custom-token');
+    expect(toApiFailure(asCallableError(new Error('anything else'))).code).toBe('internal');
   });
 });

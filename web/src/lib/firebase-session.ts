@@ -1,55 +1,64 @@
 /**
- * Everything the API layer needs of Firebase, in one module that lib/api.ts loads on demand: the auth
- * screens paint before it has downloaded. The session is lib/firebase-auth.ts's; the callables go over
- * fetch (lib/callable.ts) with its ID token, and an App Check token once the app registers App Check.
+ * Everything the API layer needs of Firebase, in one module that lib/api.ts loads on demand: the auth screens
+ * paint before the SDKs have downloaded. The session is the Auth SDK's (lib/firebase.ts): it signs in with the
+ * custom token of the session callables, keeps the session across visits and renews the ID token itself; the
+ * callables go through the Functions SDK, which sends that token (ADR 0037).
  */
-import { _getProvider } from 'firebase/app';
-import { CallableError, callableUrl, invokeCallable } from '@/lib/callable';
-import { auth, firebaseApp, functionsConfig } from '@/lib/firebase';
-import { AuthServiceError } from '@/lib/firebase-auth';
+import { FirebaseError } from 'firebase/app';
+import { signInWithCustomToken, signOut } from 'firebase/auth';
+import { httpsCallable } from 'firebase/functions';
+import { auth, functions } from '@/lib/firebase';
 
-/** An App Check token for the call, if the app registered App Check (none does yet: README, APP_CHECK_ENFORCE). */
-async function appCheckToken(): Promise<string | null> {
-  const appCheck = _getProvider(firebaseApp, 'app-check-internal').getImmediate({ optional: true });
-  if (!appCheck) return null;
-  const result = await appCheck.getToken();
-  return result.error ? null : result.token;
+/**
+ * A sign-in the Auth service did not complete, with a callable's code, which lib/api.ts turns into what a user
+ * reads: no answer is the connection's ('unavailable'), a refusal the app's own fault ('internal', never shown as is).
+ */
+export class SignInError extends Error {
+  override readonly name = 'SignInError';
+  constructor(readonly code: 'unavailable' | 'internal') {
+    super(code);
+  }
+}
+
+const CONNECTION_CODES = new Set(['auth/network-request-failed', 'auth/timeout', 'auth/too-many-requests']);
+
+/** An Auth SDK failure as the callable error lib/api.ts reads. */
+export function asCallableError(error: unknown): SignInError {
+  const connection = error instanceof FirebaseError && CONNECTION_CODES.has(error.code);
+  return new SignInError(connection ? 'unavailable' : 'internal');
 }
 
 /**
- * A failure of the Auth service as a callable's error, which lib/api.ts turns into what a user reads: no
- * answer is the connection's ('unavailable'), a refusal the app's own fault ('internal', never shown as is).
+ * Calls a callable with the signed-in user's ID token; resolves with its result. A failure is the Functions SDK's
+ * error: `code` `functions/<code>` (unavailable, internal, unauthenticated, ...), the callable's `details`.
  */
-export function asCallableError(error: unknown): unknown {
-  if (!(error instanceof AuthServiceError)) return error;
-  return error.refused ? new CallableError('internal', 'internal') : new CallableError('unavailable', 'unavailable');
-}
-
 export async function callFunction(name: string, payload: unknown): Promise<unknown> {
-  let idToken: string | null;
-  try {
-    idToken = await auth.getIdToken();
-  } catch (error) {
-    throw asCallableError(error);
-  }
-  return invokeCallable(payload, { url: callableUrl(name, functionsConfig), idToken, appCheckToken: await appCheckToken() });
+  return (await httpsCallable(functions, name)(payload)).data;
 }
 
 export async function signInWithToken(token: string): Promise<void> {
   try {
-    await auth.signInWithCustomToken(token);
+    await signInWithCustomToken(auth, token);
   } catch (error) {
     throw asCallableError(error);
   }
 }
 
-/** True when a Firebase user is signed in (kept from an earlier visit, or signed in now). */
+/**
+ * True once Auth has restored this browser's session and a user is signed in. A session the service no longer
+ * renews (its refresh token revoked, the user disabled or deleted) is gone by then: Auth signs it out.
+ */
 export async function hasFirebaseUser(): Promise<boolean> {
-  if (auth.uid() === null) await (await import('@/lib/firebase-auth-migration')).adoptSdkSession(auth);
-  return auth.uid() !== null;
+  await auth.authStateReady();
+  return auth.currentUser !== null;
 }
 
-export function endFirebaseSession(): Promise<void> {
-  auth.signOut();
-  return Promise.resolve();
+export async function endFirebaseSession(): Promise<void> {
+  await auth.authStateReady();
+  if (!auth.currentUser) return;
+  try {
+    await signOut(auth);
+  } catch {
+    // Signing out is local: nothing is left to end.
+  }
 }

@@ -1,13 +1,13 @@
 /**
- * The one Firebase app of the web client, created outside React, with this app's Auth session
- * (lib/firebase-auth.ts, the Auth service's REST API) registered as the app's `auth-internal` component, so
- * Firestore (lib/firestore.ts, on demand) signs its requests with the user's ID token as it would with the
- * Auth SDK. Callables go through lib/callable.ts (ADR 0034).
+ * The one Firebase app of the web client, created outside React, with its Auth and Functions, each connected to
+ * its emulator under VITE_USE_EMULATORS (ADR 0037). Firestore is set up on demand (lib/firestore.ts); it gets the
+ * signed-in user's ID token from the Auth instance made here, through Firebase's own wiring. Nothing imports this
+ * module up front: lib/api.ts loads it with the first call, the live screens with their route.
  */
-import { Component, type ComponentType } from '@firebase/component';
-import { _addComponent, initializeApp } from 'firebase/app';
+import { initializeApp } from 'firebase/app';
+import { browserLocalPersistence, connectAuthEmulator, initializeAuth } from 'firebase/auth';
+import { connectFunctionsEmulator, getFunctions } from 'firebase/functions';
 import { env } from '@/config/env';
-import { createFirebaseAuth } from '@/lib/firebase-auth';
 
 export const firebaseApp = initializeApp({
   projectId: env.VITE_FIREBASE_PROJECT_ID,
@@ -17,17 +17,15 @@ export const firebaseApp = initializeApp({
   ...(env.VITE_FIREBASE_MESSAGING_SENDER_ID ? { messagingSenderId: env.VITE_FIREBASE_MESSAGING_SENDER_ID } : {}),
 });
 
-export const auth = createFirebaseAuth({
-  apiKey: env.VITE_FIREBASE_API_KEY,
-  emulatorOrigin: env.VITE_USE_EMULATORS ? `http://${env.VITE_AUTH_EMULATOR_HOST}` : null,
-});
+// No popup or redirect resolver: the app signs in with the session callables' custom token only, and Firebase
+// documents this as the smaller set-up for such apps (firebase.google.com/docs/auth/web/custom-dependencies).
+// The session is kept in localStorage, which every tab shares.
+export const auth = initializeAuth(firebaseApp, { persistence: browserLocalPersistence });
 
-// 'PRIVATE': the typings' ComponentType is a const enum, which isolated modules cannot read.
-_addComponent(firebaseApp, new Component('auth-internal', () => auth.interop, 'PRIVATE' as ComponentType.PRIVATE));
+export const functions = getFunctions(firebaseApp, env.VITE_FUNCTIONS_REGION);
 
-/** Where the callables are: the Functions emulator, or the project's region. */
-export const functionsConfig = {
-  projectId: env.VITE_FIREBASE_PROJECT_ID,
-  region: env.VITE_FUNCTIONS_REGION,
-  emulatorOrigin: env.VITE_USE_EMULATORS ? `http://${env.VITE_FUNCTIONS_EMULATOR_HOST}` : null,
-};
+if (env.VITE_USE_EMULATORS) {
+  connectAuthEmulator(auth, `http://${env.VITE_AUTH_EMULATOR_HOST}`, { disableWarnings: true });
+  const [host = '127.0.0.1', port = '5001'] = env.VITE_FUNCTIONS_EMULATOR_HOST.split(':');
+  connectFunctionsEmulator(functions, host, Number(port));
+}
