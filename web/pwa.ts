@@ -84,5 +84,9 @@ export function serviceWorker(): Plugin[] {
       ],
     },
     devOptions: { enabled: true, type: 'module' },
+  }).concat({
+    // lib/service-worker.ts registers the dev server's worker under its URL, as a module.
+    name: 'punter:dev-service-worker',
+    config: (_config, { command }) => ({ define: { 'import.meta.env.PUNTER_DEV_SERVER': JSON.stringify(command === 'serve') } }),
   });
 }

@@ -54,8 +54,6 @@ beforeEach(() => {
   workbox.controllerAnswers = true;
   workbox.pinged.mockClear();
   reload.mockClear();
-  // The production build's registration (the dev server's worker has a URL of its own).
-  vi.stubEnv('DEV', false);
   vi.stubGlobal('navigator', { ...navigator, serviceWorker: { controller, ready: Promise.resolve({}) } });
   vi.stubGlobal('location', { ...location, origin: location.origin, reload });
 });
@@ -63,7 +61,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
-  vi.unstubAllEnvs();
 });
 
 /** The app as main.tsx starts it: the prompt on screen, the worker registered; the fake Workbox it made. */

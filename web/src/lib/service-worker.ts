@@ -12,8 +12,13 @@
 import { useSyncExternalStore } from 'react';
 import type { Workbox } from 'workbox-window';
 
-/** vite-plugin-pwa serves the worker in the dev server as a module under its own URL (web/pwa.ts). */
-export const SERVICE_WORKER_URL = import.meta.env.DEV ? '/dev-sw.js?dev-sw' : '/sw.js';
+/**
+ * vite-plugin-pwa serves the worker in the dev server as a module under its own URL; web/pwa.ts tells the code
+ * served there (`import.meta.env.DEV` is no sign of it: it is also true in a build made with NODE_ENV other than
+ * 'production', such as the e2e stack's, built under vitest, whose worker is /sw.js).
+ */
+const DEV_SERVER = import.meta.env.PUNTER_DEV_SERVER === true;
+export const SERVICE_WORKER_URL = DEV_SERVER ? '/dev-sw.js?dev-sw' : '/sw.js';
 /** A tab left open checks for a new version when it comes back to the foreground, at most this often. */
 const UPDATE_CHECK_EVERY_MS = 60 * 60 * 1000;
 
@@ -33,7 +38,7 @@ async function register(): Promise<ServiceWorkerRegistration | null> {
   let wb: Workbox;
   try {
     const { Workbox } = await import('workbox-window');
-    wb = new Workbox(SERVICE_WORKER_URL, { scope: '/', type: import.meta.env.DEV ? 'module' : 'classic' });
+    wb = new Workbox(SERVICE_WORKER_URL, { scope: '/', type: DEV_SERVER ? 'module' : 'classic' });
   } catch (error: unknown) {
     // Offline after a deploy renamed the chunk: a worker installed before still controls the page.
     return unregistered(error);
