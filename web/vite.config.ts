@@ -8,7 +8,7 @@ import { routeModules } from './route-modules.ts';
 import { prerenderLogin, stubSdksUnusedByReactfire } from './build-plugins.ts';
 import { APP_CHUNK_GROUPS, checkSdkChunks, REACT_CHUNK_GROUP, SDK_CHUNK_GROUPS } from './sdk-chunks.ts';
 import { ROUTE_PRELOAD_SCRIPT, hostingHeaders, localPreviewRules } from './security-headers.ts';
-import { serviceWorker } from './service-worker-plugin.ts';
+import { serviceWorker } from './pwa.ts';
 import { ROUTE_CHUNKS_ID } from './src/lib/route-preload.ts';
 
 const webDir = fileURLToPath(new URL('.', import.meta.url));

@@ -5,8 +5,9 @@
  *
  * The stack's production build is copied to a folder served by a plain static server (no cache, index.html
  * for any path without an extension, as Hosting's rewrite does), so the test can deploy a "new build" by
- * changing that folder: index.html gets a marker and sw.js a new version, as a real build would.
+ * changing that folder: index.html gets a marker and sw.js its new revision, as a real build would.
  */
+import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -77,19 +78,20 @@ afterAll(async () => {
   if (folder) rmSync(folder, { recursive: true, force: true });
 });
 
-/** Deploys a "new build" into the served folder: index.html with `marker`, sw.js with a new version. */
+/** Deploys a "new build" into the served folder: index.html with `marker`, sw.js with its new revision. */
 function deploy(marker: string): void {
-  const html = readFileSync(join(folder, 'index.html'), 'utf8');
-  writeFileSync(
-    join(folder, 'index.html'),
-    html.replace('<title>', `<meta name="e2e-build" content="${marker}" />\n    <title>`),
+  const html = readFileSync(join(folder, 'index.html'), 'utf8').replace(
+    '<title>',
+    `<meta name="e2e-build" content="${marker}" />\n    <title>`,
   );
+  writeFileSync(join(folder, 'index.html'), html);
+  // Workbox's precache list in the worker names index.html with a revision of its content.
   const worker = readFileSync(join(folder, 'sw.js'), 'utf8');
   const next = worker.replace(
-    /version:\s*[`"']([0-9a-f]+)[`"']/,
-    (_all, version: string) => `version:"${version.slice(0, 8)}e2e2"`,
+    /("revision":")[0-9a-f]+(","url":"index\.html")/,
+    (_all, before: string, after: string) => `${before}${createHash('md5').update(html).digest('hex')}${after}`,
   );
-  if (next === worker) throw new Error('sw.js: no version found to change');
+  if (next === worker) throw new Error('sw.js: no revision of index.html found to change');
   writeFileSync(join(folder, 'sw.js'), next);
 }
 

@@ -1,15 +1,24 @@
 /**
- * The app's one service worker (web/src/sw/sw.ts, served as /sw.js): system notifications for
- * signals (ADR 0014) and offline caching (ADR 0024). Registered once the page has loaded, so it never
- * competes with the first paint.
+ * The app's one service worker (web/src/sw/sw.ts, served as /sw.js): system notifications for signals
+ * (ADR 0014) and offline caching (ADR 0024). Registered through workbox-window (ADR 0038) once the page has
+ * loaded, so it never competes with the first paint.
+ *
+ * workbox-window loads after that too (a chunk of its own): it is no part of any screen's first load.
  *
  * A new version of the app installs a new worker, which waits: the page says 'A new version is ready'
  * (components/update-prompt.tsx) and only the user's 'Reload' tells the worker to take over and reloads,
  * so a page in use never runs against another build's files.
  */
 import { useSyncExternalStore } from 'react';
+import type { Workbox } from 'workbox-window';
 
-export const SERVICE_WORKER_URL = '/sw.js';
+/**
+ * vite-plugin-pwa serves the worker in the dev server as a module under its own URL; web/pwa.ts tells the code
+ * served there (`import.meta.env.DEV` is no sign of it: it is also true in a build made with NODE_ENV other than
+ * 'production', such as the e2e stack's, built under vitest, whose worker is /sw.js).
+ */
+const DEV_SERVER = import.meta.env.PUNTER_DEV_SERVER === true;
+export const SERVICE_WORKER_URL = DEV_SERVER ? '/dev-sw.js?dev-sw' : '/sw.js';
 /** A tab left open checks for a new version when it comes back to the foreground, at most this often. */
 const UPDATE_CHECK_EVERY_MS = 60 * 60 * 1000;
 
@@ -17,19 +26,33 @@ let registering: Promise<ServiceWorkerRegistration | null> | null = null;
 
 export function registerServiceWorker(): Promise<ServiceWorkerRegistration | null> {
   if (!('serviceWorker' in navigator)) return Promise.resolve(null);
-  registering ??= navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: '/' }).then(
-    (registration) => {
-      watchForUpdates(registration, navigator.serviceWorker, showUpdate);
-      checkWhenVisible(registration);
-      if (navigator.serviceWorker.controller === null) cacheFilesLoadedWithoutWorker();
-      return registration;
-    },
-    (error: unknown) => {
-      console.warn('The service worker could not be registered; notifications and offline use are off.', error);
-      return null;
-    },
-  );
+  registering ??= register();
   return registering;
+}
+
+async function register(): Promise<ServiceWorkerRegistration | null> {
+  const unregistered = (error: unknown) => {
+    console.warn('The service worker could not be registered; notifications and offline use are off.', error);
+    return null;
+  };
+  let wb: Workbox;
+  try {
+    const { Workbox } = await import('workbox-window');
+    wb = new Workbox(SERVICE_WORKER_URL, { scope: '/', type: DEV_SERVER ? 'module' : 'classic' });
+  } catch (error: unknown) {
+    // Offline after a deploy renamed the chunk: a worker installed before still controls the page.
+    return unregistered(error);
+  }
+  // Before register(): workbox-window reports a worker already waiting (a tab reopened after a deploy) right after it.
+  wb.addEventListener('waiting', () => showUpdate(wb));
+  if (navigator.serviceWorker.controller === null) cacheFilesLoadedWithoutWorker(wb);
+  try {
+    const registration = await wb.register();
+    checkWhenVisible(wb);
+    return registration ?? null;
+  } catch (error: unknown) {
+    return unregistered(error);
+  }
 }
 
 /** The active registration (registering it first if the page has not yet), or null without support. */
@@ -69,66 +92,21 @@ export function watchLoadedAssets(
 /**
  * A page that opened without a worker (the first visit) loads its files past it: until the worker controls
  * the page, and for a request already under way when it took control. The page tells the worker every file it
- * loads, from the first until the page closes, and the worker caches them for offline use (a file it already
- * has costs it one cache lookup).
+ * loads, from the first until the page closes, in Workbox's `CACHE_URLS` message, which the worker's router
+ * answers by caching them through its routes (a file it already has costs it one cache lookup).
  */
-function cacheFilesLoadedWithoutWorker(): void {
-  const pending = new Set<string>();
-  let worker: ServiceWorker | null = null;
-  const flush = () => {
-    if (!worker) return;
-    // The worker takes at most 300 files a message (its schema): the rest go in the next ones.
-    const urls = [...pending];
-    for (let i = 0; i < urls.length; i += 300) worker.postMessage({ type: 'CACHE_URLS', urls: urls.slice(i, i + 300) });
-    pending.clear();
-  };
+function cacheFilesLoadedWithoutWorker(wb: Pick<Workbox, 'messageSW'>): void {
   watchLoadedAssets(performance, location.origin, (urls) => {
-    urls.forEach((url) => pending.add(url));
-    flush();
-  });
-  void navigator.serviceWorker.ready.then((ready) => {
-    worker = ready.active;
-    flush();
+    wb.messageSW({ type: 'CACHE_URLS', payload: { urlsToCache: urls } }).catch(() => undefined);
   });
 }
 
-function checkWhenVisible(registration: ServiceWorkerRegistration): void {
+function checkWhenVisible(wb: Pick<Workbox, 'update'>): void {
   let lastCheck = Date.now();
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState !== 'visible' || Date.now() - lastCheck < UPDATE_CHECK_EVERY_MS) return;
     lastCheck = Date.now();
-    registration.update().catch(() => undefined);
-  });
-}
-
-/** The parts of the browser's objects the update flow uses (the tests pass fakes). */
-type WorkerLike = Pick<ServiceWorker, 'state' | 'addEventListener'>;
-interface Registration<W extends WorkerLike> {
-  waiting: W | null;
-  installing: W | null;
-  addEventListener(type: 'updatefound', listener: () => void): void;
-}
-interface Container {
-  controller: Pick<ServiceWorker, 'postMessage'> | null;
-  addEventListener(type: 'controllerchange', listener: () => void, options?: { once: boolean }): void;
-}
-
-/**
- * Calls `onReady(worker)` when a new version's worker is installed and waiting. Only an update counts:
- * the very first worker (no controller yet) activates by itself and is no new version.
- */
-export function watchForUpdates<W extends WorkerLike>(
-  registration: Registration<W>,
-  container: Container,
-  onReady: (waiting: W) => void,
-) {
-  const ready = (worker: W | null) => {
-    if (worker && worker.state === 'installed' && container.controller) onReady(worker);
-  };
-  ready(registration.waiting);
-  registration.addEventListener('updatefound', () => {
-    const installing = registration.installing;
-    installing?.addEventListener('statechange', () => ready(installing));
+    wb.update().catch(() => undefined);
   });
 }
 
@@ -140,24 +118,20 @@ export function watchForUpdates<W extends WorkerLike>(
 export const WAKE_TIMEOUT_MS = 5000;
 
 /**
- * Resolves once the worker in control of the page has answered a PING (it runs), or after `timeoutMs` (a
- * worker of an older build does not answer; the message has woken it all the same). The browser retires the
- * old worker at once only if it runs when the new one asks to take over: one that is stopped or still starting
- * then keeps the new one waiting until it goes idle, which can take minutes.
+ * Resolves once the worker in control of the page has answered a PING (it runs), or after `timeoutMs` (one
+ * that does not answer has been woken all the same). The browser retires the old worker at once only if it runs
+ * when the new one asks to take over: one that is stopped or still starting then keeps the new one waiting
+ * until it goes idle, which can take minutes (ADR 0024).
  */
-export function wakeController(controller: Container['controller'], timeoutMs = WAKE_TIMEOUT_MS): Promise<void> {
-  if (!controller) return Promise.resolve();
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    const done = () => {
-      clearTimeout(timer);
-      channel.port1.close();
-      resolve();
-    };
-    const timer = setTimeout(done, timeoutMs);
-    channel.port1.onmessage = done;
-    controller.postMessage({ type: 'PING' }, [channel.port2]);
-  });
+export async function wakeController(controller: ServiceWorker | null, timeoutMs = WAKE_TIMEOUT_MS): Promise<void> {
+  if (!controller) return;
+  const { messageSW } = await import('workbox-window');
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    messageSW(controller, { type: 'PING' }).catch(() => undefined),
+    new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs))),
+  ]);
+  clearTimeout(timer);
 }
 
 /**
@@ -166,22 +140,27 @@ export function wakeController(controller: Container['controller'], timeoutMs = 
  * takeover the user did not ask for.
  */
 export async function applyUpdate(
-  waiting: Pick<ServiceWorker, 'postMessage'>,
-  container: Container,
+  wb: Pick<Workbox, 'addEventListener' | 'messageSkipWaiting'>,
+  controller: ServiceWorker | null,
   reload: () => void,
   timeoutMs = WAKE_TIMEOUT_MS,
 ): Promise<void> {
-  container.addEventListener('controllerchange', () => reload(), { once: true });
-  await wakeController(container.controller, timeoutMs);
-  waiting.postMessage({ type: 'SKIP_WAITING' });
+  let reloading = false;
+  wb.addEventListener('controlling', () => {
+    if (reloading) return;
+    reloading = true;
+    reload();
+  });
+  await wakeController(controller, timeoutMs);
+  wb.messageSkipWaiting();
 }
 
-// The prompt's state: the waiting worker, or null.
-let waitingWorker: ServiceWorker | null = null;
+// The prompt's state: the registration whose new version waits, or null.
+let waiting: Workbox | null = null;
 const listeners = new Set<() => void>();
 
-function showUpdate(worker: ServiceWorker): void {
-  waitingWorker = worker;
+function showUpdate(wb: Workbox): void {
+  waiting = wb;
   listeners.forEach((listener) => listener());
 }
 
@@ -192,15 +171,15 @@ function subscribe(listener: () => void): () => void {
 
 /** True once a new version waits; `reload` applies it. */
 export function useUpdateReady(): { ready: boolean; reload: () => void } {
-  const worker = useSyncExternalStore(
+  const wb = useSyncExternalStore(
     subscribe,
-    () => waitingWorker,
+    () => waiting,
     () => null,
   );
   return {
-    ready: worker !== null,
+    ready: wb !== null,
     reload: () => {
-      if (worker) void applyUpdate(worker, navigator.serviceWorker, () => location.reload());
+      if (wb) void applyUpdate(wb, navigator.serviceWorker.controller, () => location.reload());
     },
   };
 }

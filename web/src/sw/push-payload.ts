@@ -29,3 +29,9 @@ export function parseSignalPush(text: string | null): SignalPush | null {
   const parsed = signalPushSchema.safeParse(json);
   return parsed.success ? parsed.data.data : null;
 }
+
+/** The page a notification's click opens: the path in its data if it is one of this site's, else the app's root. */
+export function notificationTarget(data: unknown, origin: string): string {
+  const url = typeof data === 'object' && data !== null && 'url' in data && typeof data.url === 'string' ? data.url : '/';
+  return new URL(url.startsWith('/') && !url.startsWith('//') ? url : '/', origin).href;
+}
