@@ -101,7 +101,7 @@ describe('signal and games callables', () => {
     expect(audits).toEqual([{ admin_id: admin.uid, action: 'games.clear', target: '3 cleared' }]);
   });
 
-  it('joinPot forwards to join-auto-trada with the idempotency key and maps its refusals', async () => {
+  it('joinPot forwards to join-auto-trada with the idempotency key and the step-up PIN, and maps its refusals', async () => {
     const h = harness();
     const providerCall = createProviderCall({ provider: h.client, permissions: h.permissions });
     const payload = registration();
@@ -130,6 +130,11 @@ describe('signal and games callables', () => {
       'permission-denied',
       'Your subscription has expired. Please subscribe to join a pot.',
     ]);
+    // The step-up PIN goes through to the provider, which checks it before anything else.
+    const withPin = await rejection(joinPot(providerCall, caller, { ...body, pin: '1357' }));
+    expect([withPin.code, withPin.details.message]).toEqual(['invalid-argument', 'Please create your transaction PIN first']);
+    const badPin = await rejection(joinPot(providerCall, caller, { ...body, pin: '12ab' }));
+    expect(badPin.code).toBe('invalid-argument');
     const fractional = await rejection(joinPot(providerCall, caller, { ...body, amount: 10_000.123 }));
     expect(fractional.code).toBe('invalid-argument');
     const noToken = await rejection(joinPot(providerCall, caller, { ...body, token: undefined }));

@@ -324,8 +324,14 @@ export async function statement(store: Store, userId: string, limit?: number): P
 /**
  * Stores the first answer of a money request under (scope, user, key) in the same transaction as
  * the money; a retry with the same key returns that answer (parsed with `answer`), the same key with
- * another request is a conflict.
+ * another request is a conflict. The step-up `pin` is not part of what is asked, only proof of who asks:
+ * the same join sent again with the PIN (the login grew older than 15 minutes meanwhile) is the same request.
  */
+function withoutPin(request: unknown): unknown {
+  if (typeof request !== 'object' || request === null || Array.isArray(request) || !('pin' in request)) return request;
+  return Object.fromEntries(Object.entries(request).filter(([field]) => field !== 'pin'));
+}
+
 export async function idempotent<T>(
   tx: Tx,
   scope: string,
@@ -339,7 +345,7 @@ export async function idempotent<T>(
   if (!key) return { replay: false, value: await work() };
   if (key.length > 200) throw badRequest('Idempotency-Key is too long');
   const id = sha256(`${scope}:${userId}:${key}`);
-  const fingerprint = sha256(JSON.stringify(request));
+  const fingerprint = sha256(JSON.stringify(withoutPin(request)));
   const existing = await idempotency.get(tx, id);
   if (existing) {
     if (existing.fingerprint !== fingerprint) throw conflict('This idempotency key was already used for a different request');

@@ -126,7 +126,7 @@ export function createProvider(options: ProviderOptions): Provider {
     notifications: (u) => wallet.notifications(u),
     subscribe: async (u, req, _p, issuedAt) => {
       await accounts.requireStepUp(u, issuedAt, req.body ?? {});
-      return wallet.subscribe(u, key(req));
+      return wallet.subscribe(u, req.body, key(req));
     },
     gameDispute: (u, req) => admin.gameDispute(u, req.body),
     saferPlay: (u) => saferPlay.state(u),

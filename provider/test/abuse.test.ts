@@ -473,16 +473,19 @@ describe('step-up: money committed needs the PIN or a fresh login', () => {
       ((await c.call('GET', '/api/v1/user/naira-wallet', undefined, user.token)).body.data as { balance: number }).balance;
     const subscribe = (key: string, body: Record<string, unknown> = {}) =>
       c.call('POST', '/api/v1/user/subscribe', body, user.token, { 'idempotency-key': key });
-    expect((await subscribe('step-up-sub-1')).status).toBe(200);
+    const first = await subscribe('step-up-sub-1');
+    expect(first.status).toBe(200);
     expect(await balance()).toBe(28_000);
+    // Renewing the running period names its end (a plain subscribe would charge nothing then).
+    const renewFrom = (first.body.data as { subscription_expires_at: string }).subscription_expires_at;
 
     clock.now += 16 * 60 * 1000;
-    const stale = await subscribe('step-up-sub-2');
+    const stale = await subscribe('step-up-sub-2', { renew_from: renewFrom });
     expect([stale.status, stale.body.message]).toEqual([403, 'Please enter your transaction PIN to confirm this payment.']);
-    const wrong = await subscribe('step-up-sub-3', { pin: '9999' });
+    const wrong = await subscribe('step-up-sub-3', { pin: '9999', renew_from: renewFrom });
     expect([wrong.status, wrong.body.message]).toEqual([400, 'Incorrect PIN. You have 4 attempts left.']);
     expect(await balance()).toBe(28_000);
-    expect((await subscribe('step-up-sub-4', { pin: '1234' })).status).toBe(200);
+    expect((await subscribe('step-up-sub-4', { pin: '1234', renew_from: renewFrom })).status).toBe(200);
     expect(await balance()).toBe(26_000);
 
     await provider.deps.store.set('trading_pots', 'step-up-pot', {
@@ -506,8 +509,10 @@ describe('step-up: money committed needs the PIN or a fresh login', () => {
       );
     expect((await join('step-up-join-1')).status).toBe(403);
     expect(await balance()).toBe(26_000);
-    const joined = await join('step-up-join-2', { pin: '1234' });
+    // The same join sent again with the PIN, under the same key (as the web does after the step-up).
+    const joined = await join('step-up-join-1', { pin: '1234' });
     expect(joined.status).toBe(200);
+    expect(await join('step-up-join-1', { pin: '1234' })).toEqual(joined);
     expect(await balance()).toBe(16_000);
 
     // A paid code needs the step-up; a free one does not. A fresh login is a step-up too.
@@ -541,5 +546,19 @@ describe('step-up: money committed needs the PIN or a fresh login', () => {
     const fresh = await c.call('POST', '/api/v1/user/login', { email: user.email, password: user.password });
     expect((await buy(paid, 500, String(fresh.body.token))).status).toBe(200);
     expect(await balance()).toBe(15_500);
+
+    // A join made within the 15 minutes whose answer was lost, sent again after them with the PIN under the
+    // same key: the first answer, not a conflict, and the money moved once.
+    const freshToken = String(fresh.body.token);
+    const joinAs = (token: string, extra: Record<string, unknown> = {}) =>
+      c.call('POST', '/api/v1/user/join-auto-trada', { amount: 10_000, pot_id: 'step-up-pot', ...extra }, token, {
+        'idempotency-key': 'step-up-join-lost',
+      });
+    const lost = await joinAs(freshToken);
+    expect(lost.status).toBe(200);
+    clock.now += 16 * 60 * 1000;
+    expect((await joinAs(freshToken)).body.message).toBe('Please enter your transaction PIN to confirm this payment.');
+    expect(await joinAs(freshToken, { pin: '1234' })).toEqual(lost);
+    expect(await balance()).toBe(5_500);
   });
 });

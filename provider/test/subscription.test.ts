@@ -107,4 +107,66 @@ describe('subscription', () => {
     expect((await join(userToken, 'join-after-renew')).status).toBe(200);
     expect((await expectLedgerMatchesBalance(store, user.id)).balanceKobo).toBe(balanceBefore - 200_000 - 1_000_000);
   });
+
+  it('while a period runs, a plain subscribe takes no money and answers the current end date', async () => {
+    const clock = { now: Date.parse('2026-11-01T09:00:00Z') };
+    const provider = makeProvider({ now: () => clock.now });
+    const c = client(provider);
+    const user = await onboardedUser(provider);
+    await topUp(provider, user.token, user.email, 5_000);
+    const subscribe = (key: string, body: Record<string, unknown> = {}) =>
+      c.call('POST', '/api/v1/user/subscribe', body, user.token, { 'idempotency-key': key });
+    expect((await subscribe('plain-first-key')).body.data).toMatchObject({
+      subscription_expires_at: '2026-12-01T09:00:00.000Z',
+    });
+
+    clock.now += 5 * 60 * 1000;
+    const again = await subscribe('plain-second-key');
+    expect(again).toEqual({
+      status: 200,
+      body: {
+        status: true,
+        message: 'You are already subscribed until 2026-12-01',
+        data: { entry: null, subscription_expires_at: '2026-12-01T09:00:00.000Z' },
+      },
+    });
+    // A renewal naming an end that is not the current one (another tab renewed first) charges nothing either.
+    const stale = await subscribe('stale-renewal-key', { renew_from: '2026-11-20T09:00:00.000Z' });
+    expect(stale.body.data).toEqual({ entry: null, subscription_expires_at: '2026-12-01T09:00:00.000Z' });
+    const { balanceKobo, entries } = await expectLedgerMatchesBalance(provider.deps.store, user.id);
+    expect(balanceKobo).toBe(300_000);
+    expect(entries.filter((e) => e.type === 'SUBSCRIPTION')).toHaveLength(1);
+    expect((await provider.deps.store.get(C.users, user.id))?.subscription_expires_at).toBe(Date.parse('2026-12-01T09:00:00Z'));
+  });
+
+  it('a renewal naming the current end charges once and extends from that end, not from today', async () => {
+    const clock = { now: Date.parse('2026-11-01T09:00:00Z') };
+    const provider = makeProvider({ now: () => clock.now });
+    const c = client(provider);
+    const user = await onboardedUser(provider);
+    await topUp(provider, user.token, user.email, 5_000);
+    const subscribe = (key: string, body: Record<string, unknown> = {}) =>
+      c.call('POST', '/api/v1/user/subscribe', body, user.token, { 'idempotency-key': key });
+    await subscribe('renew-first-key');
+
+    clock.now += 10 * 60 * 1000;
+    const renewal = () => subscribe('renew-second-key', { renew_from: '2026-12-01T09:00:00.000Z' });
+    const renewed = await renewal();
+    expect([renewed.status, renewed.body.message]).toEqual([200, 'Subscription successful']);
+    expect(renewed.body.data).toMatchObject({
+      entry: { type: 'SUBSCRIPTION', amount: 2_000 },
+      subscription_expires_at: '2026-12-31T09:00:00.000Z',
+    });
+    // The same renewal retried (a lost answer) replays; it never extends twice.
+    expect(await renewal()).toEqual(renewed);
+    // The same key for another request is a conflict, not a second payment.
+    const reused = await subscribe('renew-second-key');
+    expect(reused.status).toBe(409);
+    const { balanceKobo, entries } = await expectLedgerMatchesBalance(provider.deps.store, user.id);
+    expect(balanceKobo).toBe(100_000);
+    expect(entries.filter((e) => e.type === 'SUBSCRIPTION')).toHaveLength(2);
+    expect((await provider.deps.store.get(C.permissions, user.id))?.subscription_expires_at).toBe(
+      Date.parse('2026-12-31T09:00:00Z'),
+    );
+  });
 });

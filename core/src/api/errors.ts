@@ -14,6 +14,13 @@ export function isTokenExpiredMessage(message: unknown): boolean {
   return message === TOKEN_EXPIRED_MESSAGE;
 }
 
+/**
+ * The provider's 403 when a money call (a pot join, a paid code, the subscription) needs the transaction PIN:
+ * the login is older than 15 minutes and the body gave no `pin`. The web then asks for the PIN and sends the
+ * same action again, with the same idempotency key.
+ */
+export const STEP_UP_NEEDED_MESSAGE = 'Please enter your transaction PIN to confirm this payment.';
+
 /** One problem: what is wrong and, for a problem with one field, its dotted path ('amount', 'items.0.id'). */
 export interface ErrorItem {
   message: string;

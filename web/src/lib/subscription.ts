@@ -2,34 +2,51 @@
  * The monthly subscription (₦2,000 from the wallet, 30 days): what opens the signal feed (ADR 0008)
  * and pot joining. Shared: /subscription, the signal feed, the dashboard and the pots read or pay it.
  */
-import { useCallback, useRef } from 'react';
 import { subscriptionStatus, type SubscriptionStatus } from '@punter/core/subscription';
 import { callApi } from '@/lib/api';
 import { formatLagosDay } from '@/lib/format';
-import { randomId } from '@/lib/flash';
 import { usePermissions } from '@/lib/permissions';
-import { queryClient, queryKeys } from '@/lib/query-client';
+import { queryKeys } from '@/lib/query-client';
+import { useMoneyMutation, type MoneyMutation } from '@/lib/use-money-mutation';
 
-export async function subscribe(input: { pin: string; idempotencyKey: string }): Promise<{ expiresAt: string }> {
-  const answer = await callApi('subscribe', { body: { pin: input.pin }, headers: { 'Idempotency-Key': input.idempotencyKey } });
-  return { expiresAt: answer.data.subscription_expires_at };
+/**
+ * What a payment asks: a plain subscribe (no period runs), or the renewal of the period that runs until
+ * `renewFrom` (its ISO end). While a period runs, only a renewal naming its end charges (the provider answers a
+ * plain subscribe with the current end and takes no money).
+ */
+export interface SubscribeRequest {
+  renewFrom: string | null;
+}
+
+/** `charged`: false when a period already ran until `expiresAt` and nothing was taken. */
+export interface SubscribeResult {
+  expiresAt: string;
+  charged: boolean;
+}
+
+export async function subscribe(
+  request: SubscribeRequest,
+  proof: { idempotencyKey: string; pin?: string },
+): Promise<SubscribeResult> {
+  const answer = await callApi('subscribe', {
+    body: { ...(proof.pin ? { pin: proof.pin } : {}), ...(request.renewFrom ? { renew_from: request.renewFrom } : {}) },
+    headers: { 'Idempotency-Key': proof.idempotencyKey },
+  });
+  return { expiresAt: answer.data.subscription_expires_at, charged: answer.data.entry !== null };
 }
 
 /**
- * Pays the subscription with the PIN. One Idempotency-Key per intended payment: a retry after a
- * failure (a lost answer included) sends the same key, so the wallet is charged once; the next payment
- * after a success gets a new one. The payment moves money, so the wallet's cached balance and
- * transactions are marked stale (ADR 0007).
+ * Pays the subscription (the one money hook, lib/use-money-mutation.ts). One Idempotency-Key per intended
+ * payment: a retry after a failure (a lost answer included), or the same payment sent again with the PIN the
+ * provider asked for, sends the same key, so the wallet is charged once; the next payment after a success gets a
+ * new one. The payment moves money, so the wallet's cached balance and transactions are marked stale (ADR 0007).
  */
-export function useSubscribe(): (pin: string) => Promise<{ expiresAt: string }> {
-  const key = useRef<string | null>(null);
-  return useCallback(async (pin: string) => {
-    key.current ??= randomId();
-    const result = await subscribe({ pin, idempotencyKey: key.current });
-    key.current = null;
-    void queryClient.invalidateQueries({ queryKey: queryKeys.wallet });
-    return result;
-  }, []);
+export function useSubscribe(): MoneyMutation<SubscribeRequest, SubscribeResult> {
+  return useMoneyMutation<SubscribeRequest, SubscribeResult>({
+    action: (request) => ['subscribe', request.renewFrom],
+    send: subscribe,
+    invalidates: [queryKeys.wallet],
+  });
 }
 
 /**

@@ -1,14 +1,12 @@
 /**
- * Joining a pot (the joinPot callable, which re-checks SPEC's rules in the provider) and collecting a due
- * pot (PAYOUT, through providerCall). Each click of an intended action keeps one idempotency key, so a
- * retry after a lost answer moves money once; both refresh the cached wallet (ADR 0007).
+ * Joining a pot and collecting a due pot (PAYOUT): both through the one API client (lib/api.ts callApi, the
+ * route table of core api/routes, forwarded by the providerCall callable like every other money call), both on
+ * the one money hook (lib/use-money-mutation.ts): one idempotency key per intended action, kept across retries;
+ * the wallet refreshed after (ADR 0007). A join asks for the transaction PIN when the provider wants the step-up.
  */
-import { useCallback, useRef } from 'react';
-import { joinPotResultSchema } from '@punter/core/bridge-schemas';
-import { ApiFailure, callApi, toApiFailure } from '@/lib/api';
-import { randomId } from '@/lib/flash';
-import { queryClient, queryKeys } from '@/lib/query-client';
-import { getProfile } from '@/lib/session';
+import { callApi } from '@/lib/api';
+import { queryKeys } from '@/lib/query-client';
+import { useMoneyMutation, type MoneyMutation } from '@/lib/use-money-mutation';
 import { useApiQuery, type QueryState } from '@/lib/use-api-query';
 
 export interface JoinRequest {
@@ -18,52 +16,40 @@ export interface JoinRequest {
   acceptRisk: boolean;
 }
 
-async function joinPot(request: JoinRequest, idempotencyKey: string): Promise<string> {
-  const token = getProfile()?.token;
-  if (!token) throw new ApiFailure(['Token is expired or invalid.'], 'unauthenticated');
-  let raw: unknown;
-  try {
-    raw = await (
-      await import('@/lib/firebase-session')
-    ).callFunction('joinPot', {
-      pot_id: request.potId,
-      amount: request.amountNaira,
-      idempotencyKey,
-      token,
-      ...(request.referalCode ? { referalCode: request.referalCode } : {}),
-      ...(request.acceptRisk ? { acceptRisk: true } : {}),
-    });
-  } catch (error) {
-    throw toApiFailure(error);
-  }
-  const parsed = joinPotResultSchema.safeParse(raw);
-  if (!parsed.success) throw new ApiFailure(['An error occurred'], 'bad-answer');
-  return parsed.data.message;
-}
-
-/** One key per intended join (pot and amount): the same join retried sends the same key. */
-export function useJoinPot(): (request: JoinRequest) => Promise<string> {
-  const attempt = useRef<{ action: string; key: string } | null>(null);
-  return useCallback(async (request: JoinRequest) => {
-    const action = JSON.stringify([request.potId, request.amountNaira]);
-    if (attempt.current?.action !== action) attempt.current = { action, key: randomId() };
-    const message = await joinPot(request, attempt.current.key);
-    attempt.current = null;
-    void queryClient.invalidateQueries({ queryKey: queryKeys.wallet });
-    return message;
-  }, []);
+/**
+ * A join: one key per intended join (pot and amount), so the same join retried, or sent again with the PIN,
+ * moves the money once. Resolves with the provider's message ('Pot joined').
+ */
+export function useJoinPot(): MoneyMutation<JoinRequest, string> {
+  return useMoneyMutation<JoinRequest, string>({
+    action: (request) => ['join-pot', request.potId, request.amountNaira],
+    send: async (request, { idempotencyKey, pin }) => {
+      const answer = await callApi('joinAutoTrada', {
+        body: {
+          pot_id: request.potId,
+          amount: request.amountNaira,
+          ...(request.referalCode ? { referalCode: request.referalCode } : {}),
+          ...(request.acceptRisk ? { acceptRisk: true as const } : {}),
+          ...(pin ? { pin } : {}),
+        },
+        headers: { 'Idempotency-Key': idempotencyKey },
+      });
+      return answer.message;
+    },
+    invalidates: [queryKeys.wallet],
+  });
 }
 
 /** PAYOUT: capital plus the share of the result into the wallet; resolves with the naira that moved. */
-export function usePotPayout(): (potId: string) => Promise<number> {
-  const attempt = useRef<{ potId: string; key: string } | null>(null);
-  return useCallback(async (potId: string) => {
-    if (attempt.current?.potId !== potId) attempt.current = { potId, key: randomId() };
-    const answer = await callApi('potPayout', { body: { pot_id: potId }, headers: { 'Idempotency-Key': attempt.current.key } });
-    attempt.current = null;
-    void queryClient.invalidateQueries({ queryKey: queryKeys.wallet });
-    return answer.data.amount;
-  }, []);
+export function usePotPayout(): MoneyMutation<string, number> {
+  return useMoneyMutation<string, number>({
+    action: (potId) => ['pot-payout', potId],
+    send: async (potId, { idempotencyKey }) => {
+      const answer = await callApi('potPayout', { body: { pot_id: potId }, headers: { 'Idempotency-Key': idempotencyKey } });
+      return answer.data.amount;
+    },
+    invalidates: [queryKeys.wallet],
+  });
 }
 
 /** The wallet balance shown on the pot page (the same cache entry the wallet screens use). */

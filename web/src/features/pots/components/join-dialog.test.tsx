@@ -1,11 +1,23 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { TradingPot } from '@/features/pots/api/pots-data';
 import { JoinDialog } from '@/features/pots/components/join-dialog';
+import { UNREACHABLE_MESSAGE } from '@/lib/api';
+import { fakeApi, ok } from '@/testing/fake-api';
+import { testTransaction } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
 
-const callFunction = vi.fn<(name: string, payload: unknown) => Promise<unknown>>();
-vi.mock('@/lib/firebase-session', () => ({ callFunction: (name: string, payload: unknown) => callFunction(name, payload) }));
+vi.mock('@/lib/api', async (importOriginal) => (await import('@/testing/fake-api')).fakeApiModule(await importOriginal()));
+
+const STEP_UP = 'Please enter your transaction PIN to confirm this payment.';
+const joined = () =>
+  ok(
+    {
+      transaction: testTransaction({ type: 'JOIN_AUTO_TRADA', amount: 10_000, old_balance: 100_000, new_balance: 90_000 }),
+      balance: 90_000,
+    },
+    'Pot joined',
+  );
 
 const POT: TradingPot & { docId: string } = {
   docId: 'pot-1',
@@ -45,10 +57,6 @@ function renderDialog(options: { balance?: number; firstJoin?: boolean; pot?: Pa
   return { ...rendered, onClose, dialog, type };
 }
 
-beforeEach(() => {
-  callFunction.mockReset();
-});
-
 describe('JoinDialog', () => {
   it("SPEC's checks in order, before anything is sent: balance first, then the minimum, then what is left", async () => {
     const { user, dialog, type } = renderDialog({ balance: 30_000 });
@@ -64,7 +72,7 @@ describe('JoinDialog', () => {
       await user.click(dialog().getByRole('button', { name: 'Join now' }));
       expect(await dialog().findByText(message)).toBeTruthy();
     }
-    expect(callFunction).not.toHaveBeenCalled();
+    expect(fakeApi.countOf('joinAutoTrada')).toBe(0);
   });
 
   it('shows the expected ROI (percentage x duration) and the total as the user types', async () => {
@@ -80,28 +88,71 @@ describe('JoinDialog', () => {
     expect((await dialog().findByRole('link', { name: 'Contact support' })).getAttribute('href')).toBe(
       'https://wa.me/2348031110003',
     );
-    expect(callFunction).not.toHaveBeenCalled();
+    expect(fakeApi.countOf('joinAutoTrada')).toBe(0);
   });
 
   it('a first join needs the risk disclosure accepted, then sends it once with an idempotency key; Loading.... while busy', async () => {
-    let finish: (value: unknown) => void = () => undefined;
-    callFunction.mockImplementation(() => new Promise((resolve) => (finish = resolve)));
+    const finish = fakeApi.hold('joinAutoTrada');
     const { user, dialog, type, onClose } = renderDialog({ firstJoin: true });
     await type('10000');
     await user.click(dialog().getByRole('button', { name: 'Join now' }));
     expect(await dialog().findByText('Please read and accept the risk disclosure before your first join')).toBeTruthy();
-    expect(callFunction).not.toHaveBeenCalled();
+    expect(fakeApi.countOf('joinAutoTrada')).toBe(0);
     await user.click(dialog().getByRole('checkbox'));
     await user.click(dialog().getByRole('button', { name: 'Join now' }));
     const busy = await dialog().findByRole<HTMLButtonElement>('button', { name: 'Loading....' });
     expect(busy.disabled).toBe(true);
-    expect(callFunction).toHaveBeenCalledTimes(1);
-    const [name, payload] = callFunction.mock.calls[0]!;
-    expect(name).toBe('joinPot');
-    expect(payload).toMatchObject({ pot_id: 'pot-1', amount: 10_000, acceptRisk: true });
-    expect(typeof (payload as { idempotencyKey?: unknown }).idempotencyKey).toBe('string');
-    finish({ message: 'Pot joined' });
+    const [sent] = fakeApi.callsTo('joinAutoTrada');
+    expect(fakeApi.countOf('joinAutoTrada')).toBe(1);
+    expect(sent?.body).toEqual({ pot_id: 'pot-1', amount: 10_000, acceptRisk: true });
+    expect(sent?.headers?.['Idempotency-Key']).toMatch(/.{8,}/);
+    finish(joined());
     expect(await screen.findByText('Pot joined')).toBeTruthy();
     await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
+  it('a retry after a lost answer sends the same join with the same key', async () => {
+    fakeApi.failOnce('joinAutoTrada', [UNREACHABLE_MESSAGE], 'unavailable');
+    fakeApi.answer('joinAutoTrada', joined());
+    const { user, dialog, type, onClose } = renderDialog();
+    await type('10000');
+    await user.click(dialog().getByRole('button', { name: 'Join now' }));
+    expect(await dialog().findByText(UNREACHABLE_MESSAGE)).toBeTruthy();
+    await user.click(dialog().getByRole('button', { name: 'Join now' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const [first, retry] = fakeApi.callsTo('joinAutoTrada');
+    expect(retry?.headers?.['Idempotency-Key']).toBe(first?.headers?.['Idempotency-Key']);
+  });
+
+  it("the PIN step-up: the provider's message and a PIN field, then the same join with the PIN under the same key", async () => {
+    fakeApi.failOnce('joinAutoTrada', [STEP_UP], 'permission-denied');
+    fakeApi.failOnce('joinAutoTrada', ['Incorrect PIN. You have 4 attempts left.'], 'invalid-argument');
+    fakeApi.answer('joinAutoTrada', joined());
+    const { user, dialog, type, onClose } = renderDialog();
+    expect(dialog().queryByLabelText('Transaction PIN')).toBeNull();
+    await type('10000');
+    await user.click(dialog().getByRole('button', { name: 'Join now' }));
+
+    expect(await dialog().findByText(STEP_UP)).toBeTruthy();
+    // The step-up is a question, not an error: no red alert.
+    expect(dialog().queryByRole('alert')).toBeNull();
+    const join = dialog().getByRole<HTMLButtonElement>('button', { name: 'Join now' });
+    expect(join.disabled).toBe(true);
+    await user.type(dialog().getByLabelText('Transaction PIN'), '12ab3');
+    expect(join.disabled).toBe(true);
+    await user.type(dialog().getByLabelText('Transaction PIN'), '5');
+    await user.click(join);
+    expect(await dialog().findByText('Incorrect PIN. You have 4 attempts left.')).toBeTruthy();
+    await user.clear(dialog().getByLabelText('Transaction PIN'));
+    await user.type(dialog().getByLabelText('Transaction PIN'), '1357');
+    await user.click(dialog().getByRole('button', { name: 'Join now' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+
+    const [first, wrong, right] = fakeApi.callsTo('joinAutoTrada');
+    expect(first?.body).toEqual({ pot_id: 'pot-1', amount: 10_000 });
+    expect(wrong?.body).toEqual({ pot_id: 'pot-1', amount: 10_000, pin: '1235' });
+    expect(right?.body).toEqual({ pot_id: 'pot-1', amount: 10_000, pin: '1357' });
+    const key = first?.headers?.['Idempotency-Key'];
+    expect([wrong, right].map((call) => call?.headers?.['Idempotency-Key'])).toEqual([key, key]);
   });
 });

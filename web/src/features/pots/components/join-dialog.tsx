@@ -2,7 +2,9 @@
  * The join dialog (SPEC sections 2, 5 and 9): '5% referral bonus', a numeric 'Trading amount' with
  * 'Minimum of ₦10,000', the expected ROI and total as the user types, SPEC's four checks in order from core
  * before anything is sent (the provider checks again), a join above ₦50,000 sent to support, the risk
- * disclosure accepted before a first join, and 'Join now' showing 'Loading....' while busy.
+ * disclosure accepted before a first join, and 'Join now' showing 'Loading....' while busy. When the provider
+ * asks for the PIN step-up (a login older than 15 minutes), the PIN field shows and the same join is sent again
+ * with it.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { formatNaira, koboToNaira, nairaToKobo } from '@punter/core/money';
@@ -19,9 +21,11 @@ import {
   validatePotJoin,
 } from '@punter/core/pots';
 import { Modal } from '@/components/modal';
+import { StepUpPin, stepUpIncomplete, stepUpPin } from '@/components/step-up-pin';
 import { useJoinPot } from '@/features/pots/api/pot-calls';
 import type { TradingPot } from '@/features/pots/api/pots-data';
 import { showToast } from '@/lib/notify';
+import { isStepUpNeeded } from '@/lib/use-money-mutation';
 
 interface JoinDialogProps {
   open: boolean;
@@ -37,7 +41,7 @@ export function JoinDialog({ open, onClose, pot, balanceNaira, firstJoin }: Join
   const amountId = useId();
   const [amount, setAmount] = useState('');
   const [accepted, setAccepted] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const [pin, setPin] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [support, setSupport] = useState(false);
   const context = {
@@ -47,12 +51,14 @@ export function JoinDialog({ open, onClose, pot, balanceNaira, firstJoin }: Join
     percentage: pot.percentage * Math.max(1, pot.duration),
   };
   const quote = amount.trim() === '' ? null : validatePotJoin(amount, context);
+  const busy = join.busy;
   const button = joinButtonState(amount, busy);
+  const disabled = button.disabled || stepUpIncomplete(join.needsPin, pin);
   const supportLink = managerChatLink(pot.managers_number);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (button.disabled) return;
+    if (disabled) return;
     const checked = validatePotJoin(amount, context);
     if (!checked.ok) {
       setError(checked.error);
@@ -67,23 +73,22 @@ export function JoinDialog({ open, onClose, pot, balanceNaira, firstJoin }: Join
       setError(RISK_ACK_REQUIRED);
       return;
     }
-    setBusy(true);
     setError(null);
     try {
-      const message = await join({
-        potId: pot.docId,
-        amountNaira: koboToNaira(checked.amountKobo),
-        acceptRisk: firstJoin && accepted,
-      });
+      const message = await join.run(
+        { potId: pot.docId, amountNaira: koboToNaira(checked.amountKobo), acceptRisk: firstJoin && accepted },
+        stepUpPin(join.needsPin, pin),
+      );
       showToast('success', message || POT_JOINED);
       setAmount('');
+      setPin('');
       onClose();
     } catch (failure) {
+      // The step-up is a question, not a failure: the PIN field shows with the provider's message.
+      if (isStepUpNeeded(failure)) return;
       const message = failure instanceof Error ? failure.message : 'An error occurred';
       setError(message);
       showToast('error', message);
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -128,12 +133,13 @@ export function JoinDialog({ open, onClose, pot, balanceNaira, firstJoin }: Join
             ) : null}
           </p>
         ) : null}
+        {join.needsPin ? <StepUpPin value={pin} onChange={setPin} /> : null}
         {error ? (
           <p role="alert" className="alert alert-error">
             {error}
           </p>
         ) : null}
-        <button type="submit" className="button" disabled={button.disabled}>
+        <button type="submit" className="button" disabled={disabled}>
           {button.label}
         </button>
       </form>

@@ -83,7 +83,6 @@ function PotLoaded({ pot }: { pot: WithId<TradingPot> }) {
   const [volumeHidden, setVolumeHidden] = useState(false);
   const [detailsHidden, setDetailsHidden] = useState(false);
   const [joining, setJoining] = useState(false);
-  const [paying, setPaying] = useState(false);
   const mine = mineAll.status === 'success' ? present(mineAll.data) : [];
   const myStakes = mine.filter((m) => m.pot_id === pot.docId);
   const view = potStatusView(pot.status);
@@ -94,14 +93,11 @@ function PotLoaded({ pot }: { pot: WithId<TradingPot> }) {
   const shown = (text: string) => (detailsHidden ? maskDigits(text) : text);
 
   async function collect() {
-    setPaying(true);
     try {
-      const amount = await payout(pot.docId);
+      const amount = await payout.run(pot.docId);
       showToast('success', `${formatApiNaira(amount)} paid into your wallet`);
     } catch (failure) {
       showToast('error', failure instanceof Error ? failure.message : 'An error occurred');
-    } finally {
-      setPaying(false);
     }
   }
 
@@ -124,8 +120,8 @@ function PotLoaded({ pot }: { pot: WithId<TradingPot> }) {
           ) : null}
           {view.showTradingLabel ? <span className="signal-group">{TRADING_LABEL}</span> : null}
           {canCollect ? (
-            <button type="button" className="button button-gold" disabled={paying} onClick={() => void collect()}>
-              {paying ? 'Loading....' : PAYOUT_LABEL}
+            <button type="button" className="button button-gold" disabled={payout.busy} onClick={() => void collect()}>
+              {payout.busy ? 'Loading....' : PAYOUT_LABEL}
             </button>
           ) : view.showPaidout ? (
             <button type="button" className="button button-light" disabled>

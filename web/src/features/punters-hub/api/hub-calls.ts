@@ -9,6 +9,7 @@ import type { z } from 'zod/mini';
 import type { gamePriceSchema } from '@punter/core/api/punters-hub';
 import { ApiFailure, callApi, toApiFailure } from '@/lib/api';
 import { queryClient, queryKeys } from '@/lib/query-client';
+import { useMoneyMutation, type MoneyMutation } from '@/lib/use-money-mutation';
 
 /**
  * Gets (free) or buys (priced) a code and answers the code. `idempotencyKey` is made once per
@@ -25,11 +26,22 @@ export async function buyOrGetGame(
     body: { game_id: gameId, amount: amountNaira, ...(pin ? { pin } : {}) },
     headers: { 'Idempotency-Key': idempotencyKey },
   });
-  // A purchase changed the balance and the statement: every screen showing them asks again.
-  if (amountNaira > 0) void queryClient.invalidateQueries({ queryKey: queryKeys.wallet });
   const code = answer.data.game.game_code;
   if (!code) throw new ApiFailure([UNEXPECTED_RESPONSE_STATUS], 'bad-answer');
   return code;
+}
+
+/**
+ * Getting or buying one code (the one money hook, lib/use-money-mutation.ts): one key per intended purchase of
+ * the code, kept across retries and when it is sent again with the PIN the provider asked for. A purchase
+ * changes the balance and the statement: every screen showing them asks again.
+ */
+export function useBuyOrGetGame(game: { id: string; amount: z.infer<typeof gamePriceSchema> }): MoneyMutation<void, string> {
+  return useMoneyMutation<void, string>({
+    action: () => ['buy-game', game.id, game.amount],
+    send: (_nothing, { idempotencyKey, pin }) => buyOrGetGame(game.id, game.amount, idempotencyKey, pin),
+    invalidates: game.amount > 0 ? [queryKeys.wallet] : [],
+  });
 }
 
 export async function postGame(input: ApiRequestInput<'createCode'>): Promise<void> {

@@ -2,10 +2,12 @@
  * The game-detail modal's body (SPEC sections 2, 4, 6, 8): the code stays hidden until the user gets
  * (free) or buys (priced) it; only Active codes offer the action, otherwise 'Game has ended'. The
  * owner sees the code and Expected Profit. A token the provider calls expired sends the user to /login.
+ * A paid code asks for the transaction PIN only when the provider wants the step-up (a login older than 15
+ * minutes); the same purchase is then sent again with it.
  * Settlement (ADR 0010): the owner marks an Active code Boom or Cut once its last game has ended; an
  * admin may settle or correct any code at any time. Both behind a confirmation: money moves.
  */
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import {
   BUY_GENERIC_ERROR,
@@ -20,15 +22,15 @@ import {
   type SettledStatus,
 } from '@punter/core/punters-hub';
 import { nairaToKobo } from '@punter/core/money';
-import { CodeInput } from '@/components/code-input';
+import { StepUpPin, stepUpIncomplete, stepUpPin } from '@/components/step-up-pin';
 import { paths } from '@/config/paths';
 import { ApiFailure } from '@/lib/api';
-import { randomId } from '@/lib/flash';
 import { formatApiNaira, formatDateTime } from '@/lib/format';
 import { usePermissions } from '@/lib/permissions';
 import { clearProfile } from '@/lib/session';
 import { showToast } from '@/lib/notify';
-import { buyOrGetGame, settleGame } from '@/features/punters-hub/api/hub-calls';
+import { isStepUpNeeded } from '@/lib/use-money-mutation';
+import { settleGame, useBuyOrGetGame } from '@/features/punters-hub/api/hub-calls';
 import type { HubGame } from '@/features/punters-hub/api/games-feed';
 import { PlatformMark, priceLabel, PuntingPower } from '@/features/punters-hub/components/game-card';
 
@@ -45,27 +47,26 @@ export function GameDetail({
   onUnlocked: (code: string) => void;
 }) {
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
   const [pin, setPin] = useState('');
   const priced = game.amount > 0;
-  // One key per intended purchase of this game: a retry after a lost answer charges once.
-  const key = useRef(randomId());
+  // One key per intended purchase of this game: a retry after a lost answer, or with the PIN, charges once.
+  const buy = useBuyOrGetGame(game);
+  const busy = buy.busy;
   const owner = canSeeExpectedProfit(viewerId, game.user_id);
   const action = gameAction(game.status);
 
   const unlock = async () => {
-    setBusy(true);
     try {
-      const unlocked = await buyOrGetGame(game.id, game.amount, key.current, priced ? pin : undefined);
+      const unlocked = await buy.run(undefined, stepUpPin(buy.needsPin, pin));
       onUnlocked(unlocked);
       showToast('success', buySuccessMessage(nairaToKobo(game.amount)), 'game');
     } catch (error) {
+      // The provider asks for the PIN (a paid code, a login older than 15 minutes): the field shows, no toast.
+      if (isStepUpNeeded(error)) return;
       const outcome = buyFailureOutcome(error instanceof ApiFailure ? error.message : null);
       showToast('error', outcome.toast, 'game');
       if (outcome.clearProfile) clearProfile();
       if (outcome.redirectTo) void navigate(outcome.redirectTo);
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -123,11 +124,11 @@ export function GameDetail({
         </div>
       ) : action.canGetOrBuy ? (
         <div className="stack">
-          {priced ? <CodeInput label="Transaction PIN" kind="pin" value={pin} onChange={setPin} /> : null}
+          {buy.needsPin ? <StepUpPin value={pin} onChange={setPin} /> : null}
           <button
             type="button"
             className="button button-block"
-            disabled={busy || (priced && pin.length !== 4)}
+            disabled={busy || stepUpIncomplete(buy.needsPin, pin)}
             onClick={() => void unlock()}
           >
             {busy ? 'Please wait...' : priced ? `Buy code for ${formatApiNaira(game.amount)}` : 'Get code'}

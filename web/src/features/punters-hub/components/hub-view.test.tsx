@@ -160,16 +160,39 @@ describe('Punters Hub', () => {
     const { user } = renderWithApp(<HubView games={[priced]} />);
     await user.click(panel().getByRole('button', { name: 'Sure two odds by tunde' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Sure two odds' }));
-    // A paid code asks for the transaction PIN (the provider's step-up) before Buy is enabled.
-    expect(dialog.getByRole<HTMLButtonElement>('button', { name: 'Buy code for ₦500' }).disabled).toBe(true);
-    await user.type(dialog.getByLabelText('Transaction PIN'), '1234');
+    // Within 15 minutes of the login the provider needs no PIN: none is asked.
+    expect(dialog.queryByLabelText('Transaction PIN')).toBeNull();
     await user.click(dialog.getByRole('button', { name: 'Buy code for ₦500' }));
     await screen.findByText('Insufficient funds');
     expect(dialog.queryByLabelText('Game code')).toBeNull();
     await user.click(dialog.getByRole('button', { name: 'Buy code for ₦500' }));
     await screen.findByText('Game bought successfully');
     expect(dialog.getByLabelText('Game code').textContent).toBe('B9-123');
-    expect(fakeApi.callsTo('buyOrGetGame')[1]?.body).toEqual({ game_id: 'g1', amount: 500, pin: '1234' });
+    expect(fakeApi.callsTo('buyOrGetGame')[1]?.body).toEqual({ game_id: 'g1', amount: 500 });
+  });
+
+  it('the PIN step-up on a paid code: the message and a PIN field, then the same purchase with the PIN and key', async () => {
+    const priced = game({ amount: 500 });
+    fakeApi.failOnce('buyOrGetGame', ['Please enter your transaction PIN to confirm this payment.'], 'permission-denied');
+    fakeApi.answer('buyOrGetGame', bought(priced, 'B9-123', 500));
+    const { user } = renderWithApp(<HubView games={[priced]} />);
+    await user.click(panel().getByRole('button', { name: 'Sure two odds by tunde' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Sure two odds' }));
+    await user.click(dialog.getByRole('button', { name: 'Buy code for ₦500' }));
+    expect(await dialog.findByText('Please enter your transaction PIN to confirm this payment.')).toBeTruthy();
+    const buy = dialog.getByRole<HTMLButtonElement>('button', { name: 'Buy code for ₦500' });
+    expect(buy.disabled).toBe(true);
+    await user.type(dialog.getByLabelText('Transaction PIN'), '1234');
+    expect(buy.disabled).toBe(false);
+    await user.click(buy);
+    await screen.findByText('Game bought successfully');
+    expect(dialog.getByLabelText('Game code').textContent).toBe('B9-123');
+    const [first, withPin] = fakeApi.callsTo('buyOrGetGame');
+    expect(first?.body).toEqual({ game_id: 'g1', amount: 500 });
+    expect(withPin?.body).toEqual({ game_id: 'g1', amount: 500, pin: '1234' });
+    expect(withPin?.headers?.['Idempotency-Key']).toBe(first?.headers?.['Idempotency-Key']);
+    // The step-up was a question, never an error toast.
+    expect(screen.queryByText('An error occurred')).toBeNull();
   });
 
   it('an expired token clears the session and goes to /login', async () => {

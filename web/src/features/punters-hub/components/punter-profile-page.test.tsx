@@ -97,7 +97,7 @@ describe('/punter/{username}', () => {
     expect(onSale().getByText(NO_ACTIVE_CODES_MESSAGE)).toBeTruthy();
   });
 
-  it("buys a code from the profile with the PIN and shows it, as the Hub's detail does", async () => {
+  it("buys a code from the profile and shows it, as the Hub's detail does", async () => {
     fakeApi.answer('punterProfile', ok({ record: record(), games: [code()] }));
     const { game_code: _none, ...rest } = code();
     fakeApi.answer(
@@ -112,11 +112,10 @@ describe('/punter/{username}', () => {
     await user.click(onSale().getByRole('button', { name: 'Sure two odds by tunde' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Sure two odds' }));
     expect(dialog.queryByLabelText('Game code')).toBeNull();
-    await user.type(dialog.getByLabelText('Transaction PIN'), '1234');
     await user.click(dialog.getByRole('button', { name: 'Buy code for ₦200' }));
     await screen.findByText('Game bought successfully');
     expect(dialog.getByLabelText('Game code').textContent).toBe('B9-777');
-    expect(fakeApi.callsTo('buyOrGetGame')[0]?.body).toEqual({ game_id: 'g1', amount: 200, pin: '1234' });
+    expect(fakeApi.callsTo('buyOrGetGame')[0]?.body).toEqual({ game_id: 'g1', amount: 200 });
   });
 
   it('shows the code the provider sends to a buyer without asking to buy again', async () => {

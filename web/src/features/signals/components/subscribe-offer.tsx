@@ -1,6 +1,6 @@
 /**
  * In place of the feed for a reader without an active subscription (ADR 0008): what the ₦2,000
- * monthly subscription gives, and paying for it from the wallet with the transaction PIN; a reader
+ * monthly subscription gives, and paying for it from the wallet (the PIN when the provider asks for it); a reader
  * whose subscription has ended sees the expired-subscription page instead (SPEC section 1).
  */
 import { useState } from 'react';

@@ -53,16 +53,15 @@ describe('SubscriptionPage', () => {
 
     await user.click(screen.getByRole('button', { name: 'Subscribe for ₦2,000' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Subscribe' }));
-    await user.click(dialog.getByRole('button', { name: 'Pay ₦2,000' }));
-    expect(fakeApi.callsTo('subscribe')).toHaveLength(0);
-    await user.type(dialog.getByLabelText('Transaction PIN'), '1234');
+    // Within 15 minutes of the login the provider needs no PIN: none is asked.
+    expect(dialog.queryByLabelText('Transaction PIN')).toBeNull();
     await user.click(dialog.getByRole('button', { name: 'Pay ₦2,000' }));
 
     const state = within(screen.getByRole('region', { name: 'Your subscription' }));
     await waitFor(() => expect(state.getByText('Active')).toBeTruthy());
     expect(state.getByText('24 Dec 2026')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Renew for ₦2,000' })).toBeTruthy();
-    expect(fakeApi.callsTo('subscribe')[0]?.body).toEqual({ pin: '1234' });
+    expect(fakeApi.callsTo('subscribe')[0]?.body).toEqual({});
     // The payment is a wallet move: the transaction list (with its SUBSCRIPTION entry) is fetched again.
     expect(client.getQueryState(['wallet', 'transactions', 'all', 'u1'])?.isInvalidated).toBe(true);
   });
@@ -87,10 +86,48 @@ describe('SubscriptionPage', () => {
     const { user } = renderWithApp(<SubscriptionPage />, { path: '/subscription' });
     await user.click(screen.getByRole('button', { name: 'Subscribe for ₦2,000' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Subscribe' }));
-    await user.type(dialog.getByLabelText('Transaction PIN'), '1234');
     await user.click(dialog.getByRole('button', { name: 'Pay ₦2,000' }));
     expect(await dialog.findByText('Insufficient funds')).toBeTruthy();
     expect(dialog.getByRole('link', { name: 'Top up your wallet' }).getAttribute('href')).toBe('/dashboard');
     expect(screen.getByText('Not subscribed')).toBeTruthy();
+  });
+
+  it('the PIN step-up: the message and a PIN field, then the same payment with the PIN under the same key', async () => {
+    fakeApi.failOnce('subscribe', ['Please enter your transaction PIN to confirm this payment.'], 'permission-denied');
+    fakeApi.answer('subscribe', paid('2026-12-24T10:00:00.000Z'));
+    const { user } = renderWithApp(<SubscriptionPage />, { path: '/subscription' });
+    await user.click(screen.getByRole('button', { name: 'Subscribe for ₦2,000' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Subscribe' }));
+    await user.click(dialog.getByRole('button', { name: 'Pay ₦2,000' }));
+    expect(await dialog.findByText('Please enter your transaction PIN to confirm this payment.')).toBeTruthy();
+    expect(dialog.queryByRole('alert')).toBeNull();
+    // Without the 4 digits nothing is sent.
+    await user.click(dialog.getByRole('button', { name: 'Pay ₦2,000' }));
+    expect(fakeApi.callsTo('subscribe')).toHaveLength(1);
+    await user.type(dialog.getByLabelText('Transaction PIN'), '1234');
+    await user.click(dialog.getByRole('button', { name: 'Pay ₦2,000' }));
+
+    const state = within(screen.getByRole('region', { name: 'Your subscription' }));
+    await waitFor(() => expect(state.getByText('Active')).toBeTruthy());
+    const [first, withPin] = fakeApi.callsTo('subscribe');
+    expect(first?.body).toEqual({});
+    expect(withPin?.body).toEqual({ pin: '1234' });
+    expect(withPin?.headers?.['Idempotency-Key']).toBe(first?.headers?.['Idempotency-Key']);
+  });
+
+  it('renewing an active subscription names its end; when one already runs the screen says so and nothing is charged', async () => {
+    const end = Date.parse('2026-12-24T10:00:00.000Z');
+    subscribedUntil(end);
+    fakeApi.answer('subscribe', ok({ entry: null, subscription_expires_at: '2026-12-24T10:00:00.000Z' }));
+    const { user } = renderWithApp(<SubscriptionPage />, { path: '/subscription' });
+    await user.click(screen.getByRole('button', { name: 'Renew for ₦2,000' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Renew subscription' }));
+    await user.click(dialog.getByRole('button', { name: 'Pay ₦2,000' }));
+    expect(await dialog.findByText('You are already subscribed until 24 Dec 2026. Nothing was charged.')).toBeTruthy();
+    expect(fakeApi.callsTo('subscribe')[0]?.body).toEqual({ renew_from: '2026-12-24T10:00:00.000Z' });
+    expect(screen.queryByText(/^Subscribed until/)).toBeNull();
+    await user.click(dialog.getByRole('button', { name: 'OK' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(within(screen.getByRole('region', { name: 'Your subscription' })).getByText('24 Dec 2026')).toBeTruthy();
   });
 });

@@ -2,7 +2,7 @@
  * /subscription (a public route, SPEC section 2): a visitor sees the expired-subscription page, whose
  * Re-activate goes to login and back here (SPEC section 1); a signed-in user sees what the ₦2,000
  * monthly subscription covers, their state (active until a day, ended, or none) and pays or renews it
- * from the wallet with the PIN. The payment is a SUBSCRIPTION entry in the transaction list.
+ * from the wallet (a renewal names the end it extends, so a stale screen never pays twice). The payment is a SUBSCRIPTION entry in the transaction list.
  */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -91,6 +91,7 @@ function SubscriberView() {
       </section>
       <Modal open={open} title={renewing ? 'Renew subscription' : 'Subscribe'} onClose={() => setOpen(false)}>
         <SubscribeForm
+          renewFrom={status.kind === 'active' ? new Date(status.until).toISOString() : null}
           onDone={(expiresAt) => {
             setPaidUntil(expiresAt);
             setOpen(false);

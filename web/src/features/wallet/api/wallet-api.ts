@@ -3,13 +3,13 @@
  * and the hooks the screens use: reads through the query cache (one balance request serves every
  * screen while it is fresh), money moves that refresh what they changed.
  */
-import { useCallback, useRef } from 'react';
+import { useCallback } from 'react';
 import type { SavedBank } from '@punter/core/api/bank';
 import type { Transaction } from '@punter/core/api/wallet';
 import { callApi } from '@/lib/api';
-import { randomId } from '@/lib/flash';
 import { queryClient, queryKeys } from '@/lib/query-client';
 import { useApiQuery, type QueryState } from '@/lib/use-api-query';
+import { useMoneyMutation, type MoneyMutation } from '@/lib/use-money-mutation';
 
 export type { SavedBank, Transaction };
 
@@ -109,23 +109,20 @@ export interface WithdrawRequest {
 }
 
 /**
- * A withdrawal: the PIN check, then the withdrawal, then the wallet refreshed. One idempotency key per
- * intended withdrawal: trying the same amount to the same bank again after a failure (a lost answer
- * included) sends the same key, so the provider debits once; another amount or bank, or the next
- * withdrawal after a success, gets a new key.
+ * A withdrawal: the PIN check, then the withdrawal, then the wallet refreshed (the one money hook,
+ * lib/use-money-mutation.ts). One idempotency key per intended withdrawal: trying the same amount to the same
+ * bank again after a failure (a lost answer included) sends the same key, so the provider debits once; another
+ * amount or bank, or the next withdrawal after a success, gets a new key. A withdrawal always takes the PIN.
  */
-export function useWithdraw(): (request: WithdrawRequest) => Promise<Transaction> {
-  const attempt = useRef<{ action: string; key: string } | null>(null);
-  return useCallback(async (request: WithdrawRequest) => {
-    const action = JSON.stringify([request.destinationAccount, request.amountNaira]);
-    if (attempt.current?.action !== action) attempt.current = { action, key: randomId() };
-    const { key } = attempt.current;
-    await verifyPin(request.pin);
-    const transaction = await withdraw({ ...request, idempotencyKey: key });
-    attempt.current = null;
-    void refreshWallet();
-    return transaction;
-  }, []);
+export function useWithdraw(): MoneyMutation<WithdrawRequest, Transaction> {
+  return useMoneyMutation<WithdrawRequest, Transaction>({
+    action: (request) => ['withdraw', request.destinationAccount, request.amountNaira],
+    send: async (request, { idempotencyKey }) => {
+      await verifyPin(request.pin);
+      return withdraw({ ...request, idempotencyKey });
+    },
+    invalidates: [queryKeys.wallet],
+  });
 }
 
 /**

@@ -67,7 +67,7 @@ function WithdrawForm({ onDone }: { onDone: () => void }) {
     withdrawFormSchema,
     async (data) => {
       // useWithdraw checks the PIN and keeps one idempotency key per intended withdrawal.
-      await withdraw({ destinationAccount: data.destination_account, amountNaira: data.amount, pin: data.pin });
+      await withdraw.run({ destinationAccount: data.destination_account, amountNaira: data.amount, pin: data.pin });
       toast.success(WALLET_MESSAGES.withdrawSuccess);
       onDone();
     },
