@@ -5,7 +5,7 @@
  */
 import { STEP_UP_NEEDED_MESSAGE } from '@punter/core/api/errors';
 import { CodeInput } from '@/components/code-input';
-import { Link } from '@/lib/router';
+import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 
 export function StepUpPin({
