@@ -27,6 +27,9 @@ export default defineConfig({
           include: ['src/**/*.test.tsx'],
           environment: 'happy-dom',
           setupFiles: ['src/lib/zod-locale.ts', 'src/testing/setup-dom.ts'],
+          // React's development build renders a long form typed key by key (user-event) in a few seconds on a
+          // loaded two-core machine; the default 5 s made such tests fail on load alone.
+          testTimeout: 20_000,
         },
       },
     ],
