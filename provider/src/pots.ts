@@ -27,13 +27,11 @@ import {
   REFERRAL_BONUS_INSTANT_PERCENT,
   RISK_ACK_REQUIRED,
   checkPotJoin,
-  formatPotDate,
   joinQuote,
   nextPotStatus,
   participantDisplayName,
   participantResultKobo,
   participantStatusFor,
-  potWithdrawalBlockMessage,
 } from '@punter/core/pots';
 import {
   autoTradaSwitchRequestSchema,
@@ -103,28 +101,6 @@ function statusAt(pot: PotDoc, now: number): string {
     },
     now,
   );
-}
-
-/**
- * Why the user may not withdraw now, or null (ADR 0021: SPEC 4 and 9, 'No withdrawal after joining until
- * the due date'): SPEC's Raising message while any unpaid stake is in a raising pot, else the Trading message
- * with the latest due date of the trading ones. Read by the withdraw-block call the modal shows and again
- * inside the withdrawal's transaction, so the screen and the refusal say the same thing. A due pot no
- * longer blocks, even before the scheduler has moved it (the pot's clock, not its stored status).
- */
-export async function withdrawalBlock(deps: Pick<ProviderDeps, 'store' | 'now'>, userId: string): Promise<string | null> {
-  const stakes = await potStakes.query(deps.store, { where: [['user_id', '==', userId]] });
-  const potIds = new Set(stakes.filter((s) => s.data.status !== PARTICIPANT_STATUS_PAID).map((s) => s.data.pot_id));
-  const now = deps.now();
-  let dueMs: number | null = null;
-  for (const potId of potIds) {
-    const pot = await pots.get(deps.store, potId);
-    if (!pot) continue;
-    const status = statusAt(pot, now);
-    if (status === POT_STATUS_RAISING) return potWithdrawalBlockMessage(status, formatPotDate(pot.trade_to));
-    if (status === POT_STATUS_TRADING) dueMs = Math.max(dueMs ?? 0, pot.trade_to ?? 0);
-  }
-  return dueMs === null ? null : potWithdrawalBlockMessage(POT_STATUS_TRADING, formatPotDate(dueMs));
 }
 
 export function createPots(deps: ProviderDeps, audit: Audit) {

@@ -101,7 +101,7 @@ export function createProvider(options: ProviderOptions): Provider {
     myReferrals: (u) => wallet.referrals(u),
     topup: (u, req) => wallet.topup(u, req.body),
     withdraw: (u, req) => wallet.withdraw(u, req.body, key(req)),
-    withdrawBlock: (u) => wallet.withdrawBlock(u),
+    withdrawBlock: () => wallet.withdrawBlock(),
     joinAutoTrada: async (u, req, _p, issuedAt) => {
       await accounts.requireStepUp(u, issuedAt, req.body);
       return pots.join(u, req.body, key(req));
