@@ -210,9 +210,12 @@ export const entries = (userId: string) => new Collection(`${wallets.path}/${use
 /**
  * Double entry (ARCHITECTURE "Money"): every movement is a transfer between two accounts, written once as
  * an immutable journal line in the transaction that changes the balances. Account keys: `wallet:{uid}`,
- * `pot:{potId}`, `escrow:{gameId}`, `house`, `gateway`.
+ * `pot:{potId}`, `escrow:{gameId}`, `receivable:{uid}` (what a seller owes the house, ADR 0039), `house`,
+ * `gateway`.
  */
-export const accountKeySchema = z.string().regex(/^(wallet|pot|escrow):[^/:]+$|^(house|gateway)$/, 'not an account key');
+export const accountKeySchema = z
+  .string()
+  .regex(/^(wallet|pot|escrow|receivable):[^/:]+$|^(house|gateway)$/, 'not an account key');
 export const journalSchema = z.object({
   id: z.string(),
   from: accountKeySchema,
@@ -226,14 +229,19 @@ export const journalSchema = z.object({
 export type JournalDoc = z.infer<typeof journalSchema>;
 export const journal = new Collection('provider_journal', journalSchema);
 
-/** The balance of an internal account that is not a wallet (a pot's or an escrow's money), by account key. */
-export const ledgerAccountSchema = z.object({
-  kind: z.enum(['pot', 'escrow']),
-  owner_id: z.string(),
-  balance_kobo: kobo,
-  seq: z.number().int().nonnegative(),
-  updated_at: epochMs,
-});
+/**
+ * The balance of an internal account that is not a wallet (a pot's or an escrow's money, or what a seller
+ * owes the house: a receivable, ADR 0039), by account key. Only a receivable's balance may be below zero.
+ */
+export const ledgerAccountSchema = z
+  .object({
+    kind: z.enum(['pot', 'escrow', 'receivable']),
+    owner_id: z.string(),
+    balance_kobo: z.number().int(),
+    seq: z.number().int().nonnegative(),
+    updated_at: epochMs,
+  })
+  .refine((a) => a.kind === 'receivable' || a.balance_kobo >= 0, { message: 'only a receivable may be below zero' });
 export type LedgerAccountDoc = z.infer<typeof ledgerAccountSchema>;
 export const ledgerAccounts = new Collection('provider_ledger_accounts', ledgerAccountSchema);
 
@@ -389,6 +397,11 @@ export const settlements = new Collection(
     settled_by: z.string(),
     settled_at: epochMs,
     released_kobo: kobo,
+    /**
+     * A punter's own Boom of a paid code holds its escrow until then (ADR 0039): the job releases it after
+     * this time unless a buyer's dispute is open. Null (or absent) when nothing is held.
+     */
+    release_after: epochMs.nullable().optional(),
   }),
 );
 /**

@@ -38,6 +38,8 @@ export interface Provider {
   handle(req: ProviderRequest): Promise<ProviderResponse>;
   /** Work a scheduler runs: ends codes left unsettled and refunds their buyers (ADR 0010); answers how many ended. */
   endUnsettledGames(): Promise<number>;
+  /** Work a scheduler runs: pays out punters' Booms whose dispute window passed undisputed (ADR 0039). */
+  releaseHeldEscrows(): Promise<number>;
   /** Writes the provider's copy of each code posted before ADR 0027 (once, at start). */
   copyOlderGames(): Promise<number>;
   /** Moves the pots whose time has come (ADR 0012): the scheduler's entry point. */
@@ -216,6 +218,7 @@ export function createProvider(options: ProviderOptions): Provider {
   return {
     deps,
     endUnsettledGames: () => settlement.endUnsettled(),
+    releaseHeldEscrows: () => settlement.releaseHeld(),
     copyOlderGames: () => settlement.copyOlderCodes(),
     tickPots: () => pots.tick(),
     async handle(req) {
