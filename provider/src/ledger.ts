@@ -67,6 +67,7 @@ export type AccountRef =
   | { kind: 'pot'; id: string }
   | { kind: 'escrow'; id: string }
   | { kind: 'receivable'; id: string }
+  | { kind: 'hold'; id: string }
   | { kind: 'house' }
   | { kind: 'gateway' };
 
@@ -81,7 +82,7 @@ export const GATEWAY: AccountState = { ref: { kind: 'gateway' } };
  */
 export type AccountState =
   | { ref: { kind: 'wallet'; id: string }; wallet: WalletDoc }
-  | { ref: { kind: 'pot' | 'escrow' | 'receivable'; id: string }; account: LedgerAccountDoc }
+  | { ref: { kind: 'pot' | 'escrow' | 'receivable' | 'hold'; id: string }; account: LedgerAccountDoc }
   | { ref: { kind: 'house' } | { kind: 'gateway' } };
 
 export function accountKey(ref: AccountRef): string {
@@ -100,7 +101,8 @@ export async function readAccount(tx: Tx, ref: AccountRef): Promise<AccountState
       return walletAccount(await readWallet(tx, ref.id));
     case 'pot':
     case 'escrow':
-    case 'receivable': {
+    case 'receivable':
+    case 'hold': {
       const account = (await ledgerAccounts.get(tx, accountKey(ref))) ?? {
         kind: ref.kind,
         owner_id: ref.id,
@@ -270,7 +272,7 @@ export function postEntry(
 export async function accountBalanceKobo(store: Store, ref: AccountRef): Promise<number> {
   if (ref.kind === 'wallet') return balanceKobo(store, ref.id);
   const key = accountKey(ref);
-  if (ref.kind === 'pot' || ref.kind === 'escrow' || ref.kind === 'receivable') {
+  if (ref.kind === 'pot' || ref.kind === 'escrow' || ref.kind === 'receivable' || ref.kind === 'hold') {
     return (await ledgerAccounts.get(store, key))?.balance_kobo ?? 0;
   }
   const [ins, outs] = await Promise.all([

@@ -61,6 +61,7 @@ const remind = () => {
   remindExpiringSubscriptions(provider.deps).catch(failed('subscription reminders'));
   provider.endUnsettledGames().catch(failed('ending unsettled codes'));
   provider.releaseHeldEscrows().catch(failed('releasing held code sales'));
+  provider.refundHeldTopups().catch(failed('refunding held top-ups'));
 };
 remind();
 // Codes posted before the provider kept its own copy get one, so Clear Games cannot strand them (ADR 0027).

@@ -20,6 +20,7 @@ import { ApiError, errorBody, header, notFound, ok, parseBody, type ProviderRequ
 import { UNKNOWN_SOURCE } from './limits';
 import { createPots } from './pots';
 import { createHubSettlement } from './hub-settlement';
+import { refundHeldTopups } from './wallet/funding';
 import { createPuntersHub } from './punters-hub';
 import { createSaferPlay } from './safer-play';
 import { handleSandbox } from './sandbox-pages';
@@ -40,6 +41,8 @@ export interface Provider {
   endUnsettledGames(): Promise<number>;
   /** Work a scheduler runs: pays out punters' Booms whose dispute window passed undisputed (ADR 0039). */
   releaseHeldEscrows(): Promise<number>;
+  /** Work a scheduler runs: refunds to the gateway payments held over a deposit limit (issue 31). */
+  refundHeldTopups(): Promise<number>;
   /** Writes the provider's copy of each code posted before ADR 0027 (once, at start). */
   copyOlderGames(): Promise<number>;
   /** Moves the pots whose time has come (ADR 0012): the scheduler's entry point. */
@@ -219,6 +222,7 @@ export function createProvider(options: ProviderOptions): Provider {
     deps,
     endUnsettledGames: () => settlement.endUnsettled(),
     releaseHeldEscrows: () => settlement.releaseHeld(),
+    refundHeldTopups: () => refundHeldTopups(deps),
     copyOlderGames: () => settlement.copyOlderCodes(),
     tickPots: () => pots.tick(),
     async handle(req) {
