@@ -403,6 +403,9 @@ describe('Clear Games and the escrow of paid codes (ADR 0020)', () => {
 
     now = START + 3 * HOUR;
     expect((await punter.call('POST', '/api/v1/puntershub/settle-game', { game_id: gameId, status: 'Boom' })).status).toBe(200);
+    // The punter's own Boom holds the sales for disputes; the admin's confirmation pays them (ADR 0039).
+    expect(await balance(punter)).toBe(0);
+    expect((await admin.call('POST', '/api/v1/puntershub/settle-game', { game_id: gameId, status: 'Boom' })).status).toBe(200);
     expect(await balance(punter)).toBe(500);
     // Clear Games takes the settled code off the Hub and moves no money.
     expect(await clearGames(content, adminCaller, {})).toEqual({ deleted: 1, message: 'All documents successfully deleted!' });

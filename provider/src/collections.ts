@@ -210,9 +210,12 @@ export const entries = (userId: string) => new Collection(`${wallets.path}/${use
 /**
  * Double entry (ARCHITECTURE "Money"): every movement is a transfer between two accounts, written once as
  * an immutable journal line in the transaction that changes the balances. Account keys: `wallet:{uid}`,
- * `pot:{potId}`, `escrow:{gameId}`, `house`, `gateway`.
+ * `pot:{potId}`, `escrow:{gameId}`, `receivable:{uid}` (what a seller owes the house, ADR 0039),
+ * `hold:{transactionId}` (a payment held over a deposit limit until refunded), `house`, `gateway`.
  */
-export const accountKeySchema = z.string().regex(/^(wallet|pot|escrow):[^/:]+$|^(house|gateway)$/, 'not an account key');
+export const accountKeySchema = z
+  .string()
+  .regex(/^(wallet|pot|escrow|receivable|hold):[^/:]+$|^(house|gateway)$/, 'not an account key');
 export const journalSchema = z.object({
   id: z.string(),
   from: accountKeySchema,
@@ -226,14 +229,20 @@ export const journalSchema = z.object({
 export type JournalDoc = z.infer<typeof journalSchema>;
 export const journal = new Collection('provider_journal', journalSchema);
 
-/** The balance of an internal account that is not a wallet (a pot's or an escrow's money), by account key. */
-export const ledgerAccountSchema = z.object({
-  kind: z.enum(['pot', 'escrow']),
-  owner_id: z.string(),
-  balance_kobo: kobo,
-  seq: z.number().int().nonnegative(),
-  updated_at: epochMs,
-});
+/**
+ * The balance of an internal account that is not a wallet (a pot's or an escrow's money, a payment held
+ * over a deposit limit until it is refunded, or what a seller owes the house: a receivable, ADR 0039), by
+ * account key. Only a receivable's balance may be below zero.
+ */
+export const ledgerAccountSchema = z
+  .object({
+    kind: z.enum(['pot', 'escrow', 'receivable', 'hold']),
+    owner_id: z.string(),
+    balance_kobo: z.number().int(),
+    seq: z.number().int().nonnegative(),
+    updated_at: epochMs,
+  })
+  .refine((a) => a.kind === 'receivable' || a.balance_kobo >= 0, { message: 'only a receivable may be below zero' });
 export type LedgerAccountDoc = z.infer<typeof ledgerAccountSchema>;
 export const ledgerAccounts = new Collection('provider_ledger_accounts', ledgerAccountSchema);
 
@@ -259,11 +268,25 @@ export const idempotency = new Collection(
 
 // ---------------------------------------------------------------- wallet resources
 
-/** A payment credited once, by the gateway's transaction_id. */
-export const topups = new Collection(
-  'provider_topups',
-  z.object({ user_id: z.string(), entry_id: z.string(), amount_kobo: kobo, tx_ref: z.string(), created_at: epochMs }),
-);
+/**
+ * A verified payment, once per gateway transaction_id: credited to the wallet (entry_id its FUNDING entry),
+ * or, when it arrived past a deposit limit or during a break (a race, a late verification), held in its own
+ * hold account and refunded to the gateway, never spendable (ADR 0019's amendment, issue 31). `status` is
+ * absent on top-ups credited before holds existed.
+ */
+export const topupSchema = z.object({
+  user_id: z.string(),
+  entry_id: z.string().nullable(),
+  amount_kobo: kobo,
+  tx_ref: z.string(),
+  created_at: epochMs,
+  status: z.enum(['CREDITED', 'HELD', 'REFUNDED']).optional(),
+  /** Why it was held: the limit's or the pause's message. */
+  held_reason: z.string().optional(),
+  refunded_at: epochMs.optional(),
+});
+export type TopupDoc = z.infer<typeof topupSchema>;
+export const topups = new Collection('provider_topups', topupSchema);
 
 export const withdrawalSchema = z.object({
   id: z.string(),
@@ -389,6 +412,11 @@ export const settlements = new Collection(
     settled_by: z.string(),
     settled_at: epochMs,
     released_kobo: kobo,
+    /**
+     * A punter's own Boom of a paid code holds its escrow until then (ADR 0039): the job releases it after
+     * this time unless a buyer's dispute is open. Null (or absent) when nothing is held.
+     */
+    release_after: epochMs.nullable().optional(),
   }),
 );
 /**

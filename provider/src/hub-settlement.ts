@@ -5,12 +5,16 @@
  * - After the last game (endDate) the punter marks a code Boom or Cut, once; an admin (role 1) may
  *   settle or correct any code at any time. An Active code nobody settled UNSETTLED_ENDS_AFTER_MS after
  *   its end becomes Ended (endUnsettled).
- * - Boom pays the code's escrow to the punter (ESCROW_RELEASE). Cut and Ended refund every buyer from
- *   the escrow (REFUND), one transaction per purchase that marks it refunded, so a raced or repeated
- *   settlement refunds each buyer once, and a crash half-way is finished by the next run.
- * - An admin's correction of a paid-out Boom to Cut takes the payout back from the punter's wallet into
- *   the escrow first (refused if the wallet no longer holds it); a Cut corrected to Boom changes the
- *   record only: the buyers keep their refunds.
+ * - Boom pays the code's escrow to the punter (ESCROW_RELEASE) only once the result is final (ADR 0039):
+ *   an admin's Boom (or an admin's confirmation of a punter's Boom) releases it at once; a punter's own
+ *   Boom holds it for ESCROW_DISPUTE_WINDOW_MS, after which the job (releaseHeld) pays it unless a buyer's
+ *   dispute is open. Cut and Ended refund every buyer from the escrow (REFUND), one transaction per
+ *   purchase that marks it refunded, so a raced or repeated settlement refunds each buyer once, and a
+ *   crash half-way is finished by the next run.
+ * - An admin's correction of a paid-out Boom to Cut takes the payout back into the escrow: what the
+ *   punter's wallet still holds, and the rest from the house as the punter's debt (his receivable account,
+ *   repaid first from his next release), so the buyers are always refunded and no wallet goes below zero.
+ *   A Cut corrected to Boom changes the record only: the buyers keep their refunds.
  * - The record (won, lost, punting_power...) is computed from the settled results (core punterRecord),
  *   never written by hand; Ended codes do not count.
  * - All of it reads and writes the provider's copy of the code (provider_games, ADR 0027) and only mirrors
@@ -40,7 +44,8 @@ import {
 } from './collections';
 import { KeyedMutex, notify, type ProviderDeps, type UserDoc } from './context';
 import { conflict, forbidden, badRequest, notFound, ok, parseBody, type ProviderResponse } from './http';
-import { heldKobo, readAccount, transfer } from './ledger';
+import { heldKobo, readAccount, transfer, type AccountState } from './ledger';
+import { disputes } from './admin/hub';
 import { createAudit } from './admin/audit';
 import type { Tx } from './store';
 
@@ -118,6 +123,53 @@ async function readCode(tx: Tx, gameId: string, now: number) {
   return { code: gameCopyOf(shown, settlement?.status ?? 'Active', now), stored: false, shown, settlement };
 }
 
+/** How long a punter's own Boom of a paid code holds its escrow, for buyers to dispute it (ADR 0039). */
+export const ESCROW_DISPUTE_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Pays `amountKobo` of a code's escrow to its punter, inside `tx` (both accounts read in it): first what
+ * the punter owes the house from an earlier correction (his receivable), then the rest to his wallet.
+ * Answers what reached the wallet.
+ */
+function releaseEscrow(
+  deps: ProviderDeps,
+  tx: Tx,
+  code: Pick<GameCopyDoc, 'id' | 'title' | 'user_id'>,
+  accounts: { escrow: AccountState; punter: AccountState; receivable: AccountState },
+  amountKobo: number,
+): number {
+  const owed = 'account' in accounts.receivable ? Math.max(0, -accounts.receivable.account.balance_kobo) : 0;
+  const repaid = Math.min(owed, amountKobo);
+  let escrow = accounts.escrow;
+  if (repaid > 0) {
+    escrow = transfer(deps, tx, {
+      from: escrow,
+      to: accounts.receivable,
+      amountKobo: repaid,
+      type: 'ESCROW_RELEASE',
+      narration: `Sales of '${code.title}' repay what a corrected code's payout left owing`,
+      reference: `escrow:${code.id}`,
+    }).from;
+  }
+  const paid = amountKobo - repaid;
+  if (paid > 0) {
+    transfer(deps, tx, {
+      from: escrow,
+      to: accounts.punter,
+      amountKobo: paid,
+      type: 'ESCROW_RELEASE',
+      narration: `Sales of '${code.title}' paid out: it landed`,
+      reference: `escrow:${code.id}`,
+    });
+  }
+  notify(deps, tx, code.user_id, 'ESCROW_RELEASE', {
+    amount: koboToNaira(paid),
+    game_id: code.id,
+    message: `Your sales of '${code.title}' were paid to your wallet`,
+  });
+  return paid;
+}
+
 export function createHubSettlement(deps: ProviderDeps) {
   const { auditIn } = createAudit(deps);
   // Settlement work on one code runs one transaction at a time in this instance (they all write its
@@ -183,53 +235,73 @@ export function createHubSettlement(deps: ProviderDeps) {
         if (code.user_id !== user.id && !isAdmin)
           throw forbidden('Only the punter who posted this code or an admin can settle it');
         const current = previous?.status ?? null;
-        if (current === input.status) {
+        const escrow = await readAccount(tx, { kind: 'escrow', id: code.id });
+        const held = heldKobo(escrow) ?? 0;
+        // Only another person's word is final: an admin's, not an admin's on his own code (ADR 0039).
+        const finalWord = isAdmin && code.user_id !== user.id;
+        // An admin's Boom of a Boom still holding its escrow is the operator's confirmation: it releases now.
+        const confirming =
+          finalWord && current === 'Boom' && input.status === 'Boom' && held > 0 && previous?.release_after != null;
+        if (current === input.status && !confirming) {
           // A code settled before its copy existed gets it now, before an admin clears its public game.
           if (!stored) gameCopies.set(tx, code.id, code);
-          return { gameId: code.id, releasedKobo: 0 };
+          return { gameId: code.id, releasedKobo: 0, heldUntil: previous?.release_after ?? null };
         }
         if (!isAdmin) {
           if (deps.now() < Date.parse(code.endDate)) throw badRequest(SETTLE_TOO_EARLY_MESSAGE);
           if (current !== null) throw conflict(ALREADY_SETTLED_MESSAGE);
         }
         const recordDoc = await punterRecords.get(tx, code.user_id);
-        const escrow = await readAccount(tx, { kind: 'escrow', id: code.id });
         const punter = await readAccount(tx, { kind: 'wallet', id: code.user_id });
+        const receivable = await readAccount(tx, { kind: 'receivable', id: code.user_id });
         const now = deps.now();
         let released = previous?.released_kobo ?? 0;
         let releasedNow = 0;
+        let releaseAfter: number | null = null;
         if (input.status === 'Boom') {
-          const held = heldKobo(escrow) ?? 0;
-          if (held > 0) {
-            transfer(deps, tx, {
-              from: escrow,
-              to: punter,
-              amountKobo: held,
-              type: 'ESCROW_RELEASE',
-              narration: `Sales of '${code.title}' paid out: it landed`,
-              reference: `escrow:${code.id}`,
-            });
-            notify(deps, tx, code.user_id, 'ESCROW_RELEASE', {
+          if (held > 0 && finalWord) {
+            releasedNow = releaseEscrow(deps, tx, code, { escrow, punter, receivable }, held);
+            released += held;
+          } else if (held > 0) {
+            // The punter's own word is not final: the money waits out the dispute window in the escrow.
+            releaseAfter = now + ESCROW_DISPUTE_WINDOW_MS;
+            notify(deps, tx, code.user_id, 'ESCROW_HELD', {
               amount: koboToNaira(held),
               game_id: code.id,
-              message: `Your sales of '${code.title}' were paid to your wallet`,
+              message: `Your sales of '${code.title}' are held until ${new Date(releaseAfter).toISOString()} for buyers to dispute the result`,
             });
-            released += held;
-            releasedNow = held;
           }
         } else if (released > 0) {
-          // A paid-out Boom corrected to Cut: the payout goes back into the escrow for the buyers' refunds.
-          if ((heldKobo(punter) ?? 0) < released) {
-            throw conflict("The punter's wallet no longer holds the payout of this code; refund its buyers by hand");
+          // A paid-out Boom corrected to Cut: the payout goes back into the escrow for the buyers' refunds, from
+          // the punter's wallet as far as it holds it, the rest from the house as the punter's debt (ADR 0039).
+          const fromWallet = Math.min(heldKobo(punter) ?? 0, released);
+          let escrowNow = escrow;
+          if (fromWallet > 0) {
+            escrowNow = transfer(deps, tx, {
+              from: punter,
+              to: escrowNow,
+              amountKobo: fromWallet,
+              type: 'REFUND',
+              narration: `Payout of '${code.title}' returned for its buyers' refunds (corrected to Cut)`,
+              reference: `escrow:${code.id}`,
+            }).to;
           }
-          transfer(deps, tx, {
-            from: punter,
-            to: escrow,
-            amountKobo: released,
-            type: 'REFUND',
-            narration: `Payout of '${code.title}' returned for its buyers' refunds (corrected to Cut)`,
-            reference: `escrow:${code.id}`,
-          });
+          const owed = released - fromWallet;
+          if (owed > 0) {
+            transfer(deps, tx, {
+              from: receivable,
+              to: escrowNow,
+              amountKobo: owed,
+              type: 'REFUND',
+              narration: `House advance for the refunds of '${code.title}' (corrected to Cut); owed by its punter`,
+              reference: `escrow:${code.id}`,
+            });
+            notify(deps, tx, code.user_id, 'ESCROW_OWED', {
+              amount: koboToNaira(owed),
+              game_id: code.id,
+              message: `'${code.title}' was corrected to Cut: you owe ${formatNaira(owed)}, taken from your next sales`,
+            });
+          }
           released = 0;
         }
         settlements.set(tx, code.id, {
@@ -239,6 +311,7 @@ export function createHubSettlement(deps: ProviderDeps) {
           settled_by: user.id,
           settled_at: now,
           released_kobo: released,
+          release_after: releaseAfter,
         });
         gameCopies.set(tx, code.id, { ...code, ...buyersOf(shown), status: input.status, updated_at: now });
         const results: PunterRecordDoc['results'] = {
@@ -251,15 +324,25 @@ export function createHubSettlement(deps: ProviderDeps) {
         if (shown) games.update(tx, code.id, { status: input.status, ...gameRecordFields(record) });
         deps.log('hub.settled', { game_id: code.id, status: input.status, by: isAdmin ? 'admin' : 'punter', previous: current });
         // An admin's settlement or correction is audited with it (the console, ADR 0022).
-        if (isAdmin) auditIn(tx, user, `game.${current === null ? 'settle' : 'correct'}.${input.status}`, code.id);
-        return { gameId: code.id, releasedKobo: releasedNow };
+        if (isAdmin) {
+          const what = confirming ? 'confirm' : current === null ? 'settle' : 'correct';
+          auditIn(tx, user, `game.${what}.${input.status}`, code.id);
+        }
+        return { gameId: code.id, releasedKobo: releasedNow, heldUntil: releaseAfter };
       }),
     );
     const refunded = input.status === 'Cut' ? await refundBuyers(outcome.gameId) : 0;
     if (input.status === 'Boom') await followStatus(outcome.gameId, 'Boom');
     return ok({
       message: `Game settled as ${input.status}`,
-      data: { game_id: outcome.gameId, status: input.status, refunded, released: koboToNaira(outcome.releasedKobo) },
+      data: {
+        game_id: outcome.gameId,
+        status: input.status,
+        refunded,
+        released: koboToNaira(outcome.releasedKobo),
+        // When a punter's own Boom is paid out, if nobody disputes it (ADR 0039); null when nothing is held.
+        held_until: outcome.heldUntil === null ? null : new Date(outcome.heldUntil).toISOString(),
+      },
     });
   }
 
@@ -310,6 +393,46 @@ export function createHubSettlement(deps: ProviderDeps) {
   }
 
   /**
+   * Pays out every punter's Boom whose dispute window has passed (ADR 0039), unless a buyer's dispute of the
+   * code is open: then it waits for an admin (a Boom confirms and releases, a Cut refunds). For the scheduler
+   * (and tests); safe to run twice at once, on two instances: each release re-reads the settlement and the
+   * escrow in its transaction and clears release_after in it. Answers how many codes this run paid out.
+   */
+  async function releaseHeld(): Promise<number> {
+    const now = deps.now();
+    const due = await settlements.query(deps.store, { where: [['release_after', '<=', now]] });
+    let paid = 0;
+    for (const { id, data } of due) {
+      if (data.release_after == null) continue;
+      const open = await disputes.query(deps.store, {
+        where: [
+          ['game_id', '==', id],
+          ['status', '==', 'open'],
+        ],
+      });
+      if (open.length > 0) continue;
+      const done = await onGame(id, () =>
+        deps.store.runTransaction(async (tx) => {
+          const found = await readCode(tx, id, now);
+          const settlement = found?.settlement;
+          if (!found || !settlement || settlement.status !== 'Boom') return false;
+          if (settlement.release_after == null || settlement.release_after > now) return false;
+          const escrow = await readAccount(tx, { kind: 'escrow', id });
+          const punter = await readAccount(tx, { kind: 'wallet', id: found.code.user_id });
+          const receivable = await readAccount(tx, { kind: 'receivable', id: found.code.user_id });
+          const held = heldKobo(escrow) ?? 0;
+          if (held > 0) releaseEscrow(deps, tx, found.code, { escrow, punter, receivable }, held);
+          settlements.update(tx, id, { released_kobo: settlement.released_kobo + held, release_after: null });
+          deps.log('hub.released', { game_id: id, kobo: held });
+          return held > 0;
+        }),
+      );
+      if (done) paid += 1;
+    }
+    return paid;
+  }
+
+  /**
    * Writes the copy of every public code that has none (posted before ADR 0027), so clearing it later
    * leaves its settlement something to correct. Run once at start; answers how many it wrote.
    */
@@ -349,5 +472,5 @@ export function createHubSettlement(deps: ProviderDeps) {
     });
   }
 
-  return { settle, refundBuyers, endUnsettled, copyOlderCodes, punters, profile };
+  return { settle, refundBuyers, endUnsettled, releaseHeld, copyOlderCodes, punters, profile };
 }

@@ -57,11 +57,17 @@ export async function totalBalanceKobo(store: Store): Promise<number> {
   return addKobo(0, ...all.map((w) => w.data.balance_kobo));
 }
 
-/** An account money can sit in. Wallet, pot and escrow accounts never go below zero; house and gateway may. */
+/**
+ * An account money can sit in. Wallet, pot and escrow accounts never go below zero; house and gateway may,
+ * and so may a receivable: what a seller owes the house (ADR 0039), kept like the gateway's cash, as an
+ * asset of the house below zero (its balance is minus what is owed), so all accounts still sum to zero.
+ */
 export type AccountRef =
   | { kind: 'wallet'; id: string }
   | { kind: 'pot'; id: string }
   | { kind: 'escrow'; id: string }
+  | { kind: 'receivable'; id: string }
+  | { kind: 'hold'; id: string }
   | { kind: 'house' }
   | { kind: 'gateway' };
 
@@ -76,7 +82,7 @@ export const GATEWAY: AccountState = { ref: { kind: 'gateway' } };
  */
 export type AccountState =
   | { ref: { kind: 'wallet'; id: string }; wallet: WalletDoc }
-  | { ref: { kind: 'pot' | 'escrow'; id: string }; account: LedgerAccountDoc }
+  | { ref: { kind: 'pot' | 'escrow' | 'receivable' | 'hold'; id: string }; account: LedgerAccountDoc }
   | { ref: { kind: 'house' } | { kind: 'gateway' } };
 
 export function accountKey(ref: AccountRef): string {
@@ -94,7 +100,9 @@ export async function readAccount(tx: Tx, ref: AccountRef): Promise<AccountState
     case 'wallet':
       return walletAccount(await readWallet(tx, ref.id));
     case 'pot':
-    case 'escrow': {
+    case 'escrow':
+    case 'receivable':
+    case 'hold': {
       const account = (await ledgerAccounts.get(tx, accountKey(ref))) ?? {
         kind: ref.kind,
         owner_id: ref.id,
@@ -109,10 +117,10 @@ export async function readAccount(tx: Tx, ref: AccountRef): Promise<AccountState
   }
 }
 
-/** The balance an account holds now (its own side's balance, or null for house and gateway). */
+/** The balance an account holds now (its own side's balance, or null for the accounts that may go below zero). */
 export function heldKobo(state: AccountState): number | null {
   if ('wallet' in state) return state.wallet.balance_kobo;
-  if ('account' in state) return state.account.balance_kobo;
+  if ('account' in state) return state.ref.kind === 'receivable' ? null : state.account.balance_kobo;
   return null;
 }
 
@@ -200,7 +208,13 @@ function applySide(
     const account = state.account;
     const next: LedgerAccountDoc = {
       ...account,
-      balance_kobo: delta > 0 ? addKobo(account.balance_kobo, delta) : subtractKobo(account.balance_kobo, -delta),
+      // A receivable is signed (minus what is owed); every other account stays at or above zero.
+      balance_kobo:
+        state.ref.kind === 'receivable'
+          ? netKobo(account.balance_kobo, delta)
+          : delta > 0
+            ? addKobo(account.balance_kobo, delta)
+            : subtractKobo(account.balance_kobo, -delta),
       seq: account.seq + 1,
       updated_at: now,
     };
@@ -258,7 +272,9 @@ export function postEntry(
 export async function accountBalanceKobo(store: Store, ref: AccountRef): Promise<number> {
   if (ref.kind === 'wallet') return balanceKobo(store, ref.id);
   const key = accountKey(ref);
-  if (ref.kind === 'pot' || ref.kind === 'escrow') return (await ledgerAccounts.get(store, key))?.balance_kobo ?? 0;
+  if (ref.kind === 'pot' || ref.kind === 'escrow' || ref.kind === 'receivable' || ref.kind === 'hold') {
+    return (await ledgerAccounts.get(store, key))?.balance_kobo ?? 0;
+  }
   const [ins, outs] = await Promise.all([
     journal.query(store, { where: [['to', '==', key]] }),
     journal.query(store, { where: [['from', '==', key]] }),

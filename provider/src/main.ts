@@ -52,13 +52,16 @@ const potTimer =
       }, env.PROVIDER_POT_TICK_SECONDS * 1000)
     : null;
 // The scheduled jobs: what a production scheduler calls, run by this process on a timer: the expiry
-// reminders (ADR 0016) and betting codes left unsettled, ended and refunded (ADR 0010).
+// reminders (ADR 0016), betting codes left unsettled, ended and refunded (ADR 0010), and punters' Booms
+// paid out once their dispute window passed (ADR 0039).
 const remind = () => {
   // A missed run is made up by the next one; never a crash.
   const failed = (job: string) => (error: unknown) =>
     provider.deps.log(`${job} failed`, { error: error instanceof Error ? error.message : String(error) });
   remindExpiringSubscriptions(provider.deps).catch(failed('subscription reminders'));
   provider.endUnsettledGames().catch(failed('ending unsettled codes'));
+  provider.releaseHeldEscrows().catch(failed('releasing held code sales'));
+  provider.refundHeldTopups().catch(failed('refunding held top-ups'));
 };
 remind();
 // Codes posted before the provider kept its own copy get one, so Clear Games cannot strand them (ADR 0027).

@@ -27,13 +27,11 @@ import {
   REFERRAL_BONUS_INSTANT_PERCENT,
   RISK_ACK_REQUIRED,
   checkPotJoin,
-  formatPotDate,
   joinQuote,
   nextPotStatus,
   participantDisplayName,
   participantResultKobo,
   participantStatusFor,
-  potWithdrawalBlockMessage,
 } from '@punter/core/pots';
 import {
   autoTradaSwitchRequestSchema,
@@ -42,7 +40,7 @@ import {
   potResultRequestSchema,
 } from '@punter/core/api/pots';
 import type { Audit } from './admin/audit';
-import { appConfig, myPots, potParticipants, pots, potStakes, unique, users, type PotDoc, type PotStakeDoc } from './collections';
+import { appConfig, myPots, potParticipants, pots, potStakes, users, type PotDoc, type PotStakeDoc } from './collections';
 import { KeyedMutex, notify, type ProviderDeps, type UserDoc } from './context';
 import { badRequest, forbidden, notFound, ok, parseBody, type ProviderResponse } from './http';
 import {
@@ -56,6 +54,7 @@ import {
   walletAccount,
   type AccountState,
 } from './ledger';
+import { auditRefusedBonus, bonusReferrer, sameOwnerSign } from './referral-guard';
 import { assertNotPaused, assertWithinLimits, readPlayGuard, recordUsage } from './safer-play';
 import { joinAutoTradaBody } from './schemas';
 import { newId, type Tx } from './store';
@@ -63,33 +62,11 @@ import { newId, type Tx } from './store';
 const joinAnswerSchema = z.object({ transaction: transactionViewSchema, balance: z.number() });
 const payoutAnswerSchema = z.object({ amount: z.number(), balance: z.number() });
 
-export const REFERRAL_CODE_INVALID = 'The referral code is not valid';
-export const REFERRAL_CODE_OWN = 'You cannot use your own referral code';
-export const REFERRAL_CODE_CIRCULAR = 'You cannot use the referral code of someone you referred';
 export const POT_NOT_RAISING = 'This pot is not raising at the moment';
 export const POT_ALREADY_PAID = 'You have already been paid out for this pot';
 export const POT_RESULT_NOT_DUE = 'A result can only be booked once the pot is due';
 export const POT_RESULT_BOOKED = 'The result of this pot is already booked';
 export const AUTO_TRADA_CONFIG_ID = 'auto_trada';
-
-/**
- * Who earns the bonus of a join (SPEC 9). The referrer fixed at registration always; a code given at
- * join time only when the user has none yet, and never the user's own or that of someone the user
- * referred (a second account bouncing the bonus back). A later code is ignored rather than refused:
- * the web app passes the code of a referral link on every join, and ignoring it pays no one new.
- * Reads only, inside the join's transaction, so two concurrent joins with different codes cannot both set one.
- */
-async function referrerFor(tx: Tx, user: UserDoc, code: string | null): Promise<string | null> {
-  if (user.referred_by !== null) return user.referred_by === user.id ? null : user.referred_by;
-  if (!code) return null;
-  const ref = await unique.get(tx, `referral:${code}`);
-  if (!ref) throw badRequest(REFERRAL_CODE_INVALID);
-  if (ref.user_id === user.id) throw badRequest(REFERRAL_CODE_OWN);
-  const referrer = await users.get(tx, ref.user_id);
-  if (!referrer) throw badRequest(REFERRAL_CODE_INVALID);
-  if (referrer.referred_by === user.id) throw badRequest(REFERRAL_CODE_CIRCULAR);
-  return referrer.id;
-}
 
 /** The status a stored pot should have now (its clock: the dates and how full it is). */
 function statusAt(pot: PotDoc, now: number): string {
@@ -103,28 +80,6 @@ function statusAt(pot: PotDoc, now: number): string {
     },
     now,
   );
-}
-
-/**
- * Why the user may not withdraw now, or null (ADR 0021: SPEC 4 and 9, 'No withdrawal after joining until
- * the due date'): SPEC's Raising message while any unpaid stake is in a raising pot, else the Trading message
- * with the latest due date of the trading ones. Read by the withdraw-block call the modal shows and again
- * inside the withdrawal's transaction, so the screen and the refusal say the same thing. A due pot no
- * longer blocks, even before the scheduler has moved it (the pot's clock, not its stored status).
- */
-export async function withdrawalBlock(deps: Pick<ProviderDeps, 'store' | 'now'>, userId: string): Promise<string | null> {
-  const stakes = await potStakes.query(deps.store, { where: [['user_id', '==', userId]] });
-  const potIds = new Set(stakes.filter((s) => s.data.status !== PARTICIPANT_STATUS_PAID).map((s) => s.data.pot_id));
-  const now = deps.now();
-  let dueMs: number | null = null;
-  for (const potId of potIds) {
-    const pot = await pots.get(deps.store, potId);
-    if (!pot) continue;
-    const status = statusAt(pot, now);
-    if (status === POT_STATUS_RAISING) return potWithdrawalBlockMessage(status, formatPotDate(pot.trade_to));
-    if (status === POT_STATUS_TRADING) dueMs = Math.max(dueMs ?? 0, pot.trade_to ?? 0);
-  }
-  return dueMs === null ? null : potWithdrawalBlockMessage(POT_STATUS_TRADING, formatPotDate(dueMs));
 }
 
 export function createPots(deps: ProviderDeps, audit: Audit) {
@@ -168,16 +123,29 @@ export function createPots(deps: ProviderDeps, audit: Audit) {
           })
         : [];
     const ids = new Set([...pending, ...unpaidBonus].map((d) => d.id));
+    const refusedFor = new Map<string, Awaited<ReturnType<typeof sameOwnerSign>>>();
+    for (const { data } of unpaidBonus) {
+      if (!data.referrer_id) continue;
+      // Again at the second bonus: a bank account saved since the join ties the two accounts too (ADR 0013, issue 31).
+      const [joiner, referrer] = await Promise.all([
+        users.get(deps.store, data.user_id),
+        users.get(deps.store, data.referrer_id),
+      ]);
+      if (joiner && referrer)
+        refusedFor.set(`${data.user_id}:${data.referrer_id}`, await sameOwnerSign(deps.store, joiner, referrer));
+    }
     for (const id of ids) {
       await deps.store.runTransaction(async (tx) => {
         const stake = await potStakes.get(tx, id);
         if (!stake) return;
-        const payBonus = potStatus === POT_STATUS_DUE && !stake.due_bonus_paid && stake.referrer_id !== null;
+        const refused = stake.referrer_id ? (refusedFor.get(`${stake.user_id}:${stake.referrer_id}`) ?? null) : null;
+        const payBonus = potStatus === POT_STATUS_DUE && !stake.due_bonus_paid && stake.referrer_id !== null && refused === null;
         const referrerWallet = payBonus && stake.referrer_id ? await readWallet(tx, stake.referrer_id) : null;
         const status = participantStatusFor(potStatus, stake.status);
         if (status !== stake.status) setStakeStatus(tx, id, status);
         if (potStatus === POT_STATUS_DUE && !stake.due_bonus_paid) {
           potStakes.update(tx, id, { due_bonus_paid: true });
+          if (refused && stake.referrer_id) auditRefusedBonus(deps, tx, stake.user_id, refused, stake.referrer_id);
           const bonus = percentOfKobo(stake.amount_kobo, REFERRAL_BONUS_AFTER_DUE_PERCENT);
           if (referrerWallet && bonus > 0) {
             transfer(deps, tx, {
@@ -209,6 +177,9 @@ export function createPots(deps: ProviderDeps, audit: Audit) {
         throw forbidden('Your subscription has expired. Please subscribe to join a pot.');
       }
       const code = input.referalCode ? input.referalCode.toUpperCase() : null;
+      // The referrer is the one fixed at registration; a code named now is ignored (ADR 0013, issue 31). Decided before
+      // the transaction (it reads saved banks, which a transaction cannot query); the audit goes with the join.
+      const { referrerId, refusals } = await bonusReferrer(deps, user, code);
       // Every join rewrites its pot (raised_amount): joins of one pot queue here instead of failing each
       // other's transactions; across provider processes Firestore's retries do the same.
       const { value } = await locks.run(`pot:${input.pot_id}`, () =>
@@ -234,7 +205,6 @@ export function createPots(deps: ProviderDeps, audit: Audit) {
                 if (!current) throw notFound('Account not found');
                 assertNotPaused(current, now);
                 if (current.pot_risk_accepted_at === undefined && input.acceptRisk !== true) throw badRequest(RISK_ACK_REQUIRED);
-                const referrerId = await referrerFor(tx, current, code);
                 const wallet = await readWallet(tx, user.id);
                 const referrer = referrerId ? await users.get(tx, referrerId) : null;
                 const referrerWallet = referrer ? await readWallet(tx, referrer.id) : null;
@@ -250,13 +220,8 @@ export function createPots(deps: ProviderDeps, audit: Audit) {
                 if (!check.ok) throw badRequest(check.error);
                 assertWithinLimits(guard, 'spend', amount, now);
                 recordUsage(tx, user.id, guard, 'spend', amount, now);
-                // A code given now becomes the user's referrer for good, in the same transaction as the join.
-                const userPatch = {
-                  ...(referrerId && current.referred_by === null ? { referred_by: referrerId } : {}),
-                  ...(current.pot_risk_accepted_at === undefined ? { pot_risk_accepted_at: now } : {}),
-                };
-                // Firestore refuses an update without fields.
-                if (Object.keys(userPatch).length > 0) users.update(tx, user.id, userPatch);
+                if (current.pot_risk_accepted_at === undefined) users.update(tx, user.id, { pot_risk_accepted_at: now });
+                for (const refused of refusals) auditRefusedBonus(deps, tx, user.id, refused.why, refused.target);
                 const participantId = newId();
                 const moved = transfer(deps, tx, {
                   from: walletAccount(wallet),

@@ -20,6 +20,7 @@ import { ApiError, errorBody, header, notFound, ok, parseBody, type ProviderRequ
 import { UNKNOWN_SOURCE } from './limits';
 import { createPots } from './pots';
 import { createHubSettlement } from './hub-settlement';
+import { refundHeldTopups } from './wallet/funding';
 import { createPuntersHub } from './punters-hub';
 import { createSaferPlay } from './safer-play';
 import { handleSandbox } from './sandbox-pages';
@@ -38,6 +39,10 @@ export interface Provider {
   handle(req: ProviderRequest): Promise<ProviderResponse>;
   /** Work a scheduler runs: ends codes left unsettled and refunds their buyers (ADR 0010); answers how many ended. */
   endUnsettledGames(): Promise<number>;
+  /** Work a scheduler runs: pays out punters' Booms whose dispute window passed undisputed (ADR 0039). */
+  releaseHeldEscrows(): Promise<number>;
+  /** Work a scheduler runs: refunds to the gateway payments held over a deposit limit (issue 31). */
+  refundHeldTopups(): Promise<number>;
   /** Writes the provider's copy of each code posted before ADR 0027 (once, at start). */
   copyOlderGames(): Promise<number>;
   /** Moves the pots whose time has come (ADR 0012): the scheduler's entry point. */
@@ -101,7 +106,7 @@ export function createProvider(options: ProviderOptions): Provider {
     myReferrals: (u) => wallet.referrals(u),
     topup: (u, req) => wallet.topup(u, req.body),
     withdraw: (u, req) => wallet.withdraw(u, req.body, key(req)),
-    withdrawBlock: (u) => wallet.withdrawBlock(u),
+    withdrawBlock: () => wallet.withdrawBlock(),
     joinAutoTrada: async (u, req, _p, issuedAt) => {
       await accounts.requireStepUp(u, issuedAt, req.body);
       return pots.join(u, req.body, key(req));
@@ -216,6 +221,8 @@ export function createProvider(options: ProviderOptions): Provider {
   return {
     deps,
     endUnsettledGames: () => settlement.endUnsettled(),
+    releaseHeldEscrows: () => settlement.releaseHeld(),
+    refundHeldTopups: () => refundHeldTopups(deps),
     copyOlderGames: () => settlement.copyOlderCodes(),
     tickPots: () => pots.tick(),
     async handle(req) {

@@ -5,8 +5,9 @@
  * - Spending (a paid code, a pot join) is checked and counted inside the money transaction, from the
  *   user's guard document read in it, so two purchases at once cannot both pass a limit.
  * - A deposit is checked before the user pays at the gateway (topupCheck, which the web calls before
- *   the checkout opens) and counted when the payment is credited. A payment already made is always
- *   credited: refusing it would leave the user's money at the gateway.
+ *   the checkout opens), and again in the transaction that credits the payment, which counts it. A payment
+ *   that no longer fits then (several paid at once, a late verification, a pause started meanwhile) is
+ *   held and refunded to the gateway, never credited (wallet/funding.ts, issue 31).
  * - A break or self-exclusion closes top-ups, betting codes, pot joins, the subscription and (through
  *   the permissions document and the rules) the signal feed. Withdrawals stay open. Nothing shortens
  *   one: a new choice can only end later.

@@ -84,7 +84,11 @@ export async function onboardedUser(provider: Provider, overrides: Record<string
   const token = String(verified.body.token);
   const pin = await c.call('POST', '/api/v1/user/pin/set', { pin: '1234' }, token);
   if (pin.status !== 200) throw new Error(`pin failed: ${JSON.stringify(pin.body)}`);
-  const accountNumber = typeof overrides.account_number === 'string' ? overrides.account_number : '0123456789';
+  // Each user's own bank account: two accounts with one bank read as one person to the referral bonus (ADR 0013).
+  const accountNumber =
+    typeof overrides.account_number === 'string'
+      ? overrides.account_number
+      : `01${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
   const bank = await c.call(
     'POST',
     '/api/v1/user/bank/add',

@@ -35,7 +35,7 @@ function userDoc(id: string, overrides: Partial<UserDoc> = {}): UserDoc {
     last_name: 'Obi',
     email: `${id}@example.com`,
     username: id.slice(0, 30),
-    phone_number: '08000000000',
+    phone_number: `080${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
     country: 'Nigeria',
     gender: 'female',
     avatar_url: 'https://example.com/f.png',

@@ -1,110 +1,19 @@
 /**
  * The Punters Hub's money under load (issue 13, ADR 0010 and 0011), on the in-memory store and on
  * Firestore through the project's own emulator: a paid code's price sits in its escrow; 100 buyers at
- * once are each charged once; Boom pays the escrow to the punter once; Cut (and an unsettled code's
+ * once are each charged once; Boom pays the escrow to the punter once (a punter's own Boom after its
+ * dispute window, ADR 0039); Cut (and an unsettled code's
  * end) refunds every buyer once however the settlement is raced; every race ends with all accounts
  * summing to zero.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { C, entries as entriesOf, users, type UserDoc } from '../src/collections';
+import { C } from '../src/collections';
 import { issueToken } from '../src/context';
-import { accountBalanceKobo, GATEWAY, ledgerCheck, readAccount, transfer } from '../src/ledger';
-import type { Provider } from '../src/provider';
+import { accountBalanceKobo, ledgerCheck } from '../src/ledger';
 import type { Store } from '../src/store';
-import { client, makeProvider, uniqueSuffix } from './helpers';
+import { client, makeProvider } from './helpers';
+import { buy, clock, entriesOfType, HOUR, postCode, quickUser, settle, START } from './hub-fixtures';
 import { firestoreEnv, memoryEnv, type StoreEnv } from './stores';
-
-const HOUR = 60 * 60 * 1000;
-const START = Date.parse('2026-12-01T18:00:00.000Z');
-
-/** A clock the test moves: before the first game, after the last, two days later. */
-function clock() {
-  let now = START - 2 * HOUR;
-  return { now: () => now, set: (at: number) => (now = at) };
-}
-
-/**
- * A signed-in user made straight in the store (signing 100 users up through OTP and scrypt would take
- * minutes), with `nairaBalance` topped up through the ledger (gateway -> wallet, as a top-up does).
- */
-async function quickUser(provider: Provider, nairaBalance: number, changes: Partial<UserDoc> = {}) {
-  const id = `u_${uniqueSuffix()}`;
-  const now = provider.deps.now();
-  await users.set(provider.deps.store, id, {
-    id,
-    first_name: 'Bola',
-    last_name: 'Ade',
-    email: `${id}@example.com`,
-    username: id.slice(0, 30),
-    phone_number: `080${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
-    country: 'Nigeria',
-    gender: 'female',
-    avatar_url: 'https://example.com/female.png',
-    device_type: 'WEB',
-    marketing_channel: 'Others',
-    referral_code: id,
-    referred_by: null,
-    role: 0,
-    can_post_signal: false,
-    can_post_game: false,
-    can_monetize_game: false,
-    password_hash: 'unused',
-    phone_verified: true,
-    must_change_password: false,
-    pin_hash: null,
-    pin_failed: 0,
-    pin_locked_until: 0,
-    suspended: false,
-    subscription_expires_at: null,
-    created_at: now,
-    ...changes,
-  });
-  if (nairaBalance > 0) {
-    await provider.deps.store.runTransaction(async (tx) => {
-      const wallet = await readAccount(tx, { kind: 'wallet', id });
-      transfer(provider.deps, tx, {
-        from: GATEWAY,
-        to: wallet,
-        amountKobo: nairaBalance * 100,
-        type: 'FUNDING',
-        narration: 'Test top up',
-        reference: `test-topup:${id}`,
-      });
-    });
-  }
-  return { id, token: await issueToken(provider.deps, id) };
-}
-
-async function postCode(provider: Provider, token: string, amount: number) {
-  const res = await client(provider).call(
-    'POST',
-    '/api/v1/puntershub/create-code',
-    {
-      odd: '3.00',
-      title: `Escrow test ${amount}`,
-      game_code: `ESC${amount}`,
-      platform: 'bet9ja',
-      amount,
-      startDate: new Date(START).toISOString(),
-      endDate: new Date(START + 2 * HOUR).toISOString(),
-    },
-    token,
-  );
-  expect(res.status).toBe(200);
-  return (res.body.data as { id: string }).id;
-}
-
-const buy = (provider: Provider, token: string, gameId: string, amount: number, key: string) =>
-  client(provider).call('POST', '/api/v1/puntershub/buy-or-get-game', { game_id: gameId, amount }, token, {
-    'idempotency-key': key,
-  });
-
-const settle = (provider: Provider, token: string, gameId: string, status: 'Boom' | 'Cut') =>
-  client(provider).call('POST', '/api/v1/puntershub/settle-game', { game_id: gameId, status }, token);
-
-async function entriesOfType(store: Store, userId: string, type: string) {
-  return (await entriesOf(userId).query(store)).map((d) => d.data).filter((e) => e.type === type);
-}
 
 const envs: Array<[string, () => Promise<StoreEnv>]> = [
   ['memory', memoryEnv],
@@ -203,7 +112,7 @@ describe.each(envs)('Punters Hub escrow on the %s store', (_name, makeEnv) => {
     expect(await store.get(C.games, gameId)).toMatchObject({ status: 'Cut', game_count: 1, lost_count: 1, won_count: 0 });
   });
 
-  it('Boom pays the escrow to the punter once; an admin correcting it to Cut takes it back and refunds the buyers', async () => {
+  it('Boom pays the escrow to the punter once, after the dispute window; an admin correcting it to Cut takes it back and refunds the buyers', async () => {
     const { time, a, b, store } = providers();
     const punter = await quickUser(a, 0, { can_post_game: true, can_monetize_game: true });
     const admin = await quickUser(a, 0, { role: 1 });
@@ -219,8 +128,22 @@ describe.each(envs)('Punters Hub escrow on the %s store', (_name, makeEnv) => {
 
     const raced = await Promise.all([settle(a, punter.token, gameId, 'Boom'), settle(b, punter.token, gameId, 'Boom')]);
     expect(raced.map((r) => r.status)).toEqual([200, 200]);
-    expect(raced.map((r) => (r.body.data as { released: number }).released).sort()).toEqual([0, 500]);
+    // The punter's own Boom is not final: the sales wait out the dispute window in the escrow (ADR 0039).
+    expect(raced.map((r) => (r.body.data as { released: number }).released)).toEqual([0, 0]);
+    expect(raced.map((r) => (r.body.data as { held_until: string }).held_until)).toEqual([
+      new Date(START + 27 * HOUR).toISOString(),
+      new Date(START + 27 * HOUR).toISOString(),
+    ]);
+    expect(await accountBalanceKobo(store, { kind: 'wallet', id: punter.id })).toBe(0);
+    expect(await accountBalanceKobo(store, { kind: 'escrow', id: gameId })).toBe(50_000);
+    time.set(START + 27 * HOUR - 1);
+    expect(await a.releaseHeldEscrows()).toBe(0);
+    time.set(START + 27 * HOUR);
+    const releases = await Promise.all([a.releaseHeldEscrows(), b.releaseHeldEscrows()]);
+    expect(releases[0] + releases[1]).toBe(1);
     expect(await accountBalanceKobo(store, { kind: 'wallet', id: punter.id })).toBe(50_000);
+    admin.token = await issueToken(a.deps, admin.id);
+    stranger.token = await issueToken(a.deps, stranger.id);
     expect(await entriesOfType(store, punter.id, 'ESCROW_RELEASE')).toHaveLength(1);
     expect(await store.get(C.games, gameId)).toMatchObject({ status: 'Boom', won_count: 1, game_count: 1, punting_power: 55 });
     expect(await ledgerCheck(store)).toEqual({ sumKobo: 0, mismatches: [] });
@@ -268,6 +191,10 @@ describe.each(envs)('Punters Hub escrow on the %s store', (_name, makeEnv) => {
     for (const u of buyers) expect((await buy(a, u.token, gameId, 500, `cleared-buy-${u.id}`)).status).toBe(200);
     time.set(START + 3 * HOUR);
     expect((await settle(a, punter.token, gameId, 'Boom')).status).toBe(200);
+    expect(await accountBalanceKobo(store, { kind: 'wallet', id: punter.id })).toBe(0);
+    time.set(START + 27 * HOUR);
+    expect(await b.releaseHeldEscrows()).toBe(1);
+    admin.token = await issueToken(a.deps, admin.id);
     expect(await accountBalanceKobo(store, { kind: 'wallet', id: punter.id })).toBe(100_000);
     await clearPublic(store, gameId);
     // Gone from the Hub, the code is still in the console's list of codes to correct.

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { C } from '../src/collections';
 import { SERVICE_UNAVAILABLE, type Provider } from '../src/provider';
 import { remindExpiringSubscriptions } from '../src/wallet/subscription-reminders';
-import { client, makeProvider, onboardedUser, topUp } from './helpers';
+import { client, makeProvider, onboardedUser, sandboxPayment, topUp } from './helpers';
 import { expectLedgerMatchesBalance, firestoreEnv, memoryEnv, type StoreEnv } from './stores';
 
 const HOUR = 60 * 60 * 1000;
@@ -112,7 +112,7 @@ describe('safer play: limits', () => {
     expect(String(bad.body.message)).toMatch(/Limit kind must be one of deposit, spend/);
   });
 
-  it('the deposit check refuses a top-up past the limit before the checkout; a payment already made is still credited and counted', async () => {
+  it('the deposit check refuses a top-up past the limit before the checkout; a payment made anyway is held and refunded, not credited (issue 31)', async () => {
     const { provider } = clockedProvider();
     const user = await onboardedUser(provider);
     await setLimit(provider, user, { kind: 'deposit', period: 'day', amount: 20_000 });
@@ -124,11 +124,23 @@ describe('safer play: limits', () => {
       400,
       'This would take you past your daily deposit limit of ₦20,000 (₦5,000 left today).',
     ]);
-    // Paid at the gateway without asking first: credited (refusing would strand the money), and counted.
-    await topUp(provider, user.token, user.email, 6_000);
-    expect((await expectLedgerMatchesBalance(provider.deps.store, user.id)).balanceKobo).toBe(2_100_000);
+    // Paid at the gateway without asking first: held and refunded through the gateway, never in the wallet.
+    const paid = await sandboxPayment(provider, 6_000, user.email);
+    const credit = await client(provider).call(
+      'POST',
+      '/api/v1/user/topup',
+      { transaction_id: paid, expectedAmount: 6_000, expectedCurrency: 'NGN' },
+      user.token,
+    );
+    expect([credit.status, credit.body.message]).toEqual([
+      409,
+      'Your payment of ₦6,000 was not added to your wallet. This would take you past your daily deposit limit of ₦20,000 (₦5,000 left today). It is being refunded to you through the payment gateway.',
+    ]);
+    expect((await expectLedgerMatchesBalance(provider.deps.store, user.id)).balanceKobo).toBe(1_500_000);
     const limits = (await state(provider, user)).body.data as { limits: Array<{ kind: string; period: string; used: number }> };
-    expect(limits.limits.find((l) => l.kind === 'deposit' && l.period === 'day')?.used).toBe(21_000);
+    expect(limits.limits.find((l) => l.kind === 'deposit' && l.period === 'day')?.used).toBe(15_000);
+    // What is left still fits.
+    await topUp(provider, user.token, user.email, 5_000);
     expect((await check(1)).status).toBe(400);
   });
 });

@@ -128,6 +128,11 @@ export const settleGameResultSchema = z.object({
   refunded: countSchema,
   /** Naira paid to the punter from the escrow by this call (a Boom). */
   released: nairaBalance,
+  /**
+   * A punter's own Boom of a paid code: when its sales are paid out if no buyer disputes it (ISO time, ADR
+   * 0039); null when nothing is held. Absent from older providers.
+   */
+  held_until: z.optional(z.nullable(isoDateTime)),
 });
 
 /** A punter's verified record (core punterRecord), as listed on /punters and /punter/{username}. */

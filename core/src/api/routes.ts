@@ -39,7 +39,7 @@ export const API_ROUTES = {
   myReferrals: { method: 'GET', path: '/api/v1/user/my-referrals', auth: 'user' },
   topup: { method: 'POST', path: '/api/v1/user/topup', auth: 'user' },
   withdraw: { method: 'POST', path: '/api/v1/user/wallet/withdraw', auth: 'user' },
-  // Not in SPEC (ADR 0021): why a withdrawal is refused now (SPEC 4's pot messages), for the withdraw modal.
+  // Not in SPEC (ADR 0021, superseded by ADR 0040): always null now; the money outside pots is withdrawable.
   withdrawBlock: { method: 'GET', path: '/api/v1/user/wallet/withdraw-block', auth: 'user' },
   joinAutoTrada: { method: 'POST', path: '/api/v1/user/join-auto-trada', auth: 'user' },
   // Not in SPEC: the life of a pot (ADR 0012) and its PAYOUT button (SPEC 9).

@@ -25,7 +25,7 @@ export const transactionSchema = z.object({
 export type Transaction = z.infer<typeof transactionSchema>;
 
 export const walletSchema = z.object({ balance: nairaBalance });
-/** Not in SPEC (ADR 0021): SPEC 4's message while the user's money is in a Raising or Trading pot, else null. */
+/** Not in SPEC (ADR 0021): was SPEC 4's pot message; null since ADR 0040 (a pot locks only its own stake). */
 export const withdrawBlockSchema = z.object({ message: z.nullable(z.string().check(z.minLength(1))) });
 /** What a money-moving call answers: the entry it wrote and the balance after it. */
 export const walletMovementSchema = z.object({ transaction: transactionSchema, balance: nairaBalance });

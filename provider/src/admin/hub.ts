@@ -28,7 +28,7 @@ export const DISPUTE_OPENED = 'Your dispute has been sent. We will get back to y
 
 const epochMs = z.number().int().nonnegative();
 /** A buyer's dispute of a code, id `${userId}_${gameId}` (one per buyer and code; provider-only, rules deny). */
-const disputes = new Collection(
+export const disputes = new Collection(
   'provider_disputes',
   z.object({
     game_id: z.string(),

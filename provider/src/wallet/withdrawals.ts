@@ -10,7 +10,6 @@ import { notify, type KeyedMutex, type ProviderDeps, type UserDoc } from '../con
 import { ApiError, badRequest, conflict, notFound, ok, parseBody, type ProviderResponse } from '../http';
 import { GATEWAY, idempotent, postEntry, readEntry, readWallet, settleEntry, balanceKobo, transactionView } from '../ledger';
 import { withdrawBody } from '../schemas';
-import { withdrawalBlock } from '../pots';
 import { newId, type Tx } from '../store';
 
 /** A withdrawal record that must exist (it was written before the payout was called). */
@@ -78,9 +77,13 @@ export function createWithdrawals(deps: ProviderDeps, accounts: Accounts, wallet
   return {
     settleWithdrawal,
 
-    /** What the withdraw modal shows before the form: SPEC's pot message, or null (ADR 0021). */
-    async withdrawBlock(user: UserDoc): Promise<ProviderResponse> {
-      return ok({ message: 'Withdrawal status fetched', data: { message: await withdrawalBlock(deps, user.id) } });
+    /**
+     * What the withdraw modal shows instead of the form: always null now (ADR 0040). A stake in a running pot
+     * is in the pot's own account, and SPEC's Raising and Trading messages are about it (the pot page); the
+     * money in the wallet is the user's, during a break or a self-exclusion too. Kept for the web's modal.
+     */
+    withdrawBlock(): Promise<ProviderResponse> {
+      return Promise.resolve(ok({ message: 'Withdrawal status fetched', data: { message: null } }));
     },
 
     async withdraw(user: UserDoc, body: unknown, idempotencyKey: string | undefined): Promise<ProviderResponse> {
@@ -88,9 +91,6 @@ export function createWithdrawals(deps: ProviderDeps, accounts: Accounts, wallet
       const input = { ...parsed, amount: nairaToKobo(parsed.amount) };
       const bank = await banks.get(deps.store, input.destination_account);
       if (!bank || bank.user_id !== user.id) throw notFound('Bank account not found. Please add a bank account first.');
-      // Before the PIN: a blocked withdrawal costs no PIN attempt (ADR 0021).
-      const blocked = await withdrawalBlock(deps, user.id);
-      if (blocked) throw badRequest(blocked);
       await accounts.checkPin(user.id, input.pin);
 
       const withdrawalId = newId();
@@ -106,10 +106,6 @@ export function createWithdrawals(deps: ProviderDeps, accounts: Accounts, wallet
             z.object({ withdrawal_id: z.string() }),
             async () => {
               const wallet = await readWallet(tx, user.id);
-              // Again after the wallet read: a join that commits meanwhile changes the wallet, so this
-              // transaction runs again and sees its stake (Firestore), or runs after it (the memory store).
-              const blockedNow = await withdrawalBlock(deps, user.id);
-              if (blockedNow) throw badRequest(blockedNow);
               if (input.amount > wallet.balance_kobo) throw badRequest('Insufficient funds');
               const posted = postEntry(deps, tx, wallet, {
                 id: withdrawalId,

@@ -1,17 +1,14 @@
 /**
- * ADR 0021: while a user's money is in a Raising or Trading pot, the provider refuses a withdrawal with
- * SPEC 4's message, and the withdraw-block call the modal reads answers the same message; once the pot
- * is due (by its clock, even before the scheduler moves it) the wallet is withdrawable again.
+ * ADR 0040 (supersedes 0021): a stake in a Raising or Trading pot is locked in the pot's own account (SPEC 4's
+ * messages are about it, on the pot page); the money outside pots stays withdrawable, during a break or a
+ * self-exclusion above all. The withdraw-block call the modal reads answers null, so the modal shows the form.
  */
 import { describe, expect, it } from 'vitest';
-import { formatPotDate } from '@punter/core/pots';
-import { C } from '../src/collections';
+import { accountBalanceKobo, ledgerCheck } from '../src/ledger';
 import { client, makeProvider, onboardedUser, topUp } from './helpers';
 
 const DAY = 86_400_000;
 const START = Date.parse('2026-11-24T12:00:00Z');
-const RAISING = 'Sorry, we are still raising and you can not withdraw at the moment.';
-const trading = (dueMs: number) => `You can not withdraw now as trading is going on, the due date is ${formatPotDate(dueMs)}`;
 
 async function setUp() {
   const clock = { now: START };
@@ -61,60 +58,71 @@ async function setUp() {
       'idempotency-key': `block-withdraw-${n}`,
     });
   };
+  const pause = (kind: 'break' | 'exclusion', duration: string) =>
+    c.call('POST', '/api/v1/user/safer-play/pause', { kind, duration, pin: '1234' }, auth.token);
   const balance = async () => (await c.call('GET', '/api/v1/user/naira-wallet', undefined, auth.token)).body.balance as number;
-  return { at, provider, store, user, seedPot, join, block, withdraw, balance };
+  return { at, provider, store, user, seedPot, join, block, withdraw, pause, balance };
 }
 
-describe('withdrawal block while money is in a pot (ADR 0021)', () => {
-  it('lets a user with no pot withdraw, and says nothing on the modal', async () => {
+describe("the wallet stays the user's while money is in a pot (ADR 0040)", () => {
+  it('a user with no pot withdraws, and the modal says nothing', async () => {
     const t = await setUp();
     expect(await t.block()).toBeNull();
     expect((await t.withdraw(1_000)).status).toBe(200);
   });
 
-  it('refuses with the Raising message while the pot raises, then the Trading message with the due date, then allows', async () => {
+  it('money outside a Raising, then Trading pot is withdrawable; the stake stays in the pot until its payout', async () => {
     const t = await setUp();
     await t.seedPot('pot-a', 5, 35);
     expect((await t.join('pot-a', 20_000)).status).toBe(200);
     const before = await t.balance();
     expect(before).toBeGreaterThan(1_000);
 
-    expect(await t.block()).toBe(RAISING);
-    const refused = await t.withdraw(1_000);
-    expect(refused).toMatchObject({ status: 400, body: { message: RAISING } });
-    // Refused before the PIN: a wrong PIN gets the same answer and is not counted against the user.
-    expect((await t.withdraw(1_000, '9999')).body.message).toBe(RAISING);
-    expect((await t.store.get(C.users, t.user.id))?.pin_failed).toBe(0);
-    expect(await t.balance()).toBe(before);
-
-    // Past raising_to the pot trades by its clock, even before the scheduler writes the status.
-    await t.at(START + 6 * DAY);
-    expect(await t.block()).toBe(trading(START + 35 * DAY));
-    expect((await t.withdraw(1_000)).body.message).toBe(trading(START + 35 * DAY));
-    await t.provider.tickPots();
-    expect(await t.block()).toBe(trading(START + 35 * DAY));
-    expect(await t.balance()).toBe(before);
-
-    // Due: the lock ends on the due date (payout or not), as SPEC 9 says.
-    await t.at(START + 35 * DAY + 1);
     expect(await t.block()).toBeNull();
     expect((await t.withdraw(1_000)).status).toBe(200);
     expect(await t.balance()).toBe(before - 1_000);
+
+    await t.at(START + 6 * DAY);
+    await t.provider.tickPots();
+    expect(await t.block()).toBeNull();
+    expect((await t.withdraw(1_000)).status).toBe(200);
+    // The staked money is not in the wallet: more than the wallet holds is refused, the pot keeps its stake.
+    const rest = await t.balance();
+    expect((await t.withdraw(rest + 1)).status).toBe(400);
+    expect(await accountBalanceKobo(t.store, { kind: 'pot', id: 'pot-a' })).toBe(20_000 * 100);
+    expect((await t.withdraw(rest)).status).toBe(200);
+    expect(await t.balance()).toBe(0);
+    expect(await ledgerCheck(t.store)).toEqual({ sumKobo: 0, mismatches: [] });
   });
 
-  it('names Raising first, and among trading pots the latest due date', async () => {
+  it('a self-excluded user with a stake in a trading pot withdraws all the rest, top-ups made before the exclusion included', async () => {
+    const t = await setUp();
+    await t.seedPot('pot-b', 2, 40);
+    expect((await t.join('pot-b', 10_000)).status).toBe(200);
+    await t.at(START + 3 * DAY);
+    await t.provider.tickPots();
+    const excluded = await t.pause('exclusion', '6m');
+    expect(excluded.status).toBe(200);
+    const held = await t.balance();
+    expect(held).toBeGreaterThan(0);
+    expect(await t.block()).toBeNull();
+    const out = await t.withdraw(held);
+    expect(out.status).toBe(200);
+    expect(await t.balance()).toBe(0);
+    expect(await accountBalanceKobo(t.store, { kind: 'pot', id: 'pot-b' })).toBe(10_000 * 100);
+  });
+
+  it('a user on a break with stakes in a raising and a trading pot withdraws what is outside them', async () => {
     const t = await setUp();
     await t.seedPot('pot-early', 2, 20);
-    await t.seedPot('pot-late', 2, 40);
     await t.seedPot('pot-new', 10, 50);
     expect((await t.join('pot-early', 10_000)).status).toBe(200);
-    expect((await t.join('pot-late', 10_000)).status).toBe(200);
     expect((await t.join('pot-new', 10_000)).status).toBe(200);
     await t.at(START + 3 * DAY);
-    expect(await t.block()).toBe(RAISING);
-    await t.at(START + 11 * DAY);
-    expect(await t.block()).toBe(trading(START + 50 * DAY));
-    await t.at(START + 51 * DAY);
+    expect((await t.pause('break', '7d')).status).toBe(200);
     expect(await t.block()).toBeNull();
+    const held = await t.balance();
+    expect((await t.withdraw(held)).status).toBe(200);
+    expect(await t.balance()).toBe(0);
   });
 });
