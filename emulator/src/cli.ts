@@ -51,7 +51,9 @@ const argsSchema = z.object({
 type Args = z.output<typeof argsSchema>;
 
 /** The production-limits options the flags ask for (null: mode off), or the problems with them. */
-function productionLimitsFromArgs(args: Args): { ok: true; value: ProductionLimitsOptions | null } | { ok: false; issues: string[] } {
+function productionLimitsFromArgs(
+  args: Args,
+): { ok: true; value: ProductionLimitsOptions | null } | { ok: false; issues: string[] } {
   const given = LIMIT_FLAG_NAMES.filter((f) => args[f] !== undefined);
   if (!args['production-limits']) {
     if (given.length === 0) return { ok: true, value: null };

@@ -3,9 +3,9 @@
  * one port for gRPC and HTTP/1.1 and resolves once it accepts connections.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import type { JsonObject, RulesIssue } from './contract';
+import type { RulesIssue } from './contract';
 import { createBackend } from './engine/backend';
-import type { ProductionLimitsConfig, ProductionLimitsOptions } from './engine/limits';
+import type { LimitsReport, ProductionLimitsConfig, ProductionLimitsOptions } from './engine/limits';
 import { formatLimitsReport, parseProductionLimits } from './engine/limits';
 import type { RulesFile } from './server/server';
 import { compileFiles, denyAll, listen } from './server/server';
@@ -31,7 +31,7 @@ export interface StartOptions {
   productionLimits?: boolean | ProductionLimitsOptions;
 }
 
-export type { ProductionLimitsOptions } from './engine/limits';
+export type { LimitsReport, ProductionLimitsOptions } from './engine/limits';
 
 export interface RulesLoadResult {
   ok: boolean;
@@ -45,7 +45,7 @@ export interface RunningEmulator {
   /** Compiles and installs the default rules (source text); on errors the previous rules stay in force. */
   setRules(source: string, fileName?: string): RulesLoadResult;
   /** Production-limits mode: the hottest documents and collections (at most `top` each); null when the mode is off. */
-  productionLimitsReport(top?: number): JsonObject | null;
+  productionLimitsReport(top?: number): LimitsReport | null;
   /** Stops; in production-limits mode first prints the report to stderr (unless `reportOnStop: false`). */
   stop(): Promise<void>;
 }

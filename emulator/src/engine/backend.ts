@@ -19,7 +19,7 @@ import type {
 } from '../contract';
 import { Code, RpcError } from '../contract';
 import { aggregate } from './aggregation';
-import type { ProductionLimitsConfig } from './limits';
+import type { LimitsReport, ProductionLimitsConfig } from './limits';
 import { CONTENTION_MESSAGE, ProductionLimits } from './limits';
 import type { ReadCheck } from './listen';
 import { ListenManager } from './listen';
@@ -63,7 +63,7 @@ export interface EngineBackend extends FirestoreBackend {
   close(): Promise<void>;
   stats(): BackendStats;
   /** Production-limits mode: the report (the hottest documents and collections); null when the mode is off. */
-  productionLimitsReport(top?: number): JsonObject | null;
+  productionLimitsReport(top?: number): LimitsReport | null;
 }
 
 const DENIED = 'Missing or insufficient permissions.';
@@ -189,9 +189,11 @@ class Engine implements EngineBackend {
   constructor(options: BackendOptions) {
     this.clock = options.clock ?? defaultClock();
     const limits = options.productionLimits ?? null;
-    this.limits =
-      limits === null ? null : new ProductionLimits(limits, options.limitsWarn ? { warn: options.limitsWarn } : {});
-    this.txs = new TransactionManager(limits === null ? {} : { contentionMessage: CONTENTION_MESSAGE });
+    this.limits = limits === null ? null : new ProductionLimits(limits, options.limitsWarn ? { warn: options.limitsWarn } : {});
+    // In the mode a transaction waits for a lock no longer than it may wait at commit: then it is contention.
+    this.txs = new TransactionManager(
+      limits === null ? {} : { contentionMessage: CONTENTION_MESSAGE, lockWaitMs: Math.max(limits.transactionMaxWaitMs, 1) },
+    );
     this.listen = new ListenManager({
       store: this.store,
       snapshotNs: () => this.lastNs,
@@ -405,7 +407,9 @@ class Engine implements EngineBackend {
       const doc = db.get(path);
       const now = doc ? doc.updateNs : -1n;
       if (now !== version) {
-        const message = this.limits ? CONTENTION_MESSAGE : 'Transaction aborted: a document read in it was changed concurrently. Please retry.';
+        const message = this.limits
+          ? CONTENTION_MESSAGE
+          : 'Transaction aborted: a document read in it was changed concurrently. Please retry.';
         this.txs.abort(tx, message);
         this.txs.finish(tx);
         throw new RpcError(Code.ABORTED, message);
@@ -413,7 +417,9 @@ class Engine implements EngineBackend {
     }
     for (const check of tx.queryChecks) {
       if (!check()) {
-        const message = this.limits ? CONTENTION_MESSAGE : 'Transaction aborted: a query read in it changed concurrently. Please retry.';
+        const message = this.limits
+          ? CONTENTION_MESSAGE
+          : 'Transaction aborted: a query read in it changed concurrently. Please retry.';
         this.txs.abort(tx, message);
         this.txs.finish(tx);
         throw new RpcError(Code.ABORTED, message);
@@ -820,7 +826,13 @@ class Engine implements EngineBackend {
     raw.forEach((w, i) => {
       try {
         const r = this.commitBatch(database, [w], caller, null);
-        if (r instanceof Promise) waits.push(r.then((v) => ok(i, v), (e: unknown) => failed(i, e)));
+        if (r instanceof Promise)
+          waits.push(
+            r.then(
+              (v) => ok(i, v),
+              (e: unknown) => failed(i, e),
+            ),
+          );
         else ok(i, r);
       } catch (e) {
         failed(i, e);
@@ -1031,7 +1043,7 @@ class Engine implements EngineBackend {
     return Promise.resolve();
   }
 
-  productionLimitsReport(top?: number): JsonObject | null {
+  productionLimitsReport(top?: number): LimitsReport | null {
     return this.limits === null ? null : this.limits.report(top);
   }
 

@@ -14,7 +14,7 @@
  * The engine calls admit() before a commit (a delay in ms, or an ABORTED RpcError) and committed() after it.
  */
 import { z } from 'zod';
-import type { JsonObject, Value } from '../contract';
+import type { Value } from '../contract';
 import { Code, RpcError } from '../contract';
 import type { Change } from './store';
 import { compareValues } from './values';
@@ -140,13 +140,65 @@ interface CollectionState {
   lastRampWarning: number;
 }
 
-export interface LimitsWarning {
+// Type aliases (not interfaces), so that a report is a JsonObject too.
+export type LimitsWarning = {
   at: string;
   kind: 'sequential-index' | 'ramp';
   database: string;
   collection: string;
   message: string;
-}
+};
+
+export type DocumentReport = {
+  database: string;
+  /** Relative to the database: 'counters/likes'. */
+  path: string;
+  writes: number;
+  /** Most writes committed in any 1 s (sliding window). */
+  peakWritesPerSecond: number;
+  /** Most writes attempted in any 1 s, including the delayed and the aborted. */
+  peakAttemptsPerSecond: number;
+  delayedWrites: number;
+  totalDelayMs: number;
+  maxDelayMs: number;
+  aborts: number;
+};
+
+export type CollectionReport = {
+  database: string;
+  path: string;
+  writes: number;
+  peakWritesPerSecond: number;
+  delayedWrites: number;
+  aborts: number;
+  /** Fields whose values keep increasing (or decreasing) in new writes. */
+  sequentialFields: string[];
+  /** Peak rate while above sequentialWritesPerSecond with a sequential field (0: never). */
+  peakSequentialWritesPerSecond: number;
+  hotSpotWarnings: number;
+  rampWarnings: number;
+};
+
+export type LimitsReport = {
+  enabled: true;
+  since: string;
+  at: string;
+  limits: {
+    documentWritesPerSecond: number;
+    documentBurst: number;
+    maxWriteDelayMs: number;
+    transactionMaxWaitMs: number;
+    sequentialWritesPerSecond: number;
+    rampStartWritesPerSecond: number;
+    rampIncrease: number;
+    rampIntervalMs: number;
+  };
+  totals: { writes: number; delayedWrites: number; totalDelayMs: number; aborts: number };
+  documents: DocumentReport[];
+  collections: CollectionReport[];
+  /** The last 50 warnings. */
+  warnings: LimitsWarning[];
+};
 
 export interface LimitsEnvironment {
   /** Milliseconds (default Date.now). */
@@ -395,16 +447,14 @@ export class ProductionLimits {
   }
 
   /** The hottest documents and collections (at most `top` of each), their peak rates, delays and aborts. */
-  report(top = 10): JsonObject {
+  report(top = 10): LimitsReport {
     const now = this.now();
     const cfg = this.config;
     const docs = [...this.docs.values()]
       .filter((d) => d.writes > 0 || d.aborts > 0)
-      .sort(
-        (a, b) => b.attempts.peak - a.attempts.peak || b.aborts - a.aborts || b.delayed - a.delayed || b.writes - a.writes,
-      )
+      .sort((a, b) => b.attempts.peak - a.attempts.peak || b.aborts - a.aborts || b.delayed - a.delayed || b.writes - a.writes)
       .slice(0, top)
-      .map((d) => ({
+      .map((d): DocumentReport => ({
         database: d.database,
         path: d.path,
         writes: d.writes,
@@ -418,7 +468,7 @@ export class ProductionLimits {
     const collections = [...this.collections.values()]
       .sort((a, b) => b.commits.peak - a.commits.peak || b.aborts - a.aborts || b.writes - a.writes)
       .slice(0, top)
-      .map((c) => ({
+      .map((c): CollectionReport => ({
         database: c.database,
         path: c.path,
         writes: c.writes,
@@ -457,32 +507,28 @@ export class ProductionLimits {
   }
 }
 
-/** The report as lines of text (the CLI prints it when it stops). */
-export function formatLimitsReport(report: JsonObject): string {
-  const lines: string[] = [];
-  const totals = report['totals'] as Record<string, number>;
-  lines.push(
-    `production limits report (${String(report['since'])} .. ${String(report['at'])}): ${totals['writes']} writes, ` +
-      `${totals['delayedWrites']} delayed (${totals['totalDelayMs']} ms in all), ${totals['aborts']} aborted`,
-  );
-  const docs = report['documents'] as Record<string, unknown>[];
-  if (docs.length > 0) {
+/** The report as lines of text (the emulator prints it to stderr when it stops). */
+export function formatLimitsReport(report: LimitsReport): string {
+  const { totals } = report;
+  const lines = [
+    `production limits report (${report.since} .. ${report.at}): ${totals.writes} writes, ` +
+      `${totals.delayedWrites} delayed (${totals.totalDelayMs} ms in all), ${totals.aborts} aborted`,
+  ];
+  if (report.documents.length > 0) {
     lines.push('  hottest documents: peak writes/s (attempted), writes, delayed, max delay ms, aborts');
-    for (const d of docs) {
+    for (const d of report.documents) {
       lines.push(
-        `    ${String(d['path'])}  ${String(d['peakWritesPerSecond'])} (${String(d['peakAttemptsPerSecond'])})  ${String(d['writes'])}  ` +
-          `${String(d['delayedWrites'])}  ${String(d['maxDelayMs'])}  ${String(d['aborts'])}   [${String(d['database'])}]`,
+        `    ${d.path}  ${d.peakWritesPerSecond} (${d.peakAttemptsPerSecond})  ${d.writes}  ${d.delayedWrites}  ` +
+          `${d.maxDelayMs}  ${d.aborts}   [${d.database}]`,
       );
     }
   }
-  const cols = report['collections'] as Record<string, unknown>[];
-  if (cols.length > 0) {
+  if (report.collections.length > 0) {
     lines.push('  hottest collections: peak writes/s, writes, delayed, aborts, sequential fields, warnings (hot spot / ramp)');
-    for (const c of cols) {
-      const fields = (c['sequentialFields'] as string[]).join(',') || '-';
+    for (const c of report.collections) {
       lines.push(
-        `    ${String(c['path'])}  ${String(c['peakWritesPerSecond'])}  ${String(c['writes'])}  ${String(c['delayedWrites'])}  ` +
-          `${String(c['aborts'])}  ${fields}  ${String(c['hotSpotWarnings'])}/${String(c['rampWarnings'])}   [${String(c['database'])}]`,
+        `    ${c.path}  ${c.peakWritesPerSecond}  ${c.writes}  ${c.delayedWrites}  ${c.aborts}  ` +
+          `${c.sequentialFields.join(',') || '-'}  ${c.hotSpotWarnings}/${c.rampWarnings}   [${c.database}]`,
       );
     }
   }

@@ -44,10 +44,13 @@ export interface TransactionOptions {
    * explanations: production-limits mode answers with production's.
    */
   contentionMessage?: string;
+  /** How long a transaction waits for a lock before it is aborted (default 20 s). */
+  lockWaitMs?: number;
 }
 
 export class TransactionManager {
   private readonly contentionMessage: string | undefined;
+  private readonly lockWaitMs: number;
   private readonly txs = new Map<string, Tx>();
   private readonly retired = new Map<string, number>();
   private readonly holders = new Map<string, Tx>();
@@ -57,6 +60,7 @@ export class TransactionManager {
 
   constructor(options: TransactionOptions = {}) {
     this.contentionMessage = options.contentionMessage;
+    this.lockWaitMs = options.lockWaitMs ?? LOCK_WAIT_MS;
     this.sweeper = setInterval(() => this.sweep(), 5_000);
     this.sweeper.unref();
   }
@@ -151,7 +155,7 @@ export class TransactionManager {
           const message = this.contentionMessage ?? 'Transaction lock timeout. Please retry.';
           this.abort(tx, message);
           waiter.reject(new RpcError(Code.ABORTED, message));
-        }, LOCK_WAIT_MS),
+        }, this.lockWaitMs),
         lease: setInterval(() => {
           const h = this.holders.get(path);
           if (h && h !== tx && Date.now() - h.lastUsed > LOCK_LEASE_MS && !this.isWaiting(h)) {
