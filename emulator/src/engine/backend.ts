@@ -355,13 +355,14 @@ class Engine implements EngineBackend {
     // Still in use while it waits: no lock lease expires under it.
     if (tx) tx.lastUsed = Date.now() + delay;
     return new Promise<JsonObject>((resolve, reject) => {
+      // unref: a waiting commit does not keep a stopped emulator's process alive (a running server does).
       setTimeout(() => {
         try {
           resolve(this.applyCommit(database, writes, caller, tx, acknowledge));
         } catch (e) {
           reject(toRpcError(e));
         }
-      }, Math.ceil(delay));
+      }, Math.ceil(delay)).unref();
     });
   }
 

@@ -269,6 +269,12 @@ export class ProductionLimits {
     for (const [key, st] of this.docs) {
       if (st.tat <= now && st.delayed === 0 && st.aborts === 0 && st.attempts.peak <= 1) this.docs.delete(key);
     }
+    // Still full: forget the oldest tracked, so that this scan runs at most once per tenth of the cap.
+    const keep = Math.floor(MAX_TRACKED_DOCUMENTS * 0.9);
+    for (const key of this.docs.keys()) {
+      if (this.docs.size <= keep) break;
+      this.docs.delete(key);
+    }
   }
 
   private collection(database: string, path: string): CollectionState {
