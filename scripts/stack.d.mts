@@ -44,6 +44,12 @@ export interface RunningStack {
 }
 
 export declare function freePort(): Promise<number>;
+/** The Firestore emulator's flags in the stack, FIRESTORE_EMULATOR_ARGS (split on whitespace) last. */
+export declare function firestoreEmulatorArgs(options: {
+  port: number;
+  dataDir?: string;
+  env?: Record<string, string | undefined>;
+}): string[];
 export declare function emulatorsConfig(ports: StackPorts): Record<string, unknown>;
 export declare function buildStack(options: {
   web?: 'dev' | 'preview' | 'none';

@@ -80,6 +80,18 @@ async function portsFor(choice) {
   return { ...DEFAULT_PORTS, ...(choice ?? {}) };
 }
 
+/**
+ * The Firestore emulator's flags in the stack: host, port, project, the repository's rules, `--data` when
+ * given, then FIRESTORE_EMULATOR_ARGS split on whitespace, e.g. `FIRESTORE_EMULATOR_ARGS=--production-limits`
+ * (emulator/README.md: production-limits mode). The emulator checks them; a bad flag stops the stack's start.
+ */
+export function firestoreEmulatorArgs({ port, dataDir, env = process.env }) {
+  const args = ['--host', '127.0.0.1', '--port', String(port), '--project', PROJECT_ID, '--rules', join(root, 'firestore.rules')];
+  if (dataDir) args.push('--data', dataDir);
+  const extra = (env.FIRESTORE_EMULATOR_ARGS ?? '').split(/\s+/).filter((a) => a !== '');
+  return [...args, ...extra];
+}
+
 function run(name, command, args, { env, cwd = root, logDir, readyLine, quiet, hide = [] }) {
   const child = spawn(command, args, {
     cwd,
@@ -300,16 +312,8 @@ export async function startStack(options = {}) {
     // 1. Firestore
     const firestoreArgs = [
       join(root, 'emulator', 'bin', 'firestore-emulator.mjs'),
-      '--host',
-      '127.0.0.1',
-      '--port',
-      String(ports.firestore),
-      '--project',
-      PROJECT_ID,
-      '--rules',
-      join(root, 'firestore.rules'),
+      ...firestoreEmulatorArgs({ port: ports.firestore, dataDir }),
     ];
-    if (dataDir) firestoreArgs.push('--data', dataDir);
     const firestore = run('firestore', process.execPath, firestoreArgs, { env: shared, logDir, quiet, readyLine: /ready on /i });
     procs.push(firestore);
     await withTimeout(firestore.ready, 20_000, 'Firestore emulator');

@@ -3,6 +3,8 @@
 // .emulator-data/ across restarts. Prints the URLs and the demo accounts (scripts/summary.mjs: one
 // `Web app: URL` line, one `Provider API: URL` line), runs until Ctrl+C.
 // Options: --fresh (forget saved data), --preview (serve the production build), --quiet.
+// FIRESTORE_EMULATOR_ARGS adds flags to the Firestore emulator's command line (startStack), e.g.
+// `FIRESTORE_EMULATOR_ARGS=--production-limits npm start` runs the app against production's write limits.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { runOnSupportedNode } from './node-version.mjs';
@@ -28,6 +30,9 @@ try {
 }
 
 console.log(stackSummary(stack).join('\n'));
+if (process.env.FIRESTORE_EMULATOR_ARGS?.trim()) {
+  console.log(`Firestore emulator flags from FIRESTORE_EMULATOR_ARGS: ${process.env.FIRESTORE_EMULATOR_ARGS.trim()}`);
+}
 
 let stopping = false;
 const shutdown = async () => {

@@ -204,4 +204,6 @@ export interface FirestoreBackend {
   clear(database: string): void;
   /** Installs a compiled rules file (null: no rules, everything allowed, as with no --rules). */
   setAuthorizer(authorize: Authorizer | null): void;
+  /** Production-limits mode's report (GET /emulator/v1/production-limits); null or absent when the mode is off. */
+  productionLimitsReport?(top?: number): JsonObject | null;
 }

@@ -1,10 +1,12 @@
 /**
- * Programmatic entry point: start({ host, port, project, rules, data }) runs the emulator on one port
- * for gRPC and HTTP/1.1 and resolves once it accepts connections.
+ * Programmatic entry point: start({ host, port, project, rules, data, productionLimits }) runs the emulator on
+ * one port for gRPC and HTTP/1.1 and resolves once it accepts connections.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { RulesIssue } from './contract';
 import { createBackend } from './engine/backend';
+import type { LimitsReport, ProductionLimitsConfig, ProductionLimitsOptions } from './engine/limits';
+import { formatLimitsReport, parseProductionLimits } from './engine/limits';
 import type { RulesFile } from './server/server';
 import { compileFiles, denyAll, listen } from './server/server';
 
@@ -22,7 +24,14 @@ export interface StartOptions {
   rules?: string;
   /** Directory where the data is persisted (write-ahead log + snapshots). Without it, memory only. */
   data?: string;
+  /**
+   * Production-limits mode (off by default): `true` for production's figures, or options to tune them (e.g. a
+   * faster clock for tests: `{ documentWritesPerSecond: 10 }`). See the README's "Production-limits mode".
+   */
+  productionLimits?: boolean | ProductionLimitsOptions;
 }
+
+export type { LimitsReport, ProductionLimitsOptions } from './engine/limits';
 
 export interface RulesLoadResult {
   ok: boolean;
@@ -35,6 +44,9 @@ export interface RunningEmulator {
   project: string;
   /** Compiles and installs the default rules (source text); on errors the previous rules stay in force. */
   setRules(source: string, fileName?: string): RulesLoadResult;
+  /** Production-limits mode: the hottest documents and collections (at most `top` each); null when the mode is off. */
+  productionLimitsReport(top?: number): LimitsReport | null;
+  /** Stops; in production-limits mode first prints the report to stderr (unless `reportOnStop: false`). */
   stop(): Promise<void>;
 }
 
@@ -58,7 +70,14 @@ export async function start(options: StartOptions = {}): Promise<RunningEmulator
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? 8080;
   const project = options.project ?? 'demo-project';
-  const backend = createBackend(options.data === undefined ? {} : { dataDir: options.data });
+  const limits: ProductionLimitsConfig | null =
+    options.productionLimits === undefined || options.productionLimits === false
+      ? null
+      : parseProductionLimits(options.productionLimits);
+  const backend = createBackend({
+    ...(options.data === undefined ? {} : { dataDir: options.data }),
+    productionLimits: limits,
+  });
   let server;
   try {
     server = await listen(backend, host, port);
@@ -87,8 +106,13 @@ export async function start(options: StartOptions = {}): Promise<RunningEmulator
     setRules(source, fileName) {
       return running.loadRules([fileName === undefined ? { content: source } : { name: fileName, content: source }]);
     },
+    productionLimitsReport(top) {
+      return backend.productionLimitsReport(top);
+    },
     stop() {
       stopping ??= (async () => {
+        const report = limits?.reportOnStop === true ? backend.productionLimitsReport() : null;
+        if (report) process.stderr.write(`${formatLimitsReport(report)}\n`);
         await running.close();
         await backend.close();
       })();

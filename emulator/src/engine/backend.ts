@@ -19,6 +19,8 @@ import type {
 } from '../contract';
 import { Code, RpcError } from '../contract';
 import { aggregate } from './aggregation';
+import type { LimitsReport, ProductionLimitsConfig } from './limits';
+import { CONTENTION_MESSAGE, ProductionLimits } from './limits';
 import type { ReadCheck } from './listen';
 import { ListenManager } from './listen';
 import type { DocName } from './names';
@@ -42,6 +44,10 @@ export interface BackendOptions {
   dataDir?: string;
   /** Commit clock in nanoseconds since the epoch (tests); commit times stay strictly increasing. */
   clock?: () => bigint;
+  /** Production-limits mode (see limits.ts); null or absent: off. */
+  productionLimits?: ProductionLimitsConfig | null;
+  /** Where production-limits warnings go (default: stderr lines). */
+  limitsWarn?: (line: string) => void;
 }
 
 export interface BackendStats {
@@ -56,6 +62,8 @@ export interface EngineBackend extends FirestoreBackend {
   /** Flushes persistence and releases timers and files. */
   close(): Promise<void>;
   stats(): BackendStats;
+  /** Production-limits mode: the report (the hottest documents and collections); null when the mode is off. */
+  productionLimitsReport(top?: number): LimitsReport | null;
 }
 
 const DENIED = 'Missing or insufficient permissions.';
@@ -170,7 +178,9 @@ class Engine implements EngineBackend {
   private lastNs = 0n;
   private commits = 0;
   private authorizer: Authorizer | null = null;
-  private readonly txs = new TransactionManager();
+  private readonly txs: TransactionManager;
+  /** Production-limits mode; null (off) costs the commit path one null check. */
+  private readonly limits: ProductionLimits | null;
   private readonly listen: ListenManager;
   private persistence: Persistence | null = null;
   private readonly epoch = randomBytes(6).toString('hex');
@@ -178,6 +188,12 @@ class Engine implements EngineBackend {
 
   constructor(options: BackendOptions) {
     this.clock = options.clock ?? defaultClock();
+    const limits = options.productionLimits ?? null;
+    this.limits = limits === null ? null : new ProductionLimits(limits, options.limitsWarn ? { warn: options.limitsWarn } : {});
+    // In the mode a transaction waits for a lock no longer than it may wait at commit: then it is contention.
+    this.txs = new TransactionManager(
+      limits === null ? {} : { contentionMessage: CONTENTION_MESSAGE, lockWaitMs: Math.max(limits.transactionMaxWaitMs, 1) },
+    );
     this.listen = new ListenManager({
       store: this.store,
       snapshotNs: () => this.lastNs,
@@ -301,18 +317,62 @@ class Engine implements EngineBackend {
 
   // ------------------------------------------------------------ commits
 
-  /** Validates, authorizes and applies a batch atomically; returns the CommitResponse. */
+  /**
+   * Validates, authorizes and applies a batch atomically; returns the CommitResponse. In production-limits mode
+   * the batch may first wait for its documents' write slots (then the answer is a promise) or fail with ABORTED.
+   */
   private commitBatch(
     database: string,
     rawWrites: Json | undefined,
     caller: Caller,
     tx: Tx | null,
     acknowledge?: (response: JsonObject) => void,
-  ): JsonObject {
+  ): JsonObject | Promise<JsonObject> {
     if (rawWrites !== undefined && rawWrites !== null && !Array.isArray(rawWrites)) throw invalid('Invalid writes.');
     const list = rawWrites ?? [];
     if (list.length > MAX_WRITES) throw invalid(`A maximum of ${MAX_WRITES} writes is allowed per request.`);
     const writes = list.map((w) => parseWrite(w, database));
+    if (this.limits !== null) return this.commitLimited(this.limits, database, writes, caller, tx, acknowledge);
+    return this.applyCommit(database, writes, caller, tx, acknowledge);
+  }
+
+  /** Production-limits mode: reserves the written documents' slots, then commits now or after the wait. */
+  private commitLimited(
+    limits: ProductionLimits,
+    database: string,
+    writes: ParsedWrite[],
+    caller: Caller,
+    tx: Tx | null,
+    acknowledge?: (response: JsonObject) => void,
+  ): JsonObject | Promise<JsonObject> {
+    const paths = [...new Set(writes.filter((w) => w.kind !== 'verify').map((w) => w.doc.path))];
+    // Nothing to write, or a transaction that fails anyway: no slot taken.
+    if (paths.length === 0 || (tx !== null && (tx.readOnly || tx.aborted !== null))) {
+      return this.applyCommit(database, writes, caller, tx, acknowledge);
+    }
+    const delay = limits.admit(database, paths, tx === null ? null : tx.lockWaitMs);
+    if (delay <= 0) return this.applyCommit(database, writes, caller, tx, acknowledge);
+    // Still in use while it waits: no lock lease expires under it.
+    if (tx) tx.lastUsed = Date.now() + delay;
+    return new Promise<JsonObject>((resolve, reject) => {
+      // unref: a waiting commit does not keep a stopped emulator's process alive (a running server does).
+      setTimeout(() => {
+        try {
+          resolve(this.applyCommit(database, writes, caller, tx, acknowledge));
+        } catch (e) {
+          reject(toRpcError(e));
+        }
+      }, Math.ceil(delay)).unref();
+    });
+  }
+
+  private applyCommit(
+    database: string,
+    writes: ParsedWrite[],
+    caller: Caller,
+    tx: Tx | null,
+    acknowledge?: (response: JsonObject) => void,
+  ): JsonObject {
     const db = this.store.db(database);
     if (tx) {
       if (tx.readOnly && writes.length > 0) throw invalid('Cannot modify entities in a read-only transaction.');
@@ -323,6 +383,7 @@ class Engine implements EngineBackend {
     const outcome = this.applyWithAuth(db, writes, ns, commitTime, caller);
     if (tx) this.txs.finish(tx);
     this.publish(db, outcome.changes, ns);
+    if (this.limits !== null) this.limits.committed(db.name, outcome.changes);
     const response = { writeResults: outcome.writeResults, commitTime };
     // The writer's acknowledgement goes out before listeners hear of the commit.
     acknowledge?.(response);
@@ -347,16 +408,22 @@ class Engine implements EngineBackend {
       const doc = db.get(path);
       const now = doc ? doc.updateNs : -1n;
       if (now !== version) {
-        this.txs.abort(tx, 'Transaction aborted: a document read in it was changed concurrently. Please retry.');
+        const message = this.limits
+          ? CONTENTION_MESSAGE
+          : 'Transaction aborted: a document read in it was changed concurrently. Please retry.';
+        this.txs.abort(tx, message);
         this.txs.finish(tx);
-        throw new RpcError(Code.ABORTED, 'Transaction aborted: a document read in it was changed concurrently. Please retry.');
+        throw new RpcError(Code.ABORTED, message);
       }
     }
     for (const check of tx.queryChecks) {
       if (!check()) {
-        this.txs.abort(tx, 'Transaction aborted: a query read in it changed concurrently. Please retry.');
+        const message = this.limits
+          ? CONTENTION_MESSAGE
+          : 'Transaction aborted: a query read in it changed concurrently. Please retry.';
+        this.txs.abort(tx, message);
         this.txs.finish(tx);
-        throw new RpcError(Code.ABORTED, 'Transaction aborted: a query read in it changed concurrently. Please retry.');
+        throw new RpcError(Code.ABORTED, message);
       }
     }
   }
@@ -686,13 +753,14 @@ class Engine implements EngineBackend {
     return out;
   }
 
-  private commitOne(doc: DocName, write: JsonObject, caller: Caller): DocRecord | null {
+  /** Commits one write and answers with `then(stored document)`, after the commit (a promise if it waited). */
+  private commitOne<T>(doc: DocName, write: JsonObject, caller: Caller, then: (stored: DocRecord | null) => T): T | Promise<T> {
     const response = this.commitBatch(doc.database, [write], caller, null);
-    void response;
-    return this.store.db(doc.database).get(doc.path);
+    const stored = (): T => then(this.store.db(doc.database).get(doc.path));
+    return response instanceof Promise ? response.then(stored) : stored();
   }
 
-  private createDocument(request: JsonObject, caller: Caller): JsonObject {
+  private createDocument(request: JsonObject, caller: Caller): JsonObject | Promise<JsonObject> {
     const parent = parseParent(request['parent']);
     const collectionId = validateCollectionId(request['collectionId']);
     const rawId = request['documentId'];
@@ -703,16 +771,18 @@ class Engine implements EngineBackend {
     const body = request['document'] ?? {};
     if (!isObject(body)) throw invalid('Invalid document.');
     const mask = maskPaths(request['mask']);
-    const stored = this.commitOne(
+    return this.commitOne(
       doc,
       { update: { name, fields: body['fields'] ?? {} }, currentDocument: { exists: false } },
       caller,
+      (stored) => {
+        if (!stored) throw new RpcError(Code.INTERNAL, 'Document was not stored.');
+        return toDocumentJson(stored, mask);
+      },
     );
-    if (!stored) throw new RpcError(Code.INTERNAL, 'Document was not stored.');
-    return toDocumentJson(stored, mask);
   }
 
-  private updateDocument(request: JsonObject, caller: Caller): JsonObject {
+  private updateDocument(request: JsonObject, caller: Caller): JsonObject | Promise<JsonObject> {
     const body = request['document'];
     if (!isObject(body)) throw invalid('Missing document.');
     const doc = parseDocumentName(body['name']);
@@ -721,43 +791,59 @@ class Engine implements EngineBackend {
     if (request['updateMask'] !== undefined && request['updateMask'] !== null) write['updateMask'] = request['updateMask'];
     if (request['currentDocument'] !== undefined && request['currentDocument'] !== null)
       write['currentDocument'] = request['currentDocument'];
-    const stored = this.commitOne(doc, write, caller);
-    if (!stored) throw new RpcError(Code.INTERNAL, 'Document was not stored.');
-    return toDocumentJson(stored, mask);
+    return this.commitOne(doc, write, caller, (stored) => {
+      if (!stored) throw new RpcError(Code.INTERNAL, 'Document was not stored.');
+      return toDocumentJson(stored, mask);
+    });
   }
 
-  private deleteDocument(request: JsonObject, caller: Caller): JsonObject {
+  private deleteDocument(request: JsonObject, caller: Caller): JsonObject | Promise<JsonObject> {
     const doc = parseDocumentName(request['name']);
     const write: JsonObject = { delete: doc.name };
     if (request['currentDocument'] !== undefined && request['currentDocument'] !== null)
       write['currentDocument'] = request['currentDocument'];
-    this.commitOne(doc, write, caller);
-    return {};
+    return this.commitOne(doc, write, caller, () => ({}));
   }
 
-  private batchWrite(request: JsonObject, caller: Caller): JsonObject {
+  private batchWrite(request: JsonObject, caller: Caller): JsonObject | Promise<JsonObject> {
     const database = validateDatabaseName(request['database']);
     const raw = request['writes'] ?? [];
     if (!Array.isArray(raw)) throw invalid('Invalid writes.');
     if (raw.length > MAX_WRITES) throw invalid(`A maximum of ${MAX_WRITES} writes is allowed per request.`);
     const writeResults: JsonObject[] = [];
     const status: JsonObject[] = [];
-    for (const w of raw) {
+    const ok = (i: number, r: JsonObject): void => {
+      const results = r['writeResults'] as JsonObject[];
+      writeResults[i] = results[0] ?? {};
+      status[i] = { code: 0 };
+    };
+    const failed = (i: number, e: unknown): void => {
+      const err = e instanceof RpcError ? e : new RpcError(Code.INTERNAL, 'Internal error.');
+      writeResults[i] = {};
+      status[i] = { code: err.code, message: err.message };
+    };
+    // Each write commits on its own; in production-limits mode some wait for their documents' slots.
+    const waits: Promise<void>[] = [];
+    raw.forEach((w, i) => {
       try {
         const r = this.commitBatch(database, [w], caller, null);
-        const results = r['writeResults'] as JsonObject[];
-        writeResults.push(results[0] ?? {});
-        status.push({ code: 0 });
+        if (r instanceof Promise)
+          waits.push(
+            r.then(
+              (v) => ok(i, v),
+              (e: unknown) => failed(i, e),
+            ),
+          );
+        else ok(i, r);
       } catch (e) {
-        const err = e instanceof RpcError ? e : new RpcError(Code.INTERNAL, 'Internal error.');
-        writeResults.push({});
-        status.push({ code: err.code, message: err.message });
+        failed(i, e);
       }
-    }
-    return { writeResults, status };
+    });
+    if (waits.length === 0) return { writeResults, status };
+    return Promise.all(waits).then(() => ({ writeResults, status }));
   }
 
-  private commit(request: JsonObject, caller: Caller): JsonObject {
+  private commit(request: JsonObject, caller: Caller): JsonObject | Promise<JsonObject> {
     const database = validateDatabaseName(request['database']);
     const t = request['transaction'];
     let tx: Tx | null = null;
@@ -770,12 +856,16 @@ class Engine implements EngineBackend {
         throw e;
       }
     }
-    try {
-      return this.commitBatch(database, request['writes'], caller, tx);
-    } catch (e) {
-      // A failed commit ends its transaction (Firestore: the transaction is no longer valid).
+    // A failed commit ends its transaction (Firestore: the transaction is no longer valid).
+    const failed = (e: unknown): never => {
       if (tx) this.txs.finish(tx);
       throw e;
+    };
+    try {
+      const response = this.commitBatch(database, request['writes'], caller, tx);
+      return response instanceof Promise ? response.catch(failed) : response;
+    } catch (e) {
+      return failed(e);
     }
   }
 
@@ -859,6 +949,8 @@ class Engine implements EngineBackend {
     let database: string | null = null;
     let closed = false;
     let counter = 0;
+    /** Production-limits mode: a commit waiting for its slots; later batches of the stream wait behind it (in order). */
+    let pending: Promise<void> | null = null;
     const streamId = `${this.epoch}-${++this.writeStreamSeq}`;
     const token = (): string => Buffer.from(`${streamId}:${++counter}`, 'utf8').toString('base64');
     const fail = (e: unknown): void => {
@@ -884,7 +976,31 @@ class Engine implements EngineBackend {
           }
           const writes = message['writes'];
           if (writes === undefined || writes === null || (Array.isArray(writes) && writes.length === 0)) return;
-          this.commitBatch(database, writes, caller, null, (response) => sink.send({ streamToken: token(), ...response }));
+          const db = database;
+          const send = (response: JsonObject): void => {
+            if (!closed) sink.send({ streamToken: token(), ...response });
+          };
+          if (pending === null) {
+            const r = this.commitBatch(db, writes, caller, null, send);
+            if (!(r instanceof Promise)) return;
+            pending = r.then(() => undefined);
+          } else {
+            pending = pending.then(() => {
+              if (closed) return undefined;
+              const r = this.commitBatch(db, writes, caller, null, send);
+              return r instanceof Promise ? r.then(() => undefined) : undefined;
+            });
+          }
+          const mine: Promise<void> = pending.then(
+            () => {
+              if (pending === mine) pending = null;
+            },
+            (e: unknown) => {
+              if (pending === mine) pending = null;
+              fail(e);
+            },
+          );
+          pending = mine;
         } catch (e) {
           fail(e);
         }
@@ -926,6 +1042,10 @@ class Engine implements EngineBackend {
       this.persistence = null;
     }
     return Promise.resolve();
+  }
+
+  productionLimitsReport(top?: number): LimitsReport | null {
+    return this.limits === null ? null : this.limits.report(top);
   }
 
   stats(): BackendStats {

@@ -21,6 +21,8 @@ export interface Tx {
   locks: Set<string>;
   aborted: string | null;
   lastUsed: number;
+  /** Milliseconds this transaction spent waiting for locks held by others (production-limits mode reads it). */
+  lockWaitMs: number;
 }
 
 interface Waiter {
@@ -36,7 +38,19 @@ const LOCK_WAIT_MS = 20_000;
 /** A lock whose holder made no request for this long is broken when someone waits for it (holder: ABORTED). */
 const LOCK_LEASE_MS = 2_000;
 
+export interface TransactionOptions {
+  /**
+   * The message of every contention abort (wound-wait, lock lease, lock timeout) instead of the emulator's own
+   * explanations: production-limits mode answers with production's.
+   */
+  contentionMessage?: string;
+  /** How long a transaction waits for a lock before it is aborted (default 20 s). */
+  lockWaitMs?: number;
+}
+
 export class TransactionManager {
+  private readonly contentionMessage: string | undefined;
+  private readonly lockWaitMs: number;
   private readonly txs = new Map<string, Tx>();
   private readonly retired = new Map<string, number>();
   private readonly holders = new Map<string, Tx>();
@@ -44,7 +58,9 @@ export class TransactionManager {
   private seq = 0;
   private readonly sweeper: NodeJS.Timeout;
 
-  constructor() {
+  constructor(options: TransactionOptions = {}) {
+    this.contentionMessage = options.contentionMessage;
+    this.lockWaitMs = options.lockWaitMs ?? LOCK_WAIT_MS;
     this.sweeper = setInterval(() => this.sweep(), 5_000);
     this.sweeper.unref();
   }
@@ -71,6 +87,7 @@ export class TransactionManager {
       locks: new Set(),
       aborted: null,
       lastUsed: Date.now(),
+      lockWaitMs: 0,
     };
     this.txs.set(id, tx);
     return tx;
@@ -114,14 +131,19 @@ export class TransactionManager {
     }
     if (tx.priority < holder.priority) {
       // Wound-wait: the older transaction takes the lock; the younger holder is aborted.
-      this.abort(holder, 'Transaction was aborted because an older transaction needed the same document. Please retry.');
+      this.abort(
+        holder,
+        this.contentionMessage ?? 'Transaction was aborted because an older transaction needed the same document. Please retry.',
+      );
       return this.acquire(tx, path);
     }
+    const waitFrom = Date.now();
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = {
         tx,
         resolve: () => {
           clearInterval(waiter.lease);
+          tx.lockWaitMs += Date.now() - waitFrom;
           resolve();
         },
         reject: (e) => {
@@ -130,13 +152,18 @@ export class TransactionManager {
         },
         timer: setTimeout(() => {
           this.removeWaiter(path, waiter);
-          this.abort(tx, 'Transaction lock timeout. Please retry.');
-          waiter.reject(new RpcError(Code.ABORTED, 'Transaction lock timeout. Please retry.'));
-        }, LOCK_WAIT_MS),
+          const message = this.contentionMessage ?? 'Transaction lock timeout. Please retry.';
+          this.abort(tx, message);
+          waiter.reject(new RpcError(Code.ABORTED, message));
+        }, this.lockWaitMs),
         lease: setInterval(() => {
           const h = this.holders.get(path);
           if (h && h !== tx && Date.now() - h.lastUsed > LOCK_LEASE_MS && !this.isWaiting(h)) {
-            this.abort(h, 'Transaction aborted: it held a lock without activity while another transaction waited. Please retry.');
+            this.abort(
+              h,
+              this.contentionMessage ??
+                'Transaction aborted: it held a lock without activity while another transaction waited. Please retry.',
+            );
           }
         }, 250),
       };

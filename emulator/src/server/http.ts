@@ -3,6 +3,7 @@
  * and the emulator endpoints (rules, clear, 'Ok').
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { z } from 'zod';
 import type { FirestoreBackend, JsonObject, RulesIssue, ServerStreamMethod, UnaryMethod } from '../contract';
 import { CODE_NAME, Code, HTTP_STATUS_FOR_CODE, RpcError } from '../contract';
 import { callerFromAuthorization } from './caller';
@@ -10,6 +11,9 @@ import { canonicalizeEnums, lookupType } from './proto-json';
 import type { WebChannelServer } from './webchannel';
 
 const MAX_BODY_BYTES = 24 * 1024 * 1024;
+
+/** GET /emulator/v1/production-limits?top=N: how many documents and collections the report lists. */
+const reportQuery = z.object({ top: z.coerce.number().int().min(1).max(1000).default(10) });
 
 export interface RulesLoader {
   /** Compiles and installs a project's rules; on errors keeps the previous rules and answers the issues. */
@@ -221,6 +225,19 @@ async function handle(deps: HttpDeps, req: IncomingMessage, res: ServerResponse)
   if (clear && method === 'DELETE') {
     deps.backend.clear(`projects/${decodeURIComponent(clear[1] ?? '')}/databases/${decodeURIComponent(clear[2] ?? '')}`);
     sendJson(res, 200, {});
+    return;
+  }
+  if (path === '/emulator/v1/production-limits') {
+    if (method !== 'GET') {
+      sendJson(res, 405, { error: { code: 405, message: 'Use GET', status: 'INVALID_ARGUMENT' } });
+      return;
+    }
+    const query = reportQuery.safeParse(Object.fromEntries(url.searchParams));
+    if (!query.success) {
+      sendJson(res, 400, { error: { code: 400, message: 'top: an integer from 1 to 1000', status: 'INVALID_ARGUMENT' } });
+      return;
+    }
+    sendJson(res, 200, deps.backend.productionLimitsReport?.(query.data.top) ?? { enabled: false });
     return;
   }
   if (path.startsWith('/emulator/')) {
