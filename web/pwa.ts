@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -62,7 +63,8 @@ export function shellOnly(entries: Entry[], shell: Set<string>, served: string):
   );
 }
 
-const viteManifest = fileURLToPath(new URL('./dist/.vite/manifest.json', import.meta.url));
+/** The build's own output folder (`build.outDir`, which the bench changes), known once Vite has resolved the config. */
+let outDir = fileURLToPath(new URL('./dist', import.meta.url));
 
 export function serviceWorker(): Plugin[] {
   return VitePWA({
@@ -77,7 +79,7 @@ export function serviceWorker(): Plugin[] {
       globPatterns: ['index.html', 'assets/*.{js,css}'],
       manifestTransforms: [
         (entries) => {
-          const shell = shellFiles(JSON.parse(readFileSync(viteManifest, 'utf8')) as ViteManifest);
+          const shell = shellFiles(JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as ViteManifest);
           const served = JSON.stringify(hostingHeaderRules().map((r) => [r.pattern.source, r.headers]));
           return { manifest: shellOnly(entries, shell, served) };
         },
@@ -88,5 +90,8 @@ export function serviceWorker(): Plugin[] {
     // lib/service-worker.ts registers the dev server's worker under its URL, as a module.
     name: 'punter:dev-service-worker',
     config: (_config, { command }) => ({ define: { 'import.meta.env.PUNTER_DEV_SERVER': JSON.stringify(command === 'serve') } }),
+    configResolved: (config) => {
+      outDir = resolve(config.root, config.build.outDir);
+    },
   });
 }

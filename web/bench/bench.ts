@@ -142,6 +142,8 @@ function sizes() {
     {
       cwd: webDir,
       stdio: 'inherit',
+      // A production build whatever the caller's NODE_ENV (vitest's 'test' would bundle React's development build).
+      env: { ...process.env, NODE_ENV: 'production' },
     },
   );
   if (build.status !== 0) throw new Error('vite build failed');
