@@ -28,7 +28,7 @@ export function RootShell() {
   );
 
   useEffect(() => {
-    // A toast kept across a reload (react-toastify holds it until its container has mounted).
+    // A toast kept across a reload (lib/notify.ts holds it until the toasts' container has mounted).
     const flash = takeFlash();
     if (flash) toast[flash.kind](flash.message);
   }, []);

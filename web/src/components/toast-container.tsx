@@ -1,6 +1,10 @@
-/** react-toastify's container as the app sets it up (components/toasts.tsx loads it on the first toast). */
+/**
+ * react-toastify's container as the app sets it up (components/toasts.tsx loads it on the first toast). Its
+ * `unstyled` entry (the same container and `toast`, lib/notify.ts imports it too) with its stylesheet as a
+ * file: the main entry carries the same CSS in its JS and writes it into a <style> element.
+ */
 import { useEffect } from 'react';
-import { ToastContainer } from 'react-toastify';
+import { ToastContainer } from 'react-toastify/unstyled';
 import 'react-toastify/ReactToastify.css';
 import { TOAST_CLOSE_MS, TOAST_LIMIT, toastContainerMounted } from '@/lib/notify';
 

@@ -9,7 +9,7 @@
  * shows after a short pause, and only the last of a quick run.
  */
 import { useSyncExternalStore } from 'react';
-import type { toast as toastify } from 'react-toastify';
+import type { toast as toastify } from 'react-toastify/unstyled';
 
 /** At most this many toasts on screen; more wait their turn (the container's `limit`). */
 export const TOAST_LIMIT = 3;
@@ -36,7 +36,7 @@ function load(): Promise<{ toast: typeof toastify }> {
     listeners.forEach((listener) => listener());
   }
   // A failed load (offline) is tried again on the next toast.
-  library ??= import('react-toastify').catch((error: unknown) => {
+  library ??= import('react-toastify/unstyled').catch((error: unknown) => {
     library = undefined;
     throw error;
   });
