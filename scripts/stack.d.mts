@@ -3,6 +3,12 @@ export declare const root: string;
 export declare const PROJECT_ID: string;
 /** Callables the stack calls once before it reports ready, so the first real call finds a warm worker. */
 export declare const WARM_FUNCTIONS: readonly string[];
+/** Calls each of `names` once (at the same time) so the Functions emulator starts their workers; resolves with ms each took. */
+export declare function warmFunctions(
+  functionsPort: number,
+  names: readonly string[],
+  region?: string,
+): Promise<Record<string, number>>;
 /** Matches the line provider/src/main.ts prints once it listens. */
 export declare const PROVIDER_READY_LINE: RegExp;
 
