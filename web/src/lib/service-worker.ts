@@ -1,9 +1,8 @@
 /**
  * The app's one service worker (web/src/sw/sw.ts, served as /sw.js): system notifications for signals
  * (ADR 0014) and offline caching (ADR 0024). Registered through workbox-window (ADR 0038) once the page has
- * loaded, so it never competes with the first paint.
- *
- * workbox-window loads after that too (a chunk of its own): it is no part of any screen's first load.
+ * loaded, so it never competes with the first paint; workbox-window is loaded then too (a chunk of its own), so
+ * it is no part of any screen's first load.
  *
  * A new version of the app installs a new worker, which waits: the page says 'A new version is ready'
  * (components/update-prompt.tsx) and only the user's 'Reload' tells the worker to take over and reloads,
