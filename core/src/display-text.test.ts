@@ -94,7 +94,7 @@ describe('one normaliser for every free text (issue 31 item 9)', () => {
     return result.success ? 'ok' : errorBodyFromZod(result.error).message;
   };
 
-  it("pot type, manager and terms refuse direction overrides, zero-width characters and NUL, naming the field", () => {
+  it('pot type, manager and terms refuse direction overrides, zero-width characters and NUL, naming the field', () => {
     expect(potIssue({})).toBe('ok');
     expect(potIssue({ type: 'Over 4.5 \u202egnp.exe' })).toBe('type: type must not contain text-direction characters');
     expect(potIssue({ manager: 'Mc\u2066 Dasaint' })).toBe('manager: manager must not contain text-direction characters');
@@ -128,10 +128,19 @@ describe('one normaliser for every free text (issue 31 item 9)', () => {
   });
 
   it("every other free text goes through it too: bank and card names, a batch's creator, the switch's reason", () => {
-    expect(bankAddRequestSchema.safeParse({ bank_name: 'Access\u202e', account_name: 'ADA OBI', code: '044', account_number: '0123456789' }).success).toBe(false);
+    expect(
+      bankAddRequestSchema.safeParse({
+        bank_name: 'Access\u202e',
+        account_name: 'ADA OBI',
+        code: '044',
+        account_number: '0123456789',
+      }).success,
+    ).toBe(false);
     expect(giftCardCreateRequestSchema.safeParse({ name: 'iTunes\u0000', category_id: 'apple', rate: 650 }).success).toBe(false);
     expect(autoTradaSwitchRequestSchema.safeParse({ enabled: false, reason: 'Back soon\u{E0020}' }).success).toBe(false);
     expect(autoTradaSwitchRequestSchema.parse({ enabled: false, reason: '  ' })).toEqual({ enabled: false });
-    expect(autoTradaSwitchRequestSchema.parse({ enabled: false, reason: 'Back\u0301 soon' }).reason).toBe('Back\u0301 soon'.normalize('NFC'));
+    expect(autoTradaSwitchRequestSchema.parse({ enabled: false, reason: 'Back\u0301 soon' }).reason).toBe(
+      'Back\u0301 soon'.normalize('NFC'),
+    );
   });
 });

@@ -96,7 +96,10 @@ function watch(q: Query<DocumentData>): Watch {
 
 const kinds: Array<[string, (db: Firestore, feed: string) => Query<DocumentData>]> = [
   ['a collection listener', (db, feed) => query(collection(db, feed))],
-  ['a query listener (where, orderBy, limit)', (db, feed) => query(collection(db, feed), where('group', '==', 'A'), orderBy('n'), limit(50))],
+  [
+    'a query listener (where, orderBy, limit)',
+    (db, feed) => query(collection(db, feed), where('group', '==', 'A'), orderBy('n'), limit(50)),
+  ],
 ];
 
 describe('listeners stop when access ends (issue 31 item 6)', () => {

@@ -165,7 +165,9 @@ describe('the audit log', () => {
     for (const d of raw) expect(Number(d.data.last_at)).toBeGreaterThanOrEqual(before);
     expect((await provider.deps.store.get(C.users, user.id))?.can_post_signal).toBe(false);
     const listed = await logs();
-    expect(listed).toContainEqual(expect.objectContaining({ admin_id: user.id, action: 'allTransactions', refused: true, count: 2 }));
+    expect(listed).toContainEqual(
+      expect.objectContaining({ admin_id: user.id, action: 'allTransactions', refused: true, count: 2 }),
+    );
     expect(listed.filter((l) => l.admin_id === admin.id).every((l) => l.refused === undefined)).toBe(true);
 
     // A change refused by its own rules (already an admin) leaves no audit entry behind.

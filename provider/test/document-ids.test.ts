@@ -43,7 +43,13 @@ function bodyCalls(id: string) {
   return [
     { field: 'pot_id', as: 'user', method: 'POST', path: '/api/v1/user/join-auto-trada', body: { pot_id: id, amount: 10_000 } },
     { field: 'pot_id', as: 'user', method: 'POST', path: '/api/v1/user/pot-payout', body: { pot_id: id } },
-    { field: 'game_id', as: 'user', method: 'POST', path: '/api/v1/puntershub/buy-or-get-game', body: { game_id: id, amount: 0 } },
+    {
+      field: 'game_id',
+      as: 'user',
+      method: 'POST',
+      path: '/api/v1/puntershub/buy-or-get-game',
+      body: { game_id: id, amount: 0 },
+    },
     {
       field: 'game_id',
       as: 'user',

@@ -71,7 +71,7 @@ describe('the same answers for a real and an unknown e-mail (issue 31 item 10)',
     expect(real).toEqual(none);
   });
 
-  it("the SMS gateway failing for an account answers like an unknown e-mail: the code is only logged as not sent", async () => {
+  it('the SMS gateway failing for an account answers like an unknown e-mail: the code is only logged as not sent', async () => {
     const logged: string[] = [];
     let failing = false;
     const provider = makeProvider({

@@ -39,13 +39,9 @@ async function potWithRoom(volume: number, raised: number): Promise<string> {
 
 function join(potId: string, amount: number) {
   keyCount += 1;
-  return client(provider).call(
-    'POST',
-    '/api/v1/user/join-auto-trada',
-    { pot_id: potId, amount, acceptRisk: true },
-    user.token,
-    { 'idempotency-key': `last-room-key-${keyCount}` },
-  );
+  return client(provider).call('POST', '/api/v1/user/join-auto-trada', { pot_id: potId, amount, acceptRisk: true }, user.token, {
+    'idempotency-key': `last-room-key-${keyCount}`,
+  });
 }
 
 describe('the last room in a pot (issue 31 item 12, ADR 0041)', () => {

@@ -118,10 +118,9 @@ export const adminLogsQuerySchema = strictQuery({
   to: optionalQuery(dayQuery('to')),
   /** The previous page's `paging.next_cursor`: the next page starts after it (page is then ignored). */
   cursor: optionalQuery(
-    z.string().check(
-      z.maxLength(160, { error: 'cursor is not valid' }),
-      z.refine(isAuditCursor, { error: 'cursor is not valid' }),
-    ),
+    z
+      .string()
+      .check(z.maxLength(160, { error: 'cursor is not valid' }), z.refine(isAuditCursor, { error: 'cursor is not valid' })),
   ),
   ...pageQuery,
 });

@@ -188,7 +188,7 @@ describe('resolveApiCall and paths', () => {
     expect(resolveApiCall('PATCH', '/api/v1/banks')).toBeUndefined();
   });
 
-  it("a :id that is no document id resolves to its call, and paramsProblem names it (issue 31 item 7: a 400, not a 404)", () => {
+  it('a :id that is no document id resolves to its call, and paramsProblem names it (issue 31 item 7: a 400, not a 404)', () => {
     const problem = (path: string) => {
       const resolved = resolveApiCall('GET', path);
       return resolved ? paramsProblem(resolved) : 'no call';
@@ -197,7 +197,10 @@ describe('resolveApiCall and paths', () => {
     expect(problem('/api/v1/giftcards/categories/..')).toEqual({ field: 'id', message: "Id must not be '.' or '..'" });
     expect(problem('/api/v1/giftcards/categories/%2E%2E')).toEqual({ field: 'id', message: "Id must not be '.' or '..'" });
     expect(problem('/api/v1/giftcards/categories/a%2Fb')).toEqual({ field: 'id', message: "Id must not contain '/'" });
-    expect(problem('/api/v1/giftcards/categories/__a__')).toEqual({ field: 'id', message: "Id must not start and end with '__'" });
+    expect(problem('/api/v1/giftcards/categories/__a__')).toEqual({
+      field: 'id',
+      message: "Id must not start and end with '__'",
+    });
     expect(problem('/api/v1/giftcards/categories/%E0%A4%A')).toEqual({
       field: 'id',
       message: 'Id must be valid text (it has a broken Unicode character)',

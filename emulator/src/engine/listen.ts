@@ -370,7 +370,11 @@ class ListenSession implements BidiStream {
       if (denied !== null) {
         this.removeTarget(t.id);
         out.push({
-          targetChange: { targetChangeType: 'REMOVE', targetIds: [t.id], cause: { code: Code.PERMISSION_DENIED, message: denied } },
+          targetChange: {
+            targetChangeType: 'REMOVE',
+            targetIds: [t.id],
+            cause: { code: Code.PERMISSION_DENIED, message: denied },
+          },
         });
         continue;
       }

@@ -41,7 +41,6 @@ export function pageOf<T>(list: readonly T[], query: { page: number; page_size: 
  */
 export const REFUSED_AUDIT_WINDOW_MS = 15 * 60 * 1000;
 
-
 /** A page's cursor: the last entry's created_at and id ('1763798400000_abc'). */
 const encodeCursor = (doc: AuditDoc) => `${doc.created_at}_${doc.id}`;
 function decodeCursor(cursor: string): { value: number; id: string } {
