@@ -1,4 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { errorBodyFromZod } from './api/errors';
+import { bankAddRequestSchema } from './api/bank';
+import { giftCardCreateRequestSchema } from './api/content';
+import { autoTradaSwitchRequestSchema, potCreateRequestSchema } from './api/pots';
+import { createCodeRequestSchema } from './api/punters-hub';
 import { displayText, normalizeDisplayText } from './display-text';
 
 const firstIssue = (schema: ReturnType<typeof displayText>, value: unknown) => {
@@ -67,5 +72,75 @@ describe('displayText: names and texts other people see', () => {
     expect(firstIssue(name, 42)).toBe('First name is required');
     expect(firstIssue(name, `${'a'.repeat(30)}      ${'b'.repeat(29)}`)).toBe(`ok: ${'a'.repeat(30)} ${'b'.repeat(29)}`);
     expect(firstIssue(name, 'a'.repeat(61))).toBe('First name must not be more than 60 characters');
+  });
+});
+
+describe('one normaliser for every free text (issue 31 item 9)', () => {
+  const tagged = 'Sure odds\u{E0041}\u{E0042}\u{E007F}';
+  const pot = {
+    pot_volume: 100_000,
+    percentage: 10,
+    raising_to: '2099-01-01T00:00:00.000Z',
+    trade_from: '2099-01-02T00:00:00.000Z',
+    trade_to: '2099-02-02T00:00:00.000Z',
+    duration: 1,
+    type: 'Over 4.5',
+    manager: 'Mc Dasaint',
+    terms: 'Capital at risk.\nPaid on the due date.',
+    managers_number: '+2348030000000',
+  };
+  const potIssue = (patch: Record<string, unknown>) => {
+    const result = potCreateRequestSchema.safeParse({ ...pot, ...patch });
+    return result.success ? 'ok' : errorBodyFromZod(result.error).message;
+  };
+
+  it('pot type, manager and terms refuse direction overrides, zero-width characters and NUL, naming the field', () => {
+    expect(potIssue({})).toBe('ok');
+    expect(potIssue({ type: 'Over 4.5 \u202egnp.exe' })).toBe('type: type must not contain text-direction characters');
+    expect(potIssue({ manager: 'Mc\u2066 Dasaint' })).toBe('manager: manager must not contain text-direction characters');
+    expect(potIssue({ manager: 'Mc\u200bDasaint' })).toBe('manager: manager must not contain invisible characters');
+    expect(potIssue({ terms: 'Paid\u0000 on the due date' })).toBe('terms: terms must not contain control characters');
+    expect(potIssue({ type: tagged })).toBe('type: type must not contain invisible characters');
+    // Terms are multi-line; type is one line: its line break becomes a space.
+    expect(potCreateRequestSchema.parse({ ...pot, type: 'Over\n4.5' }).type).toBe('Over 4.5');
+    expect(potCreateRequestSchema.parse(pot).terms).toBe('Capital at risk.\nPaid on the due date.');
+  });
+
+  it('code titles refuse invisible tag characters and unpaired surrogates, and keep to one line', () => {
+    const code = {
+      odd: '2.5',
+      title: 'Banker',
+      game_code: 'ABC123',
+      platform: 'bet9ja',
+      amount: 0,
+      startDate: '2099-11-22T18:00',
+      endDate: '2099-11-22T21:00',
+    };
+    const titleIssue = (title: string) => {
+      const result = createCodeRequestSchema.safeParse({ ...code, title });
+      return result.success ? `ok: ${result.data.title}` : errorBodyFromZod(result.error).message;
+    };
+    expect(titleIssue(tagged)).toBe('title: Title must not contain invisible characters');
+    expect(titleIssue('Banker \uD83D')).toBe('title: Title must be valid text (it has a broken Unicode character)');
+    expect(titleIssue('Banker \uDE00 today')).toBe('title: Title must be valid text (it has a broken Unicode character)');
+    expect(titleIssue('Banker\nof the day')).toBe('ok: Banker of the day');
+    expect(titleIssue('Banker \u{1F600}')).toBe('ok: Banker \u{1F600}');
+  });
+
+  it("every other free text goes through it too: bank and card names, a batch's creator, the switch's reason", () => {
+    expect(
+      bankAddRequestSchema.safeParse({
+        bank_name: 'Access\u202e',
+        account_name: 'ADA OBI',
+        code: '044',
+        account_number: '0123456789',
+      }).success,
+    ).toBe(false);
+    expect(giftCardCreateRequestSchema.safeParse({ name: 'iTunes\u0000', category_id: 'apple', rate: 650 }).success).toBe(false);
+    expect(autoTradaSwitchRequestSchema.safeParse({ enabled: false, reason: 'Back soon\u{E0020}' }).success).toBe(false);
+    expect(autoTradaSwitchRequestSchema.parse({ enabled: false, reason: '  ' })).toEqual({ enabled: false });
+    expect(autoTradaSwitchRequestSchema.parse({ enabled: false, reason: 'Back\u0301 soon' }).reason).toBe(
+      'Back\u0301 soon'.normalize('NFC'),
+    );
   });
 });

@@ -1,12 +1,16 @@
 /**
- * Text people type that other people see (names, titles, blog posts): one normaliser and one set of
- * refusals for every edge (issue 10 section 5). Normalising: Unicode NFC, line breaks to '\n', runs of
+ * Text people type that other people see (names, titles, blog posts, pot texts, dispute notes, bank and card
+ * names): one normaliser and one set of refusals for every edge (issue 10 section 5, issue 31 item 9); every
+ * schema with free text uses `displayText` (api/primitives' `text` too). Normalising: Unicode NFC, line breaks to '\n', runs of
  * spaces collapsed, trimmed. Refused, with a message naming the field: C0/C1 control characters (NUL
  * included), the bidirectional embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069) and
- * marks that flip or hide text, invisible characters, and in names '<' and '>'. A refusal rather than
+ * marks that flip or hide text, invisible characters (zero-width ones, the tag characters U+E0000-U+E007F),
+ * unpaired surrogates (not UTF-8: Firestore refuses them), line breaks outside multi-line fields (turned into
+ * spaces), and in names '<' and '>'. A refusal rather than
  * a silent strip: the caller learns what is wrong, and what is stored is what was typed.
  */
 import { z } from 'zod/mini';
+import { isWellFormedText } from './document-id';
 
 export type DisplayTextKind = 'name' | 'line' | 'multiline';
 
@@ -26,6 +30,8 @@ const BIDI = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
 // some scripts, so only names (where they only disguise) refuse them.
 const INVISIBLE = /[\u00AD\u180E\u200B\u2060-\u2064\uFEFF]/u;
 const JOINERS = /[\u200C\u200D]/u;
+// Tag characters (U+E0000-U+E007F): invisible, they can carry a hidden message inside any text.
+const TAGS = /[\u{E0000}-\u{E007F}]/u;
 const ANGLE = /[<>]/u;
 
 /** NFC, '\r\n' and '\r' to '\n', spaces collapsed, trimmed; single-line kinds turn every line break into a space. */
@@ -42,9 +48,11 @@ export function normalizeDisplayText(value: string, kind: DisplayTextKind): stri
 
 /** Why `value` (already normalised) may not be stored, or null. */
 function displayTextProblem(value: string, kind: DisplayTextKind, what: string): string | null {
+  if (!isWellFormedText(value)) return `${what} must be valid text (it has a broken Unicode character)`;
   if (hasControl(value, kind)) return `${what} must not contain control characters`;
   if (BIDI.test(value)) return `${what} must not contain text-direction characters`;
-  if (INVISIBLE.test(value) || (kind === 'name' && JOINERS.test(value))) return `${what} must not contain invisible characters`;
+  if (INVISIBLE.test(value) || TAGS.test(value) || (kind === 'name' && JOINERS.test(value)))
+    return `${what} must not contain invisible characters`;
   if (kind === 'name' && ANGLE.test(value)) return `${what} must not contain < or >`;
   return null;
 }

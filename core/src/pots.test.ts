@@ -122,10 +122,15 @@ describe('join checks, in SPEC order', () => {
   it('3. less than ₦10,000: Minimum amount to join with is ₦10,000', () => {
     expect(checkPotJoin(naira(10_000) - 1, ctx)).toEqual({ ok: false, error: 'Minimum amount to join with is ₦10,000' });
     expect(checkPotJoin(0, ctx)).toEqual({ ok: false, error: 'Minimum amount to join with is ₦10,000' });
-    // below the minimum and above the remaining: the minimum message comes first
-    expect(checkPotJoin(naira(9_999), { ...ctx, raisedAmountKobo: naira(45_000) })).toEqual({
+    // below the minimum and above the remaining: the minimum message comes first, unless the room left is
+    // itself under the minimum (ADR 0041: then the answer names the one amount that fills it)
+    expect(checkPotJoin(naira(9_999), { ...ctx, raisedAmountKobo: naira(35_000) })).toEqual({
       ok: false,
       error: JOIN_ERROR_MINIMUM,
+    });
+    expect(checkPotJoin(naira(9_999), { ...ctx, raisedAmountKobo: naira(45_000) })).toEqual({
+      ok: false,
+      error: 'Only ₦5,000 is left in this pot: join with exactly ₦5,000 to fill it',
     });
   });
   it('4. more than the remaining capacity: Amount can only be ₦{remaining} or less', () => {
@@ -139,6 +144,40 @@ describe('join checks, in SPEC order', () => {
       ok: false,
       error: 'Amount can only be ₦0 or less',
     });
+  });
+  it('ADR 0041: a pot is always fillable; a join may not leave room under the minimum, and the last room under it is taken whole', () => {
+    // Issue 31 item 12: ₦5,000 left in a ₦50,000 pot. Before, every join was refused and the answer said
+    // '₦5,000 or less' while ₦5,000 itself was refused as under the minimum.
+    const left5k = { ...ctx, raisedAmountKobo: naira(45_000) };
+    expect(checkPotJoin(naira(5_000), left5k)).toEqual({ ok: true });
+    for (const amount of [naira(10_000), naira(4_000), naira(5_000) + 1]) {
+      expect(checkPotJoin(amount, left5k)).toEqual({
+        ok: false,
+        error: 'Only ₦5,000 is left in this pot: join with exactly ₦5,000 to fill it',
+      });
+    }
+    // Kobo in the room left are named as they are, never rounded.
+    expect(checkPotJoin(naira(10_000), { ...ctx, raisedAmountKobo: naira(45_000) - 50 })).toEqual({
+      ok: false,
+      error: 'Only ₦5,000.50 is left in this pot: join with exactly ₦5,000.50 to fill it',
+    });
+    // ₦15,000 left: ₦10,000 would leave ₦5,000 that no one could join with; only the whole room works.
+    const left15k = { ...ctx, raisedAmountKobo: naira(35_000) };
+    expect(checkPotJoin(naira(10_000), left15k)).toEqual({
+      ok: false,
+      error: 'This would leave ₦5,000 in the pot, under the ₦10,000 minimum: the only amount that can join now is ₦15,000',
+    });
+    expect(checkPotJoin(naira(15_000), left15k)).toEqual({ ok: true });
+    // ₦25,000 left: up to ₦15,000 leaves room for another join, or all ₦25,000.
+    const left25k = { ...ctx, potVolumeKobo: naira(60_000), raisedAmountKobo: naira(35_000) };
+    expect(checkPotJoin(naira(15_000), left25k)).toEqual({ ok: true });
+    expect(checkPotJoin(naira(25_000), left25k)).toEqual({ ok: true });
+    expect(checkPotJoin(naira(20_000), left25k)).toEqual({
+      ok: false,
+      error: 'This would leave ₦5,000 in the pot, under the ₦10,000 minimum: join with ₦15,000 or less, or exactly ₦25,000',
+    });
+    // A pot smaller than the minimum is filled by one join of its whole volume.
+    expect(checkPotJoin(naira(8_000), { ...ctx, potVolumeKobo: naira(8_000), raisedAmountKobo: 0 })).toEqual({ ok: true });
   });
   it('messages never round a limit up', () => {
     expect(joinMaximumMessage(naira(50_000) + 99)).toBe('Maximum amount to join with is ₦50,000');

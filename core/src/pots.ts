@@ -64,6 +64,30 @@ export function joinRemainingMessage(remainingKobo: number): string {
   return `Amount can only be ${formatNairaFloor(remainingKobo)} or less`;
 }
 
+/** An exact amount for a message: whole naira, or with its kobo when it has some ('₦5,000', '₦5,000.50'). */
+function formatNairaExact(kobo: number): string {
+  const whole = formatNairaFloor(kobo);
+  const rest = kobo % 100;
+  return rest === 0 ? whole : `${whole}.${String(rest).padStart(2, '0')}`;
+}
+
+/** ADR 0041: the room left is under the minimum; only a join of exactly that room is taken. */
+export function joinLastRoomMessage(remainingKobo: number): string {
+  const room = formatNairaExact(remainingKobo);
+  return `Only ${room} is left in this pot: join with exactly ${room} to fill it`;
+}
+
+/** ADR 0041: the join would leave room under the minimum; the message names the amounts that work. */
+export function joinLeavesTooLittleMessage(amountKobo: number, remainingKobo: number): string {
+  const left = formatNairaExact(subtractKobo(remainingKobo, amountKobo));
+  const head = `This would leave ${left} in the pot, under the ${formatNaira(POT_MIN_JOIN_KOBO)} minimum`;
+  const largestLeavingRoom = subtractKobo(remainingKobo, POT_MIN_JOIN_KOBO);
+  if (largestLeavingRoom < POT_MIN_JOIN_KOBO) {
+    return `${head}: the only amount that can join now is ${formatNairaExact(remainingKobo)}`;
+  }
+  return `${head}: join with ${formatNairaFloor(largestLeavingRoom)} or less, or exactly ${formatNairaExact(remainingKobo)}`;
+}
+
 /** 'You can not withdraw now as trading is going on, the due date is {date}'. */
 export function withdrawBlockedTradingMessage(dueDate: string): string {
   return `You can not withdraw now as trading is going on, the due date is ${dueDate}`;
@@ -94,18 +118,25 @@ export interface PotJoinContext {
 export type PotJoinCheck = { ok: true } | { ok: false; error: string };
 
 /**
- * SPEC 5 join checks, in this order:
+ * SPEC 5 join checks, in this order, with ADR 0041's rule for the last room of a pot:
  * 1. more than the balance: 'Insufficient funds';
  * 2. more than the pot volume: 'Maximum amount to join with is ₦{pot volume}';
- * 3. less than ₦10,000: 'Minimum amount to join with is ₦10,000';
- * 4. more than the remaining capacity: 'Amount can only be ₦{remaining} or less'.
+ * 3. less than ₦10,000: 'Minimum amount to join with is ₦10,000', except exactly the room left when that room
+ *    is itself under ₦10,000 (any other amount then gets joinLastRoomMessage);
+ * 4. more than the remaining capacity: 'Amount can only be ₦{remaining} or less' (joinLastRoomMessage when the
+ *    room is under the minimum);
+ * 5. (ADR 0041) leaving room under ₦10,000 that no join could take: joinLeavesTooLittleMessage.
  */
 export function checkPotJoin(amountKobo: number, ctx: PotJoinContext): PotJoinCheck {
   if (amountKobo > ctx.balanceKobo) return { ok: false, error: JOIN_ERROR_INSUFFICIENT_FUNDS };
   if (amountKobo > ctx.potVolumeKobo) return { ok: false, error: joinMaximumMessage(ctx.potVolumeKobo) };
-  if (amountKobo < POT_MIN_JOIN_KOBO) return { ok: false, error: JOIN_ERROR_MINIMUM };
   const remaining = remainingCapacityKobo(ctx.potVolumeKobo, ctx.raisedAmountKobo);
+  const lastRoom = remaining > 0 && remaining < POT_MIN_JOIN_KOBO;
+  if (lastRoom) return amountKobo === remaining ? { ok: true } : { ok: false, error: joinLastRoomMessage(remaining) };
+  if (amountKobo < POT_MIN_JOIN_KOBO) return { ok: false, error: JOIN_ERROR_MINIMUM };
   if (amountKobo > remaining) return { ok: false, error: joinRemainingMessage(remaining) };
+  const left = subtractKobo(remaining, amountKobo);
+  if (left > 0 && left < POT_MIN_JOIN_KOBO) return { ok: false, error: joinLeavesTooLittleMessage(amountKobo, remaining) };
   return { ok: true };
 }
 

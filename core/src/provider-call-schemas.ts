@@ -3,7 +3,7 @@
  * Apart from ./bridge-schemas because it reads the whole call contract (./api/calls), which only the servers need.
  */
 import { z } from 'zod/mini';
-import { resolveApiCall } from './api/calls';
+import { paramsProblem, resolveApiCall } from './api/calls';
 import { HTTP_METHODS } from './api/routes';
 
 /** Headers the caller may not set: the proxy sets them itself. */
@@ -67,7 +67,11 @@ export const providerCallRequestSchema = z
       const resolved = resolveApiCall(value.method, value.path);
       if (resolved === undefined || resolved.call.auth === 'none') {
         ctx.addIssue({ code: 'custom', path: ['path'], message: NOT_ALLOWED_CALL });
+        return;
       }
+      // A `:id` that is no document id (issue 31 item 7) is refused here, named, before it is forwarded.
+      const problem = paramsProblem(resolved);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['path'], message: `${problem.field}: ${problem.message}` });
     }),
   );
 

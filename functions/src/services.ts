@@ -3,6 +3,7 @@ import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { FieldValue, getFirestore, type Query } from 'firebase-admin/firestore';
 import { getMessaging } from 'firebase-admin/messaging';
+import { auditActionKeys } from '@punter/core/api/admin';
 import { PERMISSIONS_COLLECTION, parsePermissions } from '@punter/core/permissions';
 import type { ContentStore } from './content';
 import type { PermissionsReader } from './permissions';
@@ -112,7 +113,7 @@ function firestoreContent(): ContentStore {
       ),
     async audit(entry) {
       const ref = db().collection('provider_audit').doc();
-      await ref.set({ id: ref.id, ...entry, created_at: Date.now() });
+      await ref.set({ id: ref.id, ...entry, ...auditActionKeys(entry.action), created_at: Date.now() });
     },
   };
 }

@@ -89,8 +89,8 @@ export function createAccounts(deps: ProviderDeps) {
    * Sends a one-time code by SMS: at most otpSendsPerHour per phone number, smsPerSourcePerHour per
    * client address and smsPerHour in all.
    */
-  async function sendOtp(user: UserDoc, purpose: OtpPurpose, source: string): Promise<void> {
-    await hitLimit(deps, limits.smsPerSource, source);
+  async function sendOtp(user: UserDoc, purpose: OtpPurpose, source: string, sourceCounted = false): Promise<void> {
+    if (!sourceCounted) await hitLimit(deps, limits.smsPerSource, source);
     await hitLimit(deps, limits.smsGlobal, 'all');
     const code = newOtp();
     const now = deps.now();
@@ -120,26 +120,40 @@ export function createAccounts(deps: ProviderDeps) {
     }
   }
 
-  /** Checks a one-time code; counts wrong tries; a used code is gone. */
-  async function consumeOtp(user: UserDoc, purpose: OtpPurpose, code: string): Promise<void> {
-    await requireCodeBudget(user.email);
+  /**
+   * Checks a one-time code; counts wrong tries; a used code is gone. `user` null is an e-mail with no account
+   * (or one with nothing to verify): the same budget, the same transaction with its read (of a record that
+   * cannot exist) and the same answer as a wrong code. On the calls anyone can make with an e-mail
+   * (`byEmail`: otp/verify, password/reset) every failure is that one answer, 400 CODE_INVALID, so nothing
+   * tells a real account from an unknown e-mail (issue 31 item 10); the signed-in PIN reset says which.
+   */
+  async function consumeOtp(
+    user: UserDoc | null,
+    email: string,
+    purpose: OtpPurpose,
+    code: string,
+    byEmail: boolean,
+  ): Promise<void> {
+    await requireCodeBudget(email);
     const now = deps.now();
+    const recordId = user ? `${purpose}:${user.id}` : `${purpose}:none-${sha256(uniqueKey('email', email))}`;
     const outcome = await deps.store.runTransaction(async (tx) => {
-      const record = await otps.get(tx, `${purpose}:${user.id}`);
-      if (!record || record.expires_at <= now) return 'expired' as const;
+      const record = await otps.get(tx, recordId);
+      if (!user || !record || record.expires_at <= now) return 'expired' as const;
       const tries = record.tries;
       if (tries >= deps.settings.otpMaxTries) return 'locked' as const;
       if (record.code_hash !== sha256(`${user.id}:${code.toUpperCase()}`)) {
-        otps.update(tx, `${purpose}:${user.id}`, { tries: tries + 1 });
+        otps.update(tx, recordId, { tries: tries + 1 });
         return tries + 1 >= deps.settings.otpMaxTries ? ('locked' as const) : ('wrong' as const);
       }
-      otps.delete(tx, `${purpose}:${user.id}`);
+      otps.delete(tx, recordId);
       return 'ok' as const;
     });
-    if (outcome !== 'ok') await spendCodeBudget(user.email);
-    if (outcome === 'expired') throw badRequest(CODE_INVALID);
+    if (outcome === 'ok') return;
+    await spendCodeBudget(email);
+    if (byEmail || outcome === 'expired') throw badRequest(CODE_INVALID);
     if (outcome === 'locked') throw tooMany('Too many wrong codes. Please request a new code.');
-    if (outcome === 'wrong') throw badRequest('Invalid code. Please check the code and try again.');
+    throw badRequest('Invalid code. Please check the code and try again.');
   }
 
   /**
@@ -155,6 +169,25 @@ export function createAccounts(deps: ProviderDeps) {
 
   async function spendCodeBudget(email: string): Promise<void> {
     await hitLimit(deps, { ...limits.wrongCodesPerAccount, max: Number.MAX_SAFE_INTEGER }, uniqueKey('email', email));
+  }
+
+  /**
+   * A code asked for by e-mail (otp/request, password/send-otp): the client's address is counted the same way
+   * for an account and for an unknown e-mail, the ceiling on all codes is checked for both, and what can only go
+   * wrong for an account (its phone's hourly limit, the SMS gateway) is logged, not answered: the caller gets
+   * CODE_SENT_IF_MATCHED either way.
+   */
+  async function sendCodeByEmail(user: UserDoc | null, purpose: OtpPurpose, source: string): Promise<void> {
+    await hitLimit(deps, limits.smsPerSource, source);
+    // The ceiling on all codes sent is read, not counted, for both: when it is reached everyone hears so.
+    if ((await limitCount(deps, limits.smsGlobal, 'all')) >= limits.smsGlobal.max) throw tooMany(limits.smsGlobal.message);
+    if (!user) return;
+    try {
+      await sendOtp(user, purpose, source, true);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      deps.log('one-time code not sent', { user_id: user.id, purpose, reason: error.message });
+    }
   }
 
   async function liveOtpExists(user: UserDoc, purpose: OtpPurpose): Promise<boolean> {
@@ -394,12 +427,9 @@ export function createAccounts(deps: ProviderDeps) {
     async requestOtp(body: unknown, source: string): Promise<ProviderResponse> {
       const input = parseBody(otpRequestBody, body);
       await countSendForEmail(input.email);
-      const user = await userByEmail(input.email);
-      if (user && normalizePhone(input.phone_number) === user.phone_number && !user.phone_verified) {
-        await sendOtp(user, 'PHONE-VERIFICATION', source);
-      } else {
-        await hitLimit(deps, limits.smsPerSource, source);
-      }
+      const found = await userByEmail(input.email);
+      const matches = found && normalizePhone(input.phone_number) === found.phone_number && !found.phone_verified;
+      await sendCodeByEmail(matches ? found : null, 'PHONE-VERIFICATION', source);
       return ok({ message: CODE_SENT_IF_MATCHED });
     },
 
@@ -407,13 +437,10 @@ export function createAccounts(deps: ProviderDeps) {
     async verifyOtp(body: unknown, source: string): Promise<ProviderResponse> {
       const input = parseBody(otpVerifyBody, body);
       await hitLimit(deps, limits.codeChecksPerSource, source);
-      const user = await userByEmail(input.email);
-      if (!user || user.phone_verified) {
-        await requireCodeBudget(input.email);
-        await spendCodeBudget(input.email);
-        throw badRequest(CODE_INVALID);
-      }
-      await consumeOtp(user, 'PHONE-VERIFICATION', input.otp);
+      const found = await userByEmail(input.email);
+      const user = found && !found.phone_verified ? found : null;
+      await consumeOtp(user, input.email, 'PHONE-VERIFICATION', input.otp, true);
+      if (!user) throw badRequest(CODE_INVALID);
       await users.update(deps.store, user.id, { phone_verified: true });
       return profileAnswer({ ...user, phone_verified: true }, 'Phone number verified');
     },
@@ -421,9 +448,7 @@ export function createAccounts(deps: ProviderDeps) {
     async sendResetOtp(body: unknown, source: string): Promise<ProviderResponse> {
       const input = parseBody(sendResetBody, body);
       await countSendForEmail(input.email);
-      const user = await userByEmail(input.email);
-      if (user) await sendOtp(user, 'PASSWORD-RESET', source);
-      else await hitLimit(deps, limits.smsPerSource, source);
+      await sendCodeByEmail(await userByEmail(input.email), 'PASSWORD-RESET', source);
       return ok({ message: CODE_SENT_IF_MATCHED });
     },
 
@@ -431,12 +456,8 @@ export function createAccounts(deps: ProviderDeps) {
       const input = parseBody(resetPasswordBody, body);
       await hitLimit(deps, limits.codeChecksPerSource, source);
       const user = await userByEmail(input.email);
-      if (!user) {
-        await requireCodeBudget(input.email);
-        await spendCodeBudget(input.email);
-        throw badRequest(CODE_INVALID);
-      }
-      await consumeOtp(user, 'PASSWORD-RESET', input.otp);
+      await consumeOtp(user, input.email, 'PASSWORD-RESET', input.otp, true);
+      if (!user) throw badRequest(CODE_INVALID);
       const hash = await hashSecret(input.password);
       // The account and its permissions document (active again once must_change_password clears) together.
       await deps.store.runTransaction(async (tx) => {
@@ -489,7 +510,7 @@ export function createAccounts(deps: ProviderDeps) {
     async resetPin(user: UserDoc, body: unknown, source: string): Promise<ProviderResponse> {
       const input = parseBody(pinResetBody, body);
       await hitLimit(deps, limits.codeChecksPerSource, source);
-      await consumeOtp(user, 'PIN-RESET', input.otp);
+      await consumeOtp(user, user.email, 'PIN-RESET', input.otp, false);
       const hash = await hashSecret(input.pin);
       await users.update(deps.store, user.id, { pin_hash: hash, pin_failed: 0, pin_locked_until: 0, pin_locks: 0 });
       return ok({ message: 'Your PIN has been changed successfully' });

@@ -525,10 +525,16 @@ export const auditSchema = z.object({
   action: z.string(),
   target: z.string().nullable(),
   created_at: epochMs,
-  /** A refused admin call (403): which method and path. */
+  /** A refused admin call (403): which method and path (of the last refusal in its window). */
   refused: z.boolean().optional(),
   method: z.string().optional(),
   path: z.string().optional(),
+  /** Refused calls: how many in the entry's window (created_at is its start), and when the last one came. */
+  count: z.number().int().min(1).optional(),
+  last_at: epochMs.optional(),
+  /** The action lower-cased and its group ('user.'), for the list's filter (entries before issue 31 lack them). */
+  action_key: z.string().optional(),
+  action_group: z.string().optional(),
 });
 export type AuditDoc = z.infer<typeof auditSchema>;
 export const audit = new Collection('provider_audit', auditSchema);

@@ -5,7 +5,7 @@
  * unused" paths (users/profile for any user; admin/delete, users/all, users/update,
  * giftcards/update_category and crypto/rates for role 1), and the sandbox pages. main.ts serves it over node:http; the functions call it in-process or over HTTP.
  */
-import { resolveApiCall, type ApiCallName } from '@punter/core/api/calls';
+import { paramsProblem, resolveApiCall, type ApiCallName, type ResolvedApiCall } from '@punter/core/api/calls';
 import { MoneyError } from '@punter/core/money';
 import { createAccounts } from './accounts';
 import { createAdmin } from './admin';
@@ -16,7 +16,17 @@ import { createSandboxPayouts } from './adapters/payouts';
 import { createSandboxSms } from './adapters/sms';
 import { analystGames, topGames } from './analyst-games';
 import { DEFAULT_SETTINGS, authenticateSession, profileData, requireAdmin, type ProviderDeps, type UserDoc } from './context';
-import { ApiError, errorBody, header, notFound, ok, parseBody, type ProviderRequest, type ProviderResponse } from './http';
+import {
+  ApiError,
+  badRequest,
+  errorBody,
+  header,
+  notFound,
+  ok,
+  parseBody,
+  type ProviderRequest,
+  type ProviderResponse,
+} from './http';
 import { UNKNOWN_SOURCE } from './limits';
 import { createPots } from './pots';
 import { createHubSettlement } from './hub-settlement';
@@ -187,6 +197,12 @@ export function createProvider(options: ProviderOptions): Provider {
     adminUserSaferPlay: (u, _req, params) => admin.adminUserSaferPlay(u, params.id ?? ''),
   };
 
+  /** A URL's `:id` must be a document id (issue 31 item 7): a 400 naming it, never a 500 or a 503. */
+  function requireDocumentIds(resolved: ResolvedApiCall): void {
+    const problem = paramsProblem(resolved);
+    if (problem) throw badRequest(`${problem.field}: ${problem.message}`, [problem]);
+  }
+
   async function route(req: ProviderRequest): Promise<ProviderResponse> {
     const method = req.method.toUpperCase();
     const [rawPath = '', queryString] = req.path.split('?', 2);
@@ -203,7 +219,10 @@ export function createProvider(options: ProviderOptions): Provider {
     if (open) return open(req);
     const { user, issuedAt } = await authenticateSession(deps, req);
     const handler = userRoutes[resolved.name];
-    if (handler) return handler(user, req, resolved.params, issuedAt);
+    if (handler) {
+      requireDocumentIds(resolved);
+      return handler(user, req, resolved.params, issuedAt);
+    }
     const adminHandler = adminRoutes[resolved.name];
     if (adminHandler) {
       if (user.role !== 1) {
@@ -213,6 +232,7 @@ export function createProvider(options: ProviderOptions): Provider {
         });
       }
       requireAdmin(user);
+      requireDocumentIds(resolved);
       return adminHandler(user, req, resolved.params, issuedAt);
     }
     throw notFound(`No route for ${method} ${path}`);

@@ -4,7 +4,7 @@
  * provider_* and the security rules close them to every client.
  */
 import { getApps, initializeApp, type App } from 'firebase-admin/app';
-import { FieldValue, getFirestore, type DocumentData, type Firestore, type Query } from 'firebase-admin/firestore';
+import { FieldPath, FieldValue, getFirestore, type DocumentData, type Firestore, type Query } from 'firebase-admin/firestore';
 import { StoreUnavailableError, type Doc, type QuerySpec, type Store, type Tx } from './store';
 
 const APP_NAME = 'punter-provider';
@@ -64,6 +64,12 @@ export function createFirestoreStore(options: FirestoreStoreOptions): Store & { 
   const timed = <T>(work: Promise<T>) => withDeadline(deadline, work);
 
   const ref = (collection: string, id: string) => db.collection(collection).doc(id);
+  const filtered = (collection: string, spec: QuerySpec): Query<DocumentData> => {
+    let q: Query<DocumentData> = db.collection(collection);
+    for (const [field, op, value] of spec.where ?? []) q = q.where(field, op, value);
+    if (spec.orderBy) q = q.orderBy(spec.orderBy.field, spec.orderBy.direction);
+    return q;
+  };
 
   return {
     firestore: db,
@@ -72,12 +78,18 @@ export function createFirestoreStore(options: FirestoreStoreOptions): Store & { 
       return snap.exists ? (snap.data() ?? {}) : null;
     },
     async query(collection, spec: QuerySpec = {}) {
-      let q: Query<DocumentData> = db.collection(collection);
-      for (const [field, op, value] of spec.where ?? []) q = q.where(field, op, value);
-      if (spec.orderBy) q = q.orderBy(spec.orderBy.field, spec.orderBy.direction);
+      let q = filtered(collection, spec);
+      if (spec.startAfter && spec.orderBy) {
+        q = q.orderBy(FieldPath.documentId(), spec.orderBy.direction).startAfter(spec.startAfter.value, spec.startAfter.id);
+      }
+      if (spec.offset !== undefined) q = q.offset(spec.offset);
       if (spec.limit !== undefined) q = q.limit(spec.limit);
       const snap = await timed(q.get());
       return snap.docs.map((d): Doc => ({ id: d.id, data: d.data() }));
+    },
+    async count(collection, spec: QuerySpec = {}) {
+      const snap = await timed(filtered(collection, spec).count().get());
+      return snap.data().count;
     },
     async set(collection, id, data) {
       await timed(ref(collection, id).set(data));

@@ -46,11 +46,21 @@ export function createMemoryStore(): Store & { dump(): Map<string, Data> } {
       }
       if (spec.orderBy) {
         const { field, direction } = spec.orderBy;
+        const sign = direction === 'asc' ? 1 : -1;
+        const order = (a: { value: unknown; id: string }, b: { value: unknown; id: string }) =>
+          sign * (compare(a.value, b.value) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
         out = out.filter((d) => d.data[field] !== undefined);
-        out.sort((a, b) => (direction === 'asc' ? 1 : -1) * compare(a.data[field], b.data[field]));
+        out.sort((a, b) => order({ value: a.data[field], id: a.id }, { value: b.data[field], id: b.id }));
+        const after = spec.startAfter;
+        if (after) out = out.filter((d) => order({ value: d.data[field], id: d.id }, after) > 0);
       }
+      if (spec.offset !== undefined) out = out.slice(spec.offset);
       if (spec.limit !== undefined) out = out.slice(0, spec.limit);
       return Promise.resolve(out);
+    },
+    async count(collection, spec = {}) {
+      const { where, orderBy } = spec;
+      return (await store.query(collection, { ...(where ? { where } : {}), ...(orderBy ? { orderBy } : {}) })).length;
     },
     set(collection, id, data) {
       docs.set(key(collection, id), clone(data));

@@ -19,8 +19,13 @@ export type WhereOp = '==' | '<' | '<=' | '>' | '>=';
 
 export interface QuerySpec {
   where?: ReadonlyArray<readonly [field: string, op: WhereOp, value: string | number | boolean]>;
+  /** Ties are in document-id order, in the same direction (as Firestore orders them). */
   orderBy?: { field: string; direction: 'asc' | 'desc' };
   limit?: number;
+  /** Skips this many matching documents (after ordering). */
+  offset?: number;
+  /** A cursor: starts after the document with this `orderBy` value and this id (needs `orderBy`). */
+  startAfter?: { value: string | number; id: string };
 }
 
 /** A transaction: every read must come before the first write; it may run more than once. */
@@ -38,6 +43,8 @@ export interface Tx {
 export interface Store {
   get(collection: string, id: string): Promise<Data | null>;
   query(collection: string, spec?: QuerySpec): Promise<Doc[]>;
+  /** How many documents match (`limit`, `offset` and `startAfter` ignored), counted by the database. */
+  count(collection: string, spec?: QuerySpec): Promise<number>;
   set(collection: string, id: string, data: Data): Promise<void>;
   update(collection: string, id: string, data: Data): Promise<void>;
   delete(collection: string, id: string): Promise<void>;

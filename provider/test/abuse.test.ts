@@ -50,6 +50,7 @@ function tracing(store: Store, ops: string[]): Store {
   return {
     get: (c, id) => (log('get', c), store.get(c, id)),
     query: (c, spec) => (log('query', c), store.query(c, spec)),
+    count: (c, spec) => (log('count', c), store.count(c, spec)),
     set: (c, id, d) => (log('set', c), store.set(c, id, d)),
     update: (c, id, d) => (log('update', c), store.update(c, id, d)),
     delete: (c, id) => (log('delete', c), store.delete(c, id)),

@@ -7,6 +7,7 @@ import { preprocess } from '../zod-extras';
 import { displayText } from '../display-text';
 import { TRANSACTION_STATUSES } from '../account';
 import { countSchema, okBody } from './common';
+import { documentIdProblem } from '../document-id';
 import { emailSchema, idSchema, isoDateTime, nairaBalance, phoneNumberSchema, text } from './primitives';
 import { transactionSchema, transactionTypeSchema } from './wallet';
 
@@ -61,7 +62,15 @@ export const pagingSchema = z.object({
   page_size: z.number().check(z.int(), z.gte(1)),
   total: countSchema,
   has_more: z.boolean(),
+  /** Lists paged with a cursor (admin/all-logs): pass it as `cursor` for the next page. */
+  next_cursor: z.optional(z.string()),
 });
+
+/** An audit list cursor: the last entry's created_at (epoch ms) and its id, '1763798400000_abc'. */
+function isAuditCursor(value: string): boolean {
+  const match = /^(\d{1,16})_(.+)$/su.exec(value);
+  return match !== null && match[2] !== undefined && documentIdProblem(match[2]) === null;
+}
 export type Paging = z.infer<typeof pagingSchema>;
 /** A page of a list: `data` as the unpaged calls had it, plus where the page stands. */
 export function pagedBody<T extends z.ZodMiniType>(item: T) {
@@ -107,6 +116,12 @@ export const adminLogsQuerySchema = strictQuery({
   target: optionalQuery(idSchema),
   from: optionalQuery(dayQuery('from')),
   to: optionalQuery(dayQuery('to')),
+  /** The previous page's `paging.next_cursor`: the next page starts after it (page is then ignored). */
+  cursor: optionalQuery(
+    z
+      .string()
+      .check(z.maxLength(160, { error: 'cursor is not valid' }), z.refine(isAuditCursor, { error: 'cursor is not valid' })),
+  ),
   ...pageQuery,
 });
 export type AdminLogsQuery = z.input<typeof adminLogsQuerySchema>;
@@ -174,6 +189,16 @@ export const userLedgerSchema = z.object({
   consistent: z.boolean(),
 });
 export type UserLedger = z.infer<typeof userLedgerSchema>;
+/**
+ * What admin/all-logs' `action` filter matches, stored beside each audit entry: the action lower-cased, and its
+ * group ('user.' for 'user.suspend'). The provider and the functions (Clear Games) write them.
+ */
+export function auditActionKeys(action: string): { action_key: string; action_group: string } {
+  const key = action.toLowerCase();
+  const dot = key.indexOf('.');
+  return { action_key: key, action_group: dot === -1 ? key : key.slice(0, dot + 1) };
+}
+
 export const auditLogSchema = z.object({
   id: idSchema,
   admin_id: idSchema,
@@ -181,6 +206,9 @@ export const auditLogSchema = z.object({
   target: z.nullable(z.string()),
   /** True for a call refused with 403 (the caller is not role 1); `admin_id` is then the caller. Absent means false. */
   refused: z.optional(z.boolean()),
+  /** Refused calls are one entry per user and window: how many (createdAt is the window's start) and the last. */
+  count: z.optional(countSchema),
+  lastAt: z.optional(isoDateTime),
   createdAt: isoDateTime,
 });
 export const walletReportSchema = z.object({

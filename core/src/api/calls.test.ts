@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod/mini';
 import { OPTIONAL_REQUEST_KEYS, REQUESTS, RESPONSES, expectEveryFieldChecked, firstMessage } from '../../test/api-fixtures';
-import { API_CALLS, API_CALL_NAMES, type ApiCallName, type ApiResponse, resolveApiCall } from './calls';
+import { API_CALLS, API_CALL_NAMES, type ApiCallName, type ApiResponse, paramsProblem, resolveApiCall } from './calls';
 import { ADMIN_CALLS } from './admin-calls';
 import { idempotencyHeadersSchema } from './common';
 import { API_ROUTES, buildApiPath } from './routes';
@@ -184,13 +184,31 @@ describe('resolveApiCall and paths', () => {
     expect(resolveApiCall('POST', '/api/v1/users/all')).toBeUndefined();
     expect(resolveApiCall('GET', 'api/v1/banks')).toBeUndefined();
     expect(resolveApiCall('GET', '/api/v1/user/../admin/admins')).toBeUndefined();
-    expect(resolveApiCall('GET', '/api/v1/giftcards/categories/..')).toBeUndefined();
-    expect(resolveApiCall('GET', '/api/v1/giftcards/categories/%2E%2E')).toBeUndefined();
-    expect(resolveApiCall('GET', '/api/v1/giftcards/categories/a%2Fb')).toBeUndefined();
-    expect(resolveApiCall('GET', '/api/v1/giftcards/categories/%E0%A4%A')).toBeUndefined();
     expect(resolveApiCall('GET', '/api/v1/giftcards/categories/')).toBeUndefined();
-    expect(resolveApiCall('GET', `/api/v1/giftcards/categories/${'x'.repeat(129)}`)).toBeUndefined();
     expect(resolveApiCall('PATCH', '/api/v1/banks')).toBeUndefined();
+  });
+
+  it('a :id that is no document id resolves to its call, and paramsProblem names it (issue 31 item 7: a 400, not a 404)', () => {
+    const problem = (path: string) => {
+      const resolved = resolveApiCall('GET', path);
+      return resolved ? paramsProblem(resolved) : 'no call';
+    };
+    expect(problem('/api/v1/giftcards/categories/apple')).toBeNull();
+    expect(problem('/api/v1/giftcards/categories/..')).toEqual({ field: 'id', message: "Id must not be '.' or '..'" });
+    expect(problem('/api/v1/giftcards/categories/%2E%2E')).toEqual({ field: 'id', message: "Id must not be '.' or '..'" });
+    expect(problem('/api/v1/giftcards/categories/a%2Fb')).toEqual({ field: 'id', message: "Id must not contain '/'" });
+    expect(problem('/api/v1/giftcards/categories/__a__')).toEqual({
+      field: 'id',
+      message: "Id must not start and end with '__'",
+    });
+    expect(problem('/api/v1/giftcards/categories/%E0%A4%A')).toEqual({
+      field: 'id',
+      message: 'Id must be valid text (it has a broken Unicode character)',
+    });
+    expect(problem(`/api/v1/giftcards/categories/${'x'.repeat(129)}`)).toEqual({
+      field: 'id',
+      message: 'Id must not be more than 128 characters',
+    });
   });
 
   it('buildApiPath encodes parameters and refuses missing ones', () => {

@@ -4,6 +4,7 @@
  * only what it lists, and the web parses answers with it.
  */
 import type { z } from 'zod/mini';
+import { documentIdProblem } from '../document-id';
 import { ADMIN_CALLS } from './admin-calls';
 import type { ApiCallDefinition } from './call-definition';
 import type { ApiRouteName } from './routes';
@@ -31,8 +32,10 @@ export const API_CALL_NAMES = Object.keys(API_CALLS) as ApiCallName[];
 export interface ResolvedApiCall {
   readonly name: ApiCallName;
   readonly call: ApiCallDefinition;
-  /** Values of the `:param` placeholders, decoded. */
+  /** Values of the `:param` placeholders, decoded (checked by `paramsProblem`, not here). */
   readonly params: Readonly<Record<string, string>>;
+  /** Placeholders whose segment is not valid percent-encoded UTF-8 (their `params` value is the raw segment). */
+  readonly undecodable: readonly string[];
 }
 
 /**
@@ -49,30 +52,48 @@ export function resolveApiCall(method: string, path: string): ResolvedApiCall | 
     const pattern = call.path.slice(1).split('/');
     if (pattern.length !== segments.length) continue;
     const params: Record<string, string> = {};
+    const undecodable: string[] = [];
     let matches = true;
     for (let i = 0; i < pattern.length && matches; i += 1) {
       const expected = pattern[i] ?? '';
       const actual = segments[i] ?? '';
       if (expected.startsWith(':')) {
+        if (actual === '') {
+          matches = false;
+          continue;
+        }
         const value = decodeSegment(actual);
-        if (value === undefined) matches = false;
-        else params[expected.slice(1)] = value;
+        params[expected.slice(1)] = value ?? actual;
+        if (value === undefined) undecodable.push(expected.slice(1));
       } else if (expected !== actual) {
         matches = false;
       }
     }
-    if (matches) return { name, call, params };
+    if (matches) return { name, call, params, undecodable };
   }
   return undefined;
 }
 
 function decodeSegment(segment: string): string | undefined {
-  if (segment === '') return undefined;
   try {
-    const value = decodeURIComponent(segment);
-    if (value === '.' || value === '..' || value.includes('/') || value.length > 128) return undefined;
-    return value;
+    return decodeURIComponent(segment);
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The first placeholder of a resolved call that is not a document id (issue 31 item 7), as the field and the
+ * message of a 400; null when all are. A `:id` that decodes to '/', '.', '..' or `__x__`, is not UTF-8 or is too
+ * long is a bad request naming the field, never a route that is not there nor a server error.
+ */
+export function paramsProblem(resolved: ResolvedApiCall): { field: string; message: string } | null {
+  for (const [field, value] of Object.entries(resolved.params)) {
+    if (resolved.undecodable.includes(field)) {
+      return { field, message: 'Id must be valid text (it has a broken Unicode character)' };
+    }
+    const problem = documentIdProblem(value);
+    if (problem) return { field, message: problem };
+  }
+  return null;
 }

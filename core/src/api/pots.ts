@@ -1,5 +1,7 @@
 /** Trading pots (SPEC section 3): the pot documents, their participants and join-auto-trada. */
 import { z } from 'zod/mini';
+import { displayText, type DisplayTextKind } from '../display-text';
+import { preprocess } from '../zod-extras';
 import { countSchema, timestampMillis } from './common';
 import { idSchema, isoDateTime, nairaAmount, nairaBalance, nairaSigned, pinSchema } from './primitives';
 
@@ -70,14 +72,8 @@ export const potPayoutResultSchema = z.object({
   balance: nairaBalance,
 });
 
-const potText = (field: string, max: number) =>
-  z
-    .string({ error: `${field} must be text` })
-    .check(
-      z.trim(),
-      z.minLength(1, { error: `${field} is required` }),
-      z.maxLength(max, { error: `${field} must be at most ${max} characters` }),
-    );
+/** A pot's text, written by an operator and read by every punter: ../display-text (terms keep their lines). */
+const potText = (field: string, max: number, kind: DisplayTextKind = 'line') => displayText(max, field, kind);
 
 /** POST /api/v1/admin/pots/create: a new Raising pot (admin only, audited). Times are ISO date-times. */
 export const potCreateRequestSchema = z
@@ -91,7 +87,7 @@ export const potCreateRequestSchema = z
     duration: z.number({ error: 'duration must be a number' }).check(z.int(), z.gte(1), z.lte(36)),
     type: potText('type', 100),
     manager: potText('manager', 100),
-    terms: potText('terms', 4000),
+    terms: potText('terms', 4000, 'multiline'),
     managers_number: z
       .string({ error: 'managers_number must be text' })
       .check(z.trim(), z.regex(/^\+?[0-9 ]{7,20}$/, { error: 'managers_number must be a phone number' })),
@@ -117,7 +113,8 @@ export const potResultRequestSchema = z.object({
 /** PUT /api/v1/admin/auto-trada: the operator's switch; the reason is what the page shows while it is off. */
 export const autoTradaSwitchRequestSchema = z.object({
   enabled: z.boolean({ error: 'enabled must be true or false' }),
-  reason: z.optional(z.string().check(z.trim(), z.maxLength(300))),
+  // Blank means none (the page then shows its default reason).
+  reason: preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.optional(displayText(300, 'reason'))),
 });
 
 /** The document app_config/auto_trada that the page reads live (a missing one means on). */

@@ -4,6 +4,8 @@
  * profile) load them without constructing every schema of the API.
  */
 import { z } from 'zod/mini';
+import { displayText } from '../display-text';
+import { documentIdSchema } from '../document-id';
 import { nairaToKobo } from '../money';
 
 /** An absolute http(s) URL: never javascript:, data: or any other scheme a page could execute. */
@@ -54,10 +56,8 @@ export const nairaSigned = z
   .number({ error: AMOUNT_NOT_NUMBER })
   .check(z.refine((value) => hasAtMostTwoDecimals(Math.abs(value)), { error: AMOUNT_TOO_MANY_DECIMALS }));
 
-/** Ids as the provider hands them out (Firestore document ids or similar). */
-export const idSchema = z
-  .string({ error: 'Id must be a string' })
-  .check(z.trim(), z.minLength(1, { error: 'Id is required' }), z.maxLength(128));
+/** Ids as the provider hands them out and takes them back: Firestore document ids (../document-id, issue 31 item 7). */
+export const idSchema = documentIdSchema;
 
 /** ISO 8601 date-time string, e.g. '2026-11-22T07:30:00.000Z'. */
 export const isoDateTime = z.iso.datetime({ offset: true, error: 'Must be an ISO 8601 date-time' });
@@ -107,15 +107,9 @@ export const bankCodeSchema = z
   .string({ error: 'Bank code is required' })
   .check(z.trim(), z.regex(/^[A-Za-z0-9]{2,12}$/, { error: 'Bank code is not valid' }));
 
-/** A short free-text field: trimmed, 1..max characters. */
+/** A short free-text field, one line: ../display-text's normaliser and refusals, 1..max characters. */
 export function text(max: number, what: string) {
-  return z
-    .string({ error: `${what} is required` })
-    .check(
-      z.trim(),
-      z.minLength(1, { error: `${what} is required` }),
-      z.maxLength(max, { error: `${what} must not be more than ${max} characters` }),
-    );
+  return displayText(max, what, 'line');
 }
 
 /** Fixed fields of the registration payload (SPEC section 3). */

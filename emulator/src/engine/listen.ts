@@ -357,8 +357,28 @@ class ListenSession implements BidiStream {
     const readTime = formatTimestamp(ns);
     for (const t of targets) {
       if (!this.targets.has(t.id) || this.targets.get(t.id) !== t) continue;
-      if (t.docPaths) this.applyToDocTarget(t, changes, readTime, out);
-      else this.applyToQueryTarget(t, changes, readTime, out);
+      if (t.docPaths) {
+        this.applyToDocTarget(t, changes, readTime, out);
+        continue;
+      }
+      const changed: JsonObject[] = [];
+      this.applyToQueryTarget(t, changes, readTime, changed);
+      // As Firestore does: a change about to be sent to a query target has its rules checked again, at the
+      // time of the change; when they no longer allow the listen, the target ends with PERMISSION_DENIED and
+      // the change is not sent (README, "Listeners that lose access").
+      const denied = changed.length > 0 && this.caller.kind !== 'owner' ? this.checkTarget(t) : null;
+      if (denied !== null) {
+        this.removeTarget(t.id);
+        out.push({
+          targetChange: {
+            targetChangeType: 'REMOVE',
+            targetIds: [t.id],
+            cause: { code: Code.PERMISSION_DENIED, message: denied },
+          },
+        });
+        continue;
+      }
+      out.push(...changed);
     }
     if (out.length === 0) return;
     for (const m of mergeByDocument(out)) this.send(m);
