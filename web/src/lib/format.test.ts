@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatApiNaira, formatDateTime, formatDay, formatLagosDay } from '@/lib/format';
+import { formatApiNaira, formatDateTime, formatDay, formatLagosDateTime, formatLagosDay } from '@/lib/format';
 
 // Moments across a year, both halves of a day, single- and double-digit days, and each month's name.
 const MOMENTS = [
@@ -28,6 +28,14 @@ describe('dates written by hand', () => {
     // 23:30 UTC on 24 December is already the 25th in Lagos.
     expect(formatLagosDay(Date.UTC(2026, 11, 24, 23, 30))).toBe('25 Dec 2026');
     expect(formatLagosDay(Date.UTC(2026, 8, 3, 10, 0))).toBe('3 Sept 2026');
+  });
+
+  it('give the day and time in Lagos (UTC+1) for a held payout, whatever the time zone', () => {
+    vi.stubEnv('TZ', 'UTC');
+    expect(formatLagosDateTime('2026-12-24T23:30:00.000Z')).toBe('25 Dec 2026, 00:30');
+    vi.stubEnv('TZ', 'America/New_York');
+    expect(formatLagosDateTime('2026-09-03T10:05:00.000Z')).toBe('3 Sept 2026, 11:05');
+    for (const bad of [null, undefined, '', 'not a date']) expect(formatLagosDateTime(bad)).toBe('');
   });
 
   it('fixed examples, and nothing for a missing or unusable date', () => {

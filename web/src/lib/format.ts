@@ -58,3 +58,11 @@ const LAGOS_OFFSET_MS = 60 * 60 * 1000;
 export function formatLagosDay(epochMs: number): string {
   return dayText(new Date(epochMs + LAGOS_OFFSET_MS), true);
 }
+
+/** '25 Dec 2026, 14:05': the moment `iso` in Lagos time (24-hour clock), wherever the phone is; '' if unusable. */
+export function formatLagosDateTime(iso: string | null | undefined): string {
+  const date = parseDate(iso);
+  if (!date) return '';
+  const lagos = new Date(date.getTime() + LAGOS_OFFSET_MS);
+  return `${dayText(lagos, true)}, ${pad2(lagos.getUTCHours())}:${pad2(lagos.getUTCMinutes())}`;
+}

@@ -47,8 +47,6 @@ export const queryKeys = {
   balance: (uid: string) => ['wallet', 'balance', uid] as const,
   recentTransactions: (uid: string) => ['wallet', 'transactions', 'recent', uid] as const,
   transactions: (uid: string) => ['wallet', 'transactions', 'all', uid] as const,
-  /** Under 'wallet': a pot join or payout (which refresh the wallet) changes it too. */
-  withdrawBlock: (uid: string) => ['wallet', 'withdraw-block', uid] as const,
   savedBanks: ['saved-banks'] as const,
   savedBanksOf: (uid: string) => ['saved-banks', uid] as const,
   bankList: (uid: string) => ['bank-list', uid] as const,

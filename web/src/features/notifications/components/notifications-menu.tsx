@@ -7,6 +7,7 @@ import {
   fetchNotifications,
   NOTIFICATION_POLL_MS,
   notificationText,
+  notificationTitle,
   type AppNotification,
 } from '@/features/notifications/api/notifications-api';
 import { useDropdown } from '@/lib/use-dropdown';
@@ -72,14 +73,19 @@ export function NotificationsMenu() {
           {items !== null && items.length === 0 ? <p className="muted">You have no notification yet.</p> : null}
           {items !== null && items.length > 0 ? (
             <ul className="plain-list notification-list">
-              {items.slice(0, 10).map((item) => (
-                <li key={item.id}>
-                  <Link to={paths.transactions.getHref()} onClick={() => setOpen(false)}>
-                    <span>{notificationText(item)}</span>
-                    <small className="muted">{formatDateTime(item.createdAt)}</small>
-                  </Link>
-                </li>
-              ))}
+              {items.slice(0, 10).map((item) => {
+                const title = notificationTitle(item);
+                const text = notificationText(item);
+                return (
+                  <li key={item.id}>
+                    <Link to={paths.transactions.getHref()} onClick={() => setOpen(false)}>
+                      {title !== null && title !== text ? <strong>{title}</strong> : null}
+                      <span>{text}</span>
+                      <small className="muted">{formatDateTime(item.createdAt)}</small>
+                    </Link>
+                  </li>
+                );
+              })}
             </ul>
           ) : null}
         </div>

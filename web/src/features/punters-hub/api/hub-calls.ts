@@ -65,10 +65,14 @@ export async function clearGames(): Promise<number> {
  * Settles a code Boom or Cut (ADR 0010): its punter once after the last game, an admin at any time.
  * Resolves with the provider's message ('Game settled as Cut'). The records changed: /punters asks again.
  */
-export async function settleGame(gameId: string, status: SettledStatus): Promise<string> {
+/**
+ * Settles a code: the provider's message, and when a punter's own Boom of a paid code holds its sales for the
+ * dispute window (ADR 0039), until when (ISO); null when nothing is held (a free code, an admin's word).
+ */
+export async function settleGame(gameId: string, status: SettledStatus): Promise<{ message: string; heldUntil: string | null }> {
   const answer = await callApi('settleGame', { body: { game_id: gameId, status } });
   void queryClient.invalidateQueries({ queryKey: ['punters'] });
   // A settlement moves money (a Boom pays the punter): balances and statements ask again.
   void queryClient.invalidateQueries({ queryKey: queryKeys.wallet });
-  return answer.message;
+  return { message: answer.message, heldUntil: answer.data.held_until ?? null };
 }

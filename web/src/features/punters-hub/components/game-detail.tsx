@@ -5,7 +5,8 @@
  * A paid code asks for the transaction PIN only when the provider wants the step-up (a login older than 15
  * minutes); the same purchase is then sent again with it.
  * Settlement (ADR 0010): the owner marks an Active code Boom or Cut once its last game has ended; an
- * admin may settle or correct any code at any time. Both behind a confirmation: money moves.
+ * admin may settle or correct any code at any time. Both behind a confirmation: money moves. A punter's own
+ * Boom of a paid code holds its sales for buyers' disputes (ADR 0039): the toast and the detail say until when.
  */
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -25,7 +26,7 @@ import { nairaToKobo } from '@punter/core/money';
 import { StepUpPin, stepUpIncomplete, stepUpPin } from '@/components/step-up-pin';
 import { paths } from '@/config/paths';
 import { ApiFailure } from '@/lib/api';
-import { formatApiNaira, formatDateTime } from '@/lib/format';
+import { formatApiNaira, formatDateTime, formatLagosDateTime } from '@/lib/format';
 import { usePermissions } from '@/lib/permissions';
 import { clearProfile } from '@/lib/session';
 import { showToast } from '@/lib/notify';
@@ -48,6 +49,7 @@ export function GameDetail({
 }) {
   const navigate = useNavigate();
   const [pin, setPin] = useState('');
+  const [heldUntil, setHeldUntil] = useState<string | null>(null);
   const priced = game.amount > 0;
   // One key per intended purchase of this game: a retry after a lost answer, or with the PIN, charges once.
   const buy = useBuyOrGetGame(game);
@@ -137,20 +139,34 @@ export function GameDetail({
       ) : (
         <p className="muted">{action.message}</p>
       )}
-      <SettleControls game={game} owner={owner} />
+      {heldUntil !== null ? <p className="notice">{salesHeldNotice(heldUntil)}</p> : null}
+      <SettleControls game={game} owner={owner} onHeld={setHeldUntil} />
     </div>
   );
 }
 
+/** Where a Boom's held sales stand, in the detail: until when (Lagos time) buyers may dispute the result. */
+function salesHeldNotice(heldUntil: string): string {
+  return `Your sales of this code are held until ${formatLagosDateTime(heldUntil)} (Lagos time) so buyers can dispute the result. If nobody disputes it, they are paid to your wallet then.`;
+}
+
+/** The toast after a punter's own Boom of a paid code: the provider's message, then the held sales. */
+function salesHeldToast(message: string, heldUntil: string): string {
+  return `${message.replace(/\.$/, '')}. Your sales are held until ${formatLagosDateTime(heldUntil)} (Lagos time) so buyers can dispute the result, then paid to your wallet.`;
+}
+
 /** What settling as `status` does, said before the punter confirms. */
-function settleWarning(status: SettledStatus, amount: number): string {
+function settleWarning(status: SettledStatus, amount: number, finalWord: boolean): string {
   if (amount === 0) return `Mark this code ${status}? It counts in your record and cannot be changed except by an admin.`;
+  // Only an admin's word on another's code is final at once; an own Boom waits out the dispute window (ADR 0039).
+  if (status === 'Boom' && !finalWord)
+    return 'Mark this code Boom? Its sales are held for 24 hours so buyers can dispute the result, then paid to your wallet, and it counts as a win in your record.';
   return status === 'Boom'
     ? 'Mark this code Boom? Its sales are paid to your wallet and it counts as a win in your record.'
     : 'Mark this code Cut? Every buyer gets their money back and it counts as a loss in your record.';
 }
 
-function SettleControls({ game, owner }: { game: HubGame; owner: boolean }) {
+function SettleControls({ game, owner, onHeld }: { game: HubGame; owner: boolean; onHeld: (heldUntil: string | null) => void }) {
   const admin = usePermissions()?.role === 1;
   const [choice, setChoice] = useState<SettledStatus | null>(null);
   const [busy, setBusy] = useState(false);
@@ -163,7 +179,9 @@ function SettleControls({ game, owner }: { game: HubGame; owner: boolean }) {
   const settle = async (status: SettledStatus) => {
     setBusy(true);
     try {
-      showToast('success', await settleGame(game.id, status), 'settle');
+      const { message, heldUntil } = await settleGame(game.id, status);
+      showToast('success', heldUntil === null ? message : salesHeldToast(message, heldUntil), 'settle');
+      onHeld(heldUntil);
       setChoice(null);
     } catch (error) {
       showToast('error', error instanceof ApiFailure ? error.message : BUY_GENERIC_ERROR, 'settle');
@@ -184,7 +202,7 @@ function SettleControls({ game, owner }: { game: HubGame; owner: boolean }) {
         </div>
       ) : (
         <>
-          <p>{settleWarning(choice, game.amount)}</p>
+          <p>{settleWarning(choice, game.amount, admin && !owner)}</p>
           <div className="row">
             <button type="button" className="button button-secondary grow" onClick={() => setChoice(null)} disabled={busy}>
               Cancel

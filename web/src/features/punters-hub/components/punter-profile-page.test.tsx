@@ -169,6 +169,57 @@ describe('/punter/{username}', () => {
     expect(fakeApi.callsTo('settleGame')[0]?.body).toEqual({ game_id: 'g9', status: 'Cut' });
   });
 
+  it("the owner's Boom of his paid code says, in the toast and the detail, until when its sales are held for disputes", async () => {
+    const ended = code({ id: 'g9', title: 'Finished banker', endDate: '2020-01-01T17:00:00.000Z', game_code: 'MINE' });
+    fakeApi.answer('punterProfile', ok({ record: record(), games: [ended] }));
+    fakeApi.answer(
+      'settleGame',
+      ok(
+        { game_id: 'g9', status: 'Boom', refunded: 0, released: 0, held_until: '2026-11-30T23:30:00.000Z' },
+        'Game settled as Boom',
+      ),
+    );
+    const { user } = renderProfile('tunde', { profile: { id: 'punter' } });
+    await screen.findByRole('region', { name: 'Codes on sale' });
+    await user.click(onSale().getByRole('button', { name: 'Finished banker by tunde' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Finished banker' }));
+    await user.click(dialog.getByRole('button', { name: 'Settle as Boom' }));
+    expect(
+      dialog.getByText(
+        'Mark this code Boom? Its sales are held for 24 hours so buyers can dispute the result, then paid to your wallet, and it counts as a win in your record.',
+      ),
+    ).toBeTruthy();
+    await user.click(dialog.getByRole('button', { name: 'Confirm Boom' }));
+    // 23:30 UTC is 00:30 the next day in Lagos.
+    expect(
+      await screen.findByText(
+        'Game settled as Boom. Your sales are held until 1 Dec 2026, 00:30 (Lagos time) so buyers can dispute the result, then paid to your wallet.',
+      ),
+    ).toBeTruthy();
+    expect(
+      dialog.getByText(
+        'Your sales of this code are held until 1 Dec 2026, 00:30 (Lagos time) so buyers can dispute the result. If nobody disputes it, they are paid to your wallet then.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('a Boom with nothing held (a free code, an admin settling) keeps the plain message', async () => {
+    const ended = code({ id: 'g9', title: 'Finished banker', amount: 0, endDate: '2020-01-01T17:00:00.000Z' });
+    fakeApi.answer('punterProfile', ok({ record: record(), games: [ended] }));
+    fakeApi.answer(
+      'settleGame',
+      ok({ game_id: 'g9', status: 'Boom', refunded: 0, released: 0, held_until: null }, 'Game settled as Boom'),
+    );
+    const { user } = renderProfile('tunde', { profile: { id: 'admin', role: 1 } });
+    await screen.findByRole('region', { name: 'Codes on sale' });
+    await user.click(onSale().getByRole('button', { name: 'Finished banker by tunde' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Finished banker' }));
+    await user.click(dialog.getByRole('button', { name: 'Settle as Boom' }));
+    await user.click(dialog.getByRole('button', { name: 'Confirm Boom' }));
+    expect(await screen.findByText('Game settled as Boom')).toBeTruthy();
+    expect(screen.queryByText(/held until/)).toBeNull();
+  });
+
   it("a refused settlement shows the provider's message", async () => {
     const ended = code({ id: 'g9', title: 'Finished banker', endDate: '2020-01-01T17:00:00.000Z' });
     fakeApi.answer('punterProfile', ok({ record: record(), games: [ended] }));

@@ -25,11 +25,6 @@ export async function fetchTransactions(): Promise<Transaction[]> {
   return (await callApi('transactions')).data;
 }
 
-/** SPEC 4's message while the user's money is in a Raising or Trading pot (the provider refuses then), else null. */
-export async function fetchWithdrawBlock(): Promise<string | null> {
-  return (await callApi('withdrawBlock')).data.message;
-}
-
 export async function fetchSavedBanks(): Promise<SavedBank[]> {
   return (await callApi('savedBanks')).data;
 }
@@ -81,15 +76,6 @@ export function useRecentTransactions(): QueryState<Transaction[]> {
 
 export function useTransactions(): QueryState<Transaction[]> {
   return useApiQuery(queryKeys.transactions, fetchTransactions);
-}
-
-/**
- * Why a withdrawal would be refused now, or null (ADR 0021). A failed check reads as null: the form shows,
- * and the provider, which checks again, refuses with the same message. (A failure kept as an error would
- * swap the form for a spinner on every wallet refresh.)
- */
-export function useWithdrawBlock(): QueryState<string | null> {
-  return useApiQuery(queryKeys.withdrawBlock, () => fetchWithdrawBlock().catch(() => null));
 }
 
 /** The user's saved banks (saving one in the bank feature refreshes them through queryKeys.savedBanks). */

@@ -5,7 +5,7 @@
  * through onCheckoutResult: the provider then verifies the payment (POST /api/v1/user/topup) and the
  * page reloads, successful or not (SPEC section 4). Before the checkout opens the provider is asked
  * whether the user's own deposit limits or a break allow the amount (ADR 0019), so nobody pays first
- * and is refused after.
+ * and is refused after; a payment refused at the credit all the same (409, held and refunded) says so.
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { parseForm, topUpFormSchema } from '@punter/core/form-schemas';
@@ -36,6 +36,20 @@ export function checkoutUrl(input: { txRef: string; amount: number; email: strin
   url.searchParams.set('customer_email', input.email);
   url.searchParams.set('customer_name', input.name);
   return url.toString();
+}
+
+/**
+ * What a failed verification says after the reload: SPEC's 'Transaction verification failed', except for a
+ * payment the provider took but did not credit (409: over a deposit limit or during a break, ADR 0019's held
+ * payments, or a payment already used), whose own words say why and that it is refunded.
+ */
+function verificationFailureMessage(failure: unknown): string {
+  const refused = toApiFailure(failure);
+  const message = refused.messages.join(' ');
+  // A flash holds at most 300 characters (lib/flash.ts).
+  return refused.code === 'already-exists' && message && message.length <= 300
+    ? message
+    : WALLET_MESSAGES.topUpVerificationFailed;
 }
 
 function finish(kind: 'success' | 'error', message: string) {
@@ -79,7 +93,7 @@ export function TopUpModal({ open, onClose }: { open: boolean; onClose: () => vo
       setVerifying(true);
       verifyTopup(transactionId, current.amount).then(
         () => finish('success', WALLET_MESSAGES.topUpSuccess),
-        () => finish('error', WALLET_MESSAGES.topUpVerificationFailed),
+        (failure: unknown) => finish('error', verificationFailureMessage(failure)),
       );
     },
     [verifyTopup],

@@ -20,7 +20,7 @@ export function TransactionList({ items }: { items: readonly Transaction[] }) {
             <li key={t.id}>
               <button type="button" className="tx-row" onClick={() => setSelected(t)} aria-haspopup="dialog">
                 <span className="tx-main">
-                  <span className="tx-type">{transactionTypeLabel(t.type)}</span>
+                  <span className="tx-type">{transactionTypeLabel(t.type, isCredit(t))}</span>
                   <span className="tx-date muted">{formatDateTime(t.createdAt)}</span>
                 </span>
                 <span className="tx-side">
@@ -48,7 +48,7 @@ function TransactionDetail({ transaction: t }: { transaction: Transaction }) {
     <dl className="detail-list">
       <div>
         <dt>Type</dt>
-        <dd>{transactionTypeLabel(t.type)}</dd>
+        <dd>{transactionTypeLabel(t.type, isCredit(t))}</dd>
       </div>
       <div>
         <dt>Amount</dt>

@@ -17,6 +17,35 @@ function transactions(count: number) {
 }
 
 describe('TransactionsPage', () => {
+  it("names a seller's sales taken back for his buyers' refunds apart from a refund to the user", async () => {
+    fakeApi.answer('nairaWallet', ok({ balance: 200 }));
+    fakeApi.answer(
+      'transactions',
+      ok([
+        testTransaction({
+          id: 'back',
+          type: 'REFUND',
+          amount: 800,
+          old_balance: 1000,
+          new_balance: 200,
+          narration: "Payout of 'Finished banker' returned for its buyers' refunds (corrected to Cut)",
+        }),
+        testTransaction({ id: 'in', type: 'REFUND', amount: 500, old_balance: 500, new_balance: 1000 }),
+      ]),
+    );
+    const { user } = renderWithApp(<TransactionsPage />);
+    const [taken, refunded] = await list().findAllByRole('button', { name: /₦/ });
+    expect(taken?.textContent).toContain("Sales returned for buyers' refunds");
+    expect(taken?.textContent).toContain('-₦800');
+    expect(refunded?.textContent).toContain('Refunded');
+    expect(refunded?.textContent).toContain('+₦500');
+    await user.click(taken!);
+    const detail = within(screen.getByRole('dialog', { name: 'Transaction details' }));
+    expect(detail.getByText('Type', { selector: 'dt' }).nextElementSibling?.textContent).toBe(
+      "Sales returned for buyers' refunds",
+    );
+  });
+
   it('shows each row in words, not the API enums, and the detail on a click', async () => {
     fakeApi.answer('nairaWallet', ok({ balance: 4000 }));
     fakeApi.answer(

@@ -158,38 +158,17 @@ describe('WithdrawModal', () => {
     expect(second).not.toBe(first);
   });
 
-  describe('while the money is in a pot (ADR 0021)', () => {
-    it.each([
-      ['Raising', 'Sorry, we are still raising and you can not withdraw at the moment.'],
-      ['Trading', 'You can not withdraw now as trading is going on, the due date is 24 December 2026'],
-    ])("%s: shows SPEC's message from the provider instead of the form, and sends nothing", async (_status, message) => {
-      fakeApi.answer('savedBanks', ok([ACCESS]));
-      fakeApi.answer('withdrawBlock', ok({ message }));
-      const { dialog } = renderModal();
-      expect((await dialog().findByRole('alert')).textContent).toBe(message);
-      expect(screen.queryByLabelText('Amount (₦)')).toBeNull();
-      expect(screen.queryByRole('button', { name: 'Withdraw' })).toBeNull();
-      expect(fakeApi.countOf('pinVerify') + fakeApi.countOf('withdraw')).toBe(0);
-    });
-
-    it('shows the form when the provider says nothing blocks', async () => {
-      fakeApi.answer('savedBanks', ok([ACCESS]));
-      fakeApi.answer('withdrawBlock', ok({ message: null }));
-      renderModal();
-      expect(await screen.findByLabelText('Amount (₦)')).toBeTruthy();
-      expect(screen.queryByRole('alert')).toBeNull();
-    });
-
-    it("a check that fails shows the form; the provider's refusal then says why", async () => {
-      const raising = 'Sorry, we are still raising and you can not withdraw at the moment.';
-      fakeApi.answer('savedBanks', ok([ACCESS]));
-      fakeApi.fail('withdrawBlock', ['The service is unreachable. Check your connection and try again.'], 'unavailable');
-      fakeApi.answer('pinVerify', { status: true, message: 'PIN verified' });
-      fakeApi.fail('withdraw', [raising]);
-      const { user, dialog } = renderModal();
-      await screen.findByLabelText('Bank');
-      await fillAndSubmit(user, { amount: '2000', pin: '1234' });
-      expect((await dialog().findByRole('alert')).textContent).toBe(raising);
-    });
+  it("a running pot does not lock the wallet (ADR 0040): the form shows at once, and a refusal says the provider's words", async () => {
+    const refusal = 'Insufficient balance';
+    fakeApi.answer('savedBanks', ok([ACCESS]));
+    fakeApi.answer('pinVerify', { status: true, message: 'PIN verified' });
+    fakeApi.fail('withdraw', [refusal]);
+    const { user, dialog } = renderModal();
+    await screen.findByLabelText('Bank');
+    expect(screen.getByLabelText('Amount (₦)')).toBeTruthy();
+    await fillAndSubmit(user, { amount: '2000', pin: '1234' });
+    expect((await dialog().findByRole('alert')).textContent).toBe(refusal);
+    // The retired pot check (GET withdraw-block, always null since ADR 0040) is not asked.
+    expect(fakeApi.countOf('withdrawBlock')).toBe(0);
   });
 });

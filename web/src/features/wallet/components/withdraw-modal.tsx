@@ -1,8 +1,7 @@
 /**
  * Payout: amount, PIN and a saved bank (SPEC sections 2, 5, 7 and 8). The PIN is checked first;
- * a wrong PIN shows the server's message in red. No saved bank: a link to /save-bank. While the user's
- * money is in a Raising or Trading pot the provider refuses every withdrawal (ADR 0021), so the modal
- * shows SPEC's message instead of the form.
+ * a wrong PIN shows the server's message in red. No saved bank: a link to /save-bank. A running pot does not
+ * lock the wallet (ADR 0040): the form always shows, and a refusal says the provider's words.
  */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -14,7 +13,7 @@ import { CodeInput } from '@/components/code-input';
 import { Modal } from '@/components/modal';
 import { TextField } from '@/components/text-field';
 import { paths } from '@/config/paths';
-import { useSavedBanks, useWithdraw, useWithdrawBlock } from '@/features/wallet/api/wallet-api';
+import { useSavedBanks, useWithdraw } from '@/features/wallet/api/wallet-api';
 import { bankOptionLabel } from '@/features/wallet/components/bank-option-label';
 import { WALLET_MESSAGES } from '@/features/wallet/components/messages';
 import { useFormSubmit } from '@/lib/use-form-submit';
@@ -38,23 +37,10 @@ export function WithdrawModal({ open, onClose, onDone, needsPin }: WithdrawModal
           </Link>
         </div>
       ) : (
-        <WithdrawIfAllowed onDone={onDone} />
+        <WithdrawForm onDone={onDone} />
       )}
     </Modal>
   );
-}
-
-function WithdrawIfAllowed({ onDone }: { onDone: () => void }) {
-  const block = useWithdrawBlock();
-  if (isLoadPending(block)) return <LoadState state={block} loadingLabel="Loading..." />;
-  if (block.data) {
-    return (
-      <p className="notice" role="alert">
-        {block.data}
-      </p>
-    );
-  }
-  return <WithdrawForm onDone={onDone} />;
 }
 
 function WithdrawForm({ onDone }: { onDone: () => void }) {
