@@ -54,7 +54,8 @@ describe('a route opened from the menu', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Over 4.5 signal' }).click();
     await page.waitForURL((url) => url.pathname === '/signal-4');
-    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    // The address changes at the click; the dashboard stays until the signal screen's module is in.
+    await page.getByRole('heading', { level: 1, name: 'Over 4.5 signal' }).waitFor();
 
     const preloaded = await page.evaluate(() =>
       Array.from(document.querySelectorAll('link[rel="modulepreload"]'), (l) => l.getAttribute('href')),

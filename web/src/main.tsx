@@ -1,8 +1,9 @@
 // First: the messages of zod/mini (before env.ts parses the configuration).
 import '@/lib/zod-locale';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
+import { loadMatchedScreens, routes } from '@/app/router';
 import { envError } from '@/config/env';
 import { dropPrerendered, dropUnshownPrerendered } from '@/lib/prerendered';
 import { registerServiceWorker } from '@/lib/service-worker';
@@ -23,10 +24,17 @@ if (envError) {
   dropPrerendered();
   console.error(envError);
 } else {
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  const root = createRoot(container);
+  // The first screen's module first (app/router.tsx, loadMatchedScreens), then the first render, in a
+  // transition: it shows the screen at once, and what index.html painted stays until then (ADR 0031, 0032).
+  void loadMatchedScreens(routes, window.location.pathname).then(() =>
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      ),
+    ),
   );
   window.addEventListener('load', () => void registerServiceWorker(), { once: true });
 }

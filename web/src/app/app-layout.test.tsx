@@ -1,10 +1,9 @@
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { routes } from '@/app/router';
 import { fakeApi, ok } from '@/testing/fake-api';
 import { testTransaction } from '@/testing/fixtures';
 import { signIn } from '@/testing/render';
+import { renderRoutes } from '@/app/render-routes';
 
 vi.mock('@/lib/api', async (importOriginal) => (await import('@/testing/fake-api')).fakeApiModule(await importOriginal()));
 // The watcher's chunk cannot load (offline, not cached): its import rejects.
@@ -18,8 +17,7 @@ describe('the app frame', () => {
     fakeApi.answer('nairaWallet', ok({ balance: 8200 }));
     fakeApi.answer('transactions', ok([testTransaction()]));
     fakeApi.answer('notifications', ok([]));
-    const router = createMemoryRouter(routes, { initialEntries: ['/transactions'] });
-    render(<RouterProvider router={router} />);
+    renderRoutes('/transactions');
     expect(await screen.findByRole('heading', { level: 1, name: 'Transactions' })).toBeTruthy();
     expect(await screen.findByText('₦8,200')).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 300));

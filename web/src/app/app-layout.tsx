@@ -1,11 +1,10 @@
 /** The signed-in layout: top bar, sidebar, page, footer, floating WhatsApp link. */
-import { Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { UserMenu } from '@/app/user-menu';
 import { LivePermissions } from '@/app/live-permissions';
 import { PanelBoundary } from '@/components/error-boundary';
 import { Footer } from '@/components/footer';
-import { Spinner } from '@/components/spinner';
 import { WhatsAppLink } from '@/components/whatsapp-link';
 import { paths } from '@/config/paths';
 import { isAdminRole } from '@/app/require-admin';
@@ -93,9 +92,9 @@ export function AppLayout() {
       {menuOpen ? <div className="sidebar-backdrop" aria-hidden="true" onClick={() => setMenuOpen(false)} /> : null}
       <div className="content">
         <main id="main" className="page">
-          <Suspense fallback={<Spinner />}>
-            <Outlet />
-          </Suspense>
+          {/* No Suspense here: the screen's module is waited for above the frames (app/router.tsx), so a
+              navigation keeps the old screen, and the first load what index.html painted, until it has arrived. */}
+          <Outlet />
         </main>
         <Footer />
       </div>

@@ -1,8 +1,10 @@
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { routes } from '@/app/router';
-
-const router = createBrowserRouter(routes);
+import { BrowserRouter } from 'react-router-dom';
+import { routes, RouteTree } from '@/app/router';
 
 export function App() {
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <RouteTree routes={routes} />
+    </BrowserRouter>
+  );
 }

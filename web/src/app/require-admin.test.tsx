@@ -1,15 +1,18 @@
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { buildRoutes } from '@/app/router';
+import { buildRoutes, loadMatchedScreens } from '@/app/router';
 import { fakeApi, ok } from '@/testing/fake-api';
 import { signIn } from '@/testing/render';
+import { renderRoutes } from '@/app/render-routes';
 
 vi.mock('@/lib/api', async (importOriginal) => (await import('@/testing/fake-api')).fakeApiModule(await importOriginal()));
 vi.mock('@/app/permissions-watcher', () => ({ default: () => null }));
 
-/** The router with one ordinary screen and one console screen whose module load is watched. */
-function renderWithConsole(path: string) {
+/**
+ * The router with one ordinary screen and one console screen whose module load is watched, opened at `path`
+ * as main.tsx opens the app: the matched screens' modules first, then the first render.
+ */
+async function renderWithConsole(path: string) {
   const loadConsole = vi.fn(() => Promise.resolve({ Component: () => <h1>Console screen</h1> }));
   const routes = buildRoutes(
     {
@@ -18,16 +21,15 @@ function renderWithConsole(path: string) {
     },
     async () => ({ Component: (await import('@/app/not-found-page')).NotFoundPage }),
   );
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
-  return { router, loadConsole };
+  await loadMatchedScreens(routes, path);
+  return { ...renderRoutes(path, routes), loadConsole };
 }
 
 describe('the operator console guard (ADR 0017)', () => {
   it('shows an ordinary user Page not found at /admin, with no console code loaded and no admin call', async () => {
     signIn();
     fakeApi.answer('notifications', ok([]));
-    const { loadConsole } = renderWithConsole('/admin/withdrawals');
+    const { loadConsole } = await renderWithConsole('/admin/withdrawals');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Operator console' })).toBeNull();
     expect(screen.queryByText('Operator console')).toBeNull();
@@ -37,17 +39,17 @@ describe('the operator console guard (ADR 0017)', () => {
   });
 
   it('sends a visitor to /login first', async () => {
-    const { router, loadConsole } = renderWithConsole('/admin/withdrawals');
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    const { address, loadConsole } = await renderWithConsole('/admin/withdrawals');
+    await vi.waitFor(() => expect(address()).toMatch(/^\/login\?/));
     expect(loadConsole).not.toHaveBeenCalled();
   });
 
   it('lets role 1 in: /admin leads to the withdrawal queue inside the console frame, linked from the sidebar', async () => {
     signIn({ role: 1 });
     fakeApi.answer('notifications', ok([]));
-    const { router, loadConsole } = renderWithConsole('/admin');
+    const { address, loadConsole } = await renderWithConsole('/admin');
     expect(await screen.findByRole('heading', { name: 'Console screen' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/admin/withdrawals');
+    expect(address()).toBe('/admin/withdrawals');
     expect(screen.getByRole('navigation', { name: 'Operator console' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Operator console' })).toBeTruthy();
     expect(loadConsole).toHaveBeenCalledTimes(1);

@@ -1,21 +1,14 @@
-import { act, cleanup, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { cleanup, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { routes } from '@/app/router';
+import { VIEW_ALL_TRANSACTIONS_LABEL } from '@/features/wallet/components/transaction-list-view';
 import { fakeApi, ok } from '@/testing/fake-api';
 import { testSavedBank, testTransaction } from '@/testing/fixtures';
 import { signIn } from '@/testing/render';
+import { renderRoutes } from '@/app/render-routes';
 
 vi.mock('@/lib/api', async (importOriginal) => (await import('@/testing/fake-api')).fakeApiModule(await importOriginal()));
 // The live permissions listener needs Firestore; the stored profile's permissions stand in (ADR 0004).
 vi.mock('@/app/permissions-watcher', () => ({ default: () => null }));
-
-/** The app's own route table in memory, at `path`. */
-function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
-  return router;
-}
 
 function answerSignedInScreens() {
   fakeApi.answer('nairaWallet', ok({ balance: 8200 }));
@@ -36,7 +29,7 @@ describe('the router', () => {
   it('opens /transactions for a signed-in user inside the app frame', async () => {
     signIn();
     answerSignedInScreens();
-    renderApp('/transactions');
+    renderRoutes('/transactions');
     expect(await screen.findByRole('heading', { level: 1, name: 'Transactions' })).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'AO, User menu' })).toBeTruthy();
@@ -46,39 +39,39 @@ describe('the router', () => {
   });
 
   it('opens /safer-gambling for a visitor on its own page, and from the footer inside the app', async () => {
-    const visitor = renderApp('/safer-gambling');
+    const visitor = renderRoutes('/safer-gambling');
     expect(await screen.findByRole('heading', { level: 1, name: 'Safer gambling and help' })).toBeTruthy();
-    expect(visitor.state.location.pathname).toBe('/safer-gambling');
+    expect(visitor.address()).toBe('/safer-gambling');
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
     cleanup();
 
     signIn();
     answerSignedInScreens();
-    const router = renderApp('/transactions');
+    const app = renderRoutes('/transactions');
     await screen.findByRole('heading', { level: 1, name: 'Transactions' });
-    act(() => screen.getByRole('link', { name: 'Safer gambling and help' }).click());
+    await app.user.click(screen.getByRole('link', { name: 'Safer gambling and help' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Safer gambling and help' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/safer-gambling');
+    expect(app.address()).toBe('/safer-gambling');
   });
 
   it('sends a visitor from a protected path to /login, which brings them back afterwards', async () => {
-    const router = renderApp('/transactions');
+    const app = renderRoutes('/transactions');
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/login');
-    expect(router.state.location.search).toContain('transactions');
+    expect(app.address()).toMatch(/^\/login\?.*transactions/);
     expect(fakeApi.calls).toEqual([]);
   });
 
   it('asks for the balance once when the user goes dashboard -> transactions -> profile -> dashboard', async () => {
     signIn();
     answerSignedInScreens();
-    const router = renderApp('/dashboard');
+    const { user } = renderRoutes('/dashboard');
     await screen.findByText('₦8,200');
-    await act(() => router.navigate('/transactions'));
+    await user.click(screen.getByRole('link', { name: VIEW_ALL_TRANSACTIONS_LABEL }));
     await screen.findByRole('heading', { level: 1, name: 'Transactions' });
-    await act(() => router.navigate('/profile'));
+    await user.click(screen.getByRole('button', { name: 'AO, User menu' }));
+    await user.click(screen.getByRole('link', { name: 'Profile' }));
     await screen.findByRole('heading', { level: 1, name: 'My Profile' });
-    await act(() => router.navigate('/dashboard'));
+    await user.click(screen.getByRole('link', { name: 'Dashboard' }));
     await screen.findByRole('heading', { level: 1, name: 'Hello, Ada' });
     expect(screen.getByTestId('wallet-balance').textContent).toBe('₦8,200');
     expect(fakeApi.countOf('nairaWallet')).toBe(1);

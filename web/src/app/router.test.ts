@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ROUTES } from '@punter/core/account';
 import { routeFile } from '@/app/route-files';
-import { buildRoutes, type RouteModules } from '@/app/router';
+import { buildRoutes, loadMatchedScreens, type RouteModules, type ScreenHandle } from '@/app/router';
 import { routeModules } from '../../route-modules';
 
 type Route = ReturnType<typeof buildRoutes>[number];
@@ -9,15 +9,24 @@ type Route = ReturnType<typeof buildRoutes>[number];
 const screen = (name: string) => () => Promise.resolve({ Component: () => name });
 const notFound = () => Promise.resolve({ Component: () => 'Page not found' });
 
-/** Every path of the tree with the chain of frames (element type names) above it. */
+type Element = { type?: { name?: string }; props?: { children?: unknown } } | undefined;
+const nameOf = (element: unknown) => (element as Element)?.type?.name;
+const childOf = (element: unknown) => (element as Element)?.props?.children;
+
+/** Every path of the tree with the chain of frames (element type names, inside each route's RouteBoundary) above it. */
 function paths(routes: Route[] | undefined, frames: string[] = []): Array<{ path: string; frames: string[] }> {
   return (routes ?? []).flatMap((r) => {
-    const element = r.element as { type?: { name?: string }; props?: { children?: { type?: { name?: string } } } } | undefined;
-    const names = [element?.type?.name, element?.props?.children?.type?.name].filter((n): n is string => Boolean(n));
+    // Each route's element is its RouteBoundary (the route's own error boundary), around the frame or the screen.
+    const inner = nameOf(r.element) === 'RouteBoundary' ? childOf(r.element) : r.element;
+    const names = [nameOf(inner), nameOf(childOf(inner))].filter((n): n is string => Boolean(n));
     const here = r.path ? [{ path: r.path, frames }] : [];
     return [...here, ...paths(r.children, [...frames, ...names])];
   });
 }
+
+/** The route at `path`, anywhere in the tree. */
+const find = (routes: Route[] | undefined, path: string): Route | undefined =>
+  (routes ?? []).map((r) => (r.path === path ? r : find(r.children, path))).find(Boolean);
 
 describe('the route table', () => {
   it('places each screen by its access: protected inside RequireAuth and the app frame, public in the auth frame, legal pages alone', () => {
@@ -39,7 +48,7 @@ describe('the route table', () => {
     expect(tree.map((r) => r.path)).not.toContain(ROUTES.signal.path);
   });
 
-  it('puts the operator console inside the app frame under RequireAdmin, as elements that load nothing until rendered', () => {
+  it('puts the operator console inside the app frame under RequireAdmin, as elements that load nothing until rendered', async () => {
     const load = vi.fn(screen('withdrawals'));
     const built = buildRoutes({ '/src/app/routes/admin-withdrawals.tsx': load }, notFound);
     const tree = paths(built);
@@ -48,10 +57,9 @@ describe('the route table', () => {
       frames: ['RootShell', 'RequireAuth', 'AppLayout', 'RequireAdmin'],
     });
     expect(tree).toContainEqual({ path: '/admin', frames: ['RootShell', 'RequireAuth', 'AppLayout', 'RequireAdmin'] });
-    // No route `lazy`: the router would load it on navigation, before any guard renders.
-    const find = (routes: Route[] | undefined): Route | undefined =>
-      (routes ?? []).map((r) => (r.path === '/admin/withdrawals' ? r : find(r.children))).find(Boolean);
-    expect(find(built)?.lazy).toBeUndefined();
+    // No `load` in its handle: loading the first screen's modules before the first render (main.tsx) leaves it out.
+    expect(find(built, '/admin/withdrawals')?.handle).toBeUndefined();
+    await loadMatchedScreens(built, '/admin/withdrawals');
     expect(load).not.toHaveBeenCalled();
     expect(() => routeFile('admin.tsx')).toThrow(/not a route/);
   });
@@ -66,12 +74,14 @@ describe('the route table', () => {
     });
   });
 
-  it('loads a screen lazily and names the file when it exports no Component', async () => {
-    const tree = buildRoutes({ '/src/app/routes/login.tsx': () => Promise.resolve({ LoginPage: () => null }) }, notFound);
-    const login = tree[0]?.children?.[1]?.children?.[0];
-    expect(login?.path).toBe('/login');
-    const lazy = login?.lazy as (() => Promise<unknown>) | undefined;
-    await expect(lazy?.()).rejects.toThrow('/src/app/routes/login.tsx does not export Component');
+  it('loads a screen once, when asked, and names the file when it exports no Component', async () => {
+    const load = vi.fn(() => Promise.resolve({ LoginPage: () => null }));
+    const tree = buildRoutes({ '/src/app/routes/login.tsx': load }, notFound);
+    expect(load).not.toHaveBeenCalled();
+    const handle = find(tree, '/login')?.handle as ScreenHandle | undefined;
+    await expect(handle?.load()).rejects.toThrow('/src/app/routes/login.tsx does not export Component');
+    await loadMatchedScreens(tree, '/login');
+    expect(load).toHaveBeenCalledTimes(1);
   });
 
   // Imports every screen: on two busy cores that alone can take 10 s.

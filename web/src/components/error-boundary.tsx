@@ -1,26 +1,23 @@
 /**
- * Error boundaries: RouteError is each route's errorElement (react-router); PanelBoundary wraps
- * a panel that loads data so one failing panel does not blank the page.
+ * Error boundaries: RouteBoundary wraps each route's element (app/router.tsx) and shows RouteError in the
+ * route's frame when its screen throws or its chunk cannot load; PanelBoundary wraps a panel that loads data
+ * so one failing panel does not blank the page.
  */
 import { Component, useLayoutEffect, type ErrorInfo, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { dropPrerendered } from '@/lib/prerendered';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
 
-export function RouteError() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+export function RouteError({ error }: { error: unknown }) {
   const chunkFailed = error instanceof Error && /dynamically imported module|Failed to fetch/i.test(error.message);
   // /login's screen failed to load: the error, not the inert prerendered copy of the screen (ADR 0031).
   useLayoutEffect(dropPrerendered, []);
   return (
     <main className="page page-narrow" role="alert">
-      <h1>{notFound ? 'Page not found' : 'Something went wrong'}</h1>
+      <h1>Something went wrong</h1>
       <p>
-        {notFound
-          ? 'This page does not exist.'
-          : chunkFailed
-            ? 'This page could not be loaded. Check your connection and try again.'
-            : 'This screen hit an unexpected problem.'}
+        {chunkFailed
+          ? 'This page could not be loaded. Check your connection and try again.'
+          : 'This screen hit an unexpected problem.'}
       </p>
       <div className="row">
         <button type="button" className="button" onClick={() => window.location.reload()}>
@@ -32,6 +29,46 @@ export function RouteError() {
       </div>
     </main>
   );
+}
+
+interface LocationBoundaryProps {
+  children: ReactNode;
+  /** The location's key: when it changes, a caught error is forgotten and the children render again. */
+  locationKey: string;
+}
+
+interface LocationBoundaryState {
+  caught: { error: unknown } | null;
+  locationKey: string;
+}
+
+class LocationBoundary extends Component<LocationBoundaryProps, LocationBoundaryState> {
+  override state: LocationBoundaryState = { caught: null, locationKey: this.props.locationKey };
+
+  static getDerivedStateFromError(error: unknown): Partial<LocationBoundaryState> {
+    return { caught: { error } };
+  }
+
+  static getDerivedStateFromProps(
+    props: LocationBoundaryProps,
+    state: LocationBoundaryState,
+  ): Partial<LocationBoundaryState> | null {
+    return props.locationKey === state.locationKey ? null : { caught: null, locationKey: props.locationKey };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    console.error('Route failed', error instanceof Error ? error.message : error, info.componentStack);
+  }
+
+  override render(): ReactNode {
+    return this.state.caught ? <RouteError error={this.state.caught.error} /> : this.props.children;
+  }
+}
+
+/** A route's error boundary: RouteError in place of what threw, until the location changes. */
+export function RouteBoundary({ children }: { children: ReactNode }) {
+  const { key } = useLocation();
+  return <LocationBoundary locationKey={key}>{children}</LocationBoundary>;
 }
 
 interface PanelBoundaryProps {
