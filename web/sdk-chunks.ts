@@ -66,12 +66,7 @@ const appModules = (files: readonly string[]) => (id: string) => {
   return files.some((file) => path.endsWith(`/${file}`));
 };
 const APP_FIREBASE = appModules(['web/src/lib/firebase.ts', 'web/src/lib/firebase-session.ts']);
-const APP_FIRESTORE = appModules([
-  'web/src/lib/firestore.ts',
-  'web/src/lib/permissions-doc.ts',
-  'web/src/app/permissions-watcher.tsx',
-  'core/src/permissions.ts',
-]);
+const APP_FIRESTORE = appModules(['web/src/lib/firestore.ts', 'web/src/lib/permissions-doc.ts', 'core/src/permissions.ts']);
 
 /**
  * The app's own Firebase modules, each a few hundred bytes, in two chunks instead of five (each file is a

@@ -33,7 +33,7 @@ const user: ApiUser = {
 };
 
 /** The chunk of the live permissions watcher (web/sdk-chunks.ts APP_CHUNK_GROUPS: with Firestore's set-up). */
-const WATCHER_CHUNK = '**/assets/app-firestore-*.js';
+const WATCHER_CHUNK = '**/assets/permissions-watcher-*.js';
 
 let browser: Browser;
 let page: Page;

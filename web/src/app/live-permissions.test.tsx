@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LivePermissions, retryDelayMs } from '@/app/live-permissions';
+import { failedModuleUrl, LivePermissions, retryDelayMs } from '@/app/live-permissions';
 
 const chunkError = () => new TypeError('Failed to fetch dynamically imported module: /assets/permissions-watcher.js');
 const Watching = ({ uid }: { uid: string }) => <p>watching {uid}</p>;
@@ -14,7 +14,7 @@ function flakyLoader(failures: number) {
 
 const settle = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
 /**
- * Fake time moves by `ms`; then a few empty steps let the failed load reach the boundary and Preact run the
+ * Fake time moves by `ms`; then a few empty steps let the failed load reach the boundary and React run the
  * effects that follow (a browser does that within a frame; act() flushes only what is queued when it ends).
  */
 async function advance(ms: number): Promise<void> {
@@ -106,5 +106,28 @@ describe('the live permissions watcher', () => {
 
   it('waits 30 s, 1, 2 and 4 minutes, then 5 minutes at most', () => {
     expect([1, 2, 3, 4, 5, 6, 20].map(retryDelayMs)).toEqual([30_000, 60_000, 120_000, 240_000, 300_000, 300_000, 300_000]);
+  });
+});
+
+describe('the URL of a module that failed to load', () => {
+  const origin = 'https://punter.example';
+  it.each([
+    [
+      'Failed to fetch dynamically imported module: https://punter.example/assets/permissions-watcher-A1.js',
+      'https://punter.example/assets/permissions-watcher-A1.js',
+    ],
+    [
+      'error loading dynamically imported module: https://punter.example/assets/w.js?attempt=2',
+      'https://punter.example/assets/w.js',
+    ],
+  ])("is read from the browser's message: %s", (message, url) => {
+    expect(failedModuleUrl(new TypeError(message), origin)).toBe(url);
+  });
+  it.each([
+    'Failed to fetch dynamically imported module: https://elsewhere.example/assets/w.js',
+    'Importing a module script failed.',
+    'Failed to fetch dynamically imported module: not a url',
+  ])('is none for another origin or a message without it: %s', (message) => {
+    expect(failedModuleUrl(new TypeError(message), origin)).toBeNull();
   });
 });

@@ -11,7 +11,41 @@ import { useDeferred } from '@/lib/use-deferred';
 
 type Watcher = ComponentType<{ uid: string }>;
 
-const loadPermissionsWatcher = (): Promise<Watcher> => import('@/app/permissions-watcher').then((m) => m.default);
+/**
+ * The URL a failed dynamic import names (Chromium: 'Failed to fetch dynamically imported module: <url>', Firefox:
+ * 'error loading dynamically imported module: <url>'), if it is this app's own; else null.
+ */
+export function failedModuleUrl(error: unknown, origin = window.location.origin): string | null {
+  const named = /dynamically imported module:\s*(\S+)/i.exec(error instanceof Error ? error.message : '')?.[1];
+  if (!named) return null;
+  try {
+    const url = new URL(named);
+    return url.origin === origin ? `${url.origin}${url.pathname}` : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The watcher's module. A browser keeps a module that failed to load for the page's whole life (HTML's module map:
+ * Chromium answers a second import() of it with the same failure, without a request), so once its chunk failed,
+ * the next attempt asks for it under a new URL (a query string), which is a new entry of that map.
+ */
+let failedUrl: string | null = null;
+let attempts = 0;
+const loadPermissionsWatcher = async (): Promise<Watcher> => {
+  attempts += 1;
+  if (failedUrl !== null) {
+    const module = (await import(/* @vite-ignore */ `${failedUrl}?attempt=${attempts}`)) as { default: Watcher };
+    return module.default;
+  }
+  try {
+    return (await import('@/app/permissions-watcher')).default;
+  } catch (error) {
+    failedUrl = failedModuleUrl(error);
+    throw error;
+  }
+};
 
 /** The wait before the n-th attempt (n ≥ 1) when no 'online' event comes: 30 s, 1, 2, 4, then 5 minutes. */
 export function retryDelayMs(attempt: number): number {
