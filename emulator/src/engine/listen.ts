@@ -158,6 +158,11 @@ export class ListenManager {
   }
 }
 
+/** A target's end, with why: the REMOVE target change a listener gets. */
+function removal(id: number, code: Code, message: string): JsonObject {
+  return { targetChange: { targetChangeType: 'REMOVE', targetIds: [id], cause: { code, message } } };
+}
+
 class ListenSession implements BidiStream {
   private database: string | null = null;
   private readonly targets = new Map<number, Target>();
@@ -219,7 +224,7 @@ class ListenSession implements BidiStream {
   }
 
   private rejectTarget(id: number, code: Code, message: string): void {
-    this.send({ targetChange: { targetChangeType: 'REMOVE', targetIds: [id], cause: { code, message } } });
+    this.send(removal(id, code, message));
   }
 
   private addTarget(spec: unknown): void {
@@ -368,14 +373,7 @@ class ListenSession implements BidiStream {
       // the change is not sent (README, "Listeners that lose access").
       const denied = changed.length > 0 && this.caller.kind !== 'owner' ? this.checkTarget(t) : null;
       if (denied !== null) {
-        this.removeTarget(t.id);
-        out.push({
-          targetChange: {
-            targetChangeType: 'REMOVE',
-            targetIds: [t.id],
-            cause: { code: Code.PERMISSION_DENIED, message: denied },
-          },
-        });
+        this.endDenied(t, denied, out);
         continue;
       }
       out.push(...changed);
@@ -384,6 +382,12 @@ class ListenSession implements BidiStream {
     for (const m of mergeByDocument(out)) this.send(m);
     const token = encodeResumeToken(this.host.epoch, ns);
     this.send({ targetChange: { targetIds: [], resumeToken: token, readTime } });
+  }
+
+  /** Ends a target whose rules no longer allow the listen: removed, with PERMISSION_DENIED as its cause. */
+  private endDenied(t: Target, denied: string, out: JsonObject[]): void {
+    this.removeTarget(t.id);
+    out.push(removal(t.id, Code.PERMISSION_DENIED, denied));
   }
 
   private applyToDocTarget(t: Target, changes: readonly Change[], readTime: string, out: JsonObject[]): void {
@@ -398,14 +402,7 @@ class ListenSession implements BidiStream {
           resource: ch.after,
         });
         if (denied !== null) {
-          this.removeTarget(t.id);
-          out.push({
-            targetChange: {
-              targetChangeType: 'REMOVE',
-              targetIds: [t.id],
-              cause: { code: Code.PERMISSION_DENIED, message: denied },
-            },
-          });
+          this.endDenied(t, denied, out);
           return;
         }
       }
