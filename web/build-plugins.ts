@@ -41,41 +41,39 @@ export function stubSdksUnusedByReactfire(): Plugin {
   };
 }
 
-/** Where index.html gets the prerendered /login (before the app's root element). */
+/** The app's root element in index.html, which the build fills with the prerendered /login. */
 const ROOT_ELEMENT = '<div id="root"></div>';
 
 /**
- * Wraps the prerendered /login markup for index.html (ADR 0031): hidden unless the route preload script
- * shows it, inert (no focus, no clicks, hidden from assistive technology: the app's own screen replaces it),
- * its fields read-only, so nothing typed into it before the app runs can be lost, and its ids prefixed.
+ * The app's root with the prerendered /login in it (ADR 0031, ADR 0052), inert (no focus, no clicks, nothing typed
+ * or submitted before the app has taken the form over) until main.tsx has hydrated it; SNAPSHOT_SCRIPT empties it
+ * (and lifts inert) anywhere the route preload script did not choose to show it.
  */
-export function prerenderedBlock(markup: string): string {
+export function prerenderedRoot(markup: string): string {
   if (!markup.includes('<form')) throw new Error('the prerendered /login has no form: did LoginPage change?');
-  // Its ids (useId's, which the app's own screen uses too) get a prefix: no id is ever on the page twice.
-  const fields = markup
-    .replace(/<input /g, '<input readonly ')
-    .replace(/\b(id|for|aria-labelledby|aria-describedby)="/g, '$1="prerendered-');
-  return `<div id="prerendered" class="prerendered" inert aria-hidden="true">${fields}</div>`;
+  return `<div id="root" inert>${markup}</div>`;
 }
 
 /**
- * Where the last visit's dashboard goes (ADR 0032): an empty inert element, and SNAPSHOT_SCRIPT right after
- * it, which fills and shows it before the first paint (on /dashboard, when there is a copy).
+ * Where the last visit's dashboard goes (ADR 0032): an empty inert element before the app's root. SNAPSHOT_SCRIPT
+ * comes right after the root (it reads both), fills and shows the copy before the first paint (on /dashboard, when
+ * there is one), and empties the root where the prerendered /login is not shown.
  */
-export const SNAPSHOT_SLOT = `<div id="${SNAPSHOT_ID}" class="snapshot" inert aria-hidden="true"></div>\n    <script>${SNAPSHOT_SCRIPT}</script>`;
+export const SNAPSHOT_ELEMENT = `<div id="${SNAPSHOT_ID}" class="snapshot" inert aria-hidden="true"></div>`;
+export const SNAPSHOT_SCRIPT_ELEMENT = `<script>${SNAPSHOT_SCRIPT}</script>`;
 
-/** index.html with the prerendered /login and the snapshot's slot before the app's root element. */
+/** index.html with the snapshot's slot, the root holding the prerendered /login, then the snapshot script. */
 export function withPrerendered(html: string, markup: string): string {
-  if (!html.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT} to put the prerendered /login before`);
-  return html.replace(ROOT_ELEMENT, `${prerenderedBlock(markup)}\n    ${SNAPSHOT_SLOT}\n    ${ROOT_ELEMENT}`);
+  if (!html.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT} to put the prerendered /login in`);
+  return html.replace(ROOT_ELEMENT, `${SNAPSHOT_ELEMENT}\n    ${prerenderedRoot(markup)}\n    ${SNAPSHOT_SCRIPT_ELEMENT}`);
 }
 
 /**
- * Renders /login to HTML at build time (src/prerender/login-shell.tsx, ADR 0031): a server build of that
- * module into one CommonJS file (everything bundled, so one Preact instance renders it), loaded with
+ * Renders /login to HTML at build time (src/prerender/login-shell.tsx, ADR 0031, ADR 0052): a server build of that
+ * module into one CommonJS file (everything bundled, so one React instance renders it), loaded with
  * require from a temporary folder (the config's module runner, which loaded this file, cannot import it).
  */
-async function renderLoginShell(root: string, mode: string, alias: Record<string, string>): Promise<string> {
+export async function renderLoginShell(root: string, mode: string, alias: Record<string, string>): Promise<string> {
   const result = await build({
     configFile: false,
     root,
@@ -88,7 +86,13 @@ async function renderLoginShell(root: string, mode: string, alias: Record<string
       write: false,
       minify: false,
       target: 'node20',
-      rollupOptions: { output: { format: 'cjs', inlineDynamicImports: true, entryFileNames: 'login-shell.cjs' } },
+      rollupOptions: {
+        output: { format: 'cjs', inlineDynamicImports: true, entryFileNames: 'login-shell.cjs' },
+        // Client components' 'use client' means nothing in this one-off server bundle.
+        onwarn(warning, warn) {
+          if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);
+        },
+      },
     },
   });
   const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => ('output' in r ? r.output : []));
@@ -98,9 +102,9 @@ async function renderLoginShell(root: string, mode: string, alias: Record<string
   try {
     const file = join(dir, entry.fileName);
     writeFileSync(file, entry.code);
-    const module = createRequire(import.meta.url)(file) as { loginShellHtml?: () => string };
+    const module = createRequire(import.meta.url)(file) as { loginShellHtml?: () => Promise<string> };
     if (typeof module.loginShellHtml !== 'function') throw new Error('src/prerender/login-shell.tsx exports no loginShellHtml');
-    return module.loginShellHtml();
+    return await module.loginShellHtml();
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

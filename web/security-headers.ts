@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import { z } from 'zod';
 import { ROUTE_CHUNKS_ID } from './src/lib/route-preload.ts';
+import { PRERENDERED_SHOWN_CLASS } from './src/lib/prerendered.ts';
 import { SNAPSHOT_ID, SNAPSHOT_KEY, SNAPSHOT_SHOWN_CLASS } from './src/lib/screen-snapshot.ts';
 
 /** The global through which ROUTE_PRELOAD_SCRIPT hands its preload to SNAPSHOT_SCRIPT on a repeat visit. */
@@ -29,13 +30,15 @@ export const ROUTE_PRELOAD_SCRIPT = `(function(){var p=location.pathname.replace
 export const ROUTE_PRELOAD_SCRIPT_HASH = `'sha256-${createHash('sha256').update(ROUTE_PRELOAD_SCRIPT).digest('base64')}'`;
 
 /**
- * The inline script right after index.html's #snapshot element (build-plugins.ts, ADR 0032): on /dashboard,
- * with a stored profile and the last visit's copy of the screen (lib/screen-snapshot.ts), it puts the copy in
- * that element and shows it (the class on <html>) before the first paint. Then it runs the route preload that
- * ROUTE_PRELOAD_SCRIPT left to it: after that paint when the copy shows, at once when it does not.
+ * The inline script right after index.html's #root element (build-plugins.ts, ADR 0032, ADR 0052). Where the
+ * route preload script did not show the prerendered /login (the build puts it in #root, inert), it empties the
+ * root and lifts inert, so no other screen paints the login form. On /dashboard, with a stored profile and the
+ * last visit's copy of the screen (lib/screen-snapshot.ts), it puts the copy in #snapshot and shows it (the class
+ * on <html>) before the first paint. Then it runs the route preload that ROUTE_PRELOAD_SCRIPT left to it: after
+ * that paint when the copy shows, at once when it does not.
  * The CSP allows it by its hash: firebase.json's script-src carries SNAPSHOT_SCRIPT_HASH.
  */
-export const SNAPSHOT_SCRIPT = `(function(){var g=window.${PRELOAD_HANDOFF},shown=false;window.${PRELOAD_HANDOFF}=null;try{var p=location.pathname.replace(/\\/$/,'')||'/';if(p==='/dashboard'&&localStorage.getItem('profile')){var s=localStorage.getItem('${SNAPSHOT_KEY}'),e=document.getElementById('${SNAPSHOT_ID}');if(s&&e){e.innerHTML=s;document.documentElement.classList.add('${SNAPSHOT_SHOWN_CLASS}');shown=true}}}catch(x){}if(typeof g==='function'){if(shown)requestAnimationFrame(function(){setTimeout(g,0)});else g()}})()`;
+export const SNAPSHOT_SCRIPT = `(function(){var g=window.${PRELOAD_HANDOFF},shown=false,r=document.getElementById('root');window.${PRELOAD_HANDOFF}=null;if(r&&!document.documentElement.classList.contains('${PRERENDERED_SHOWN_CLASS}')){r.textContent='';r.removeAttribute('inert')}try{var p=location.pathname.replace(/\\/$/,'')||'/';if(p==='/dashboard'&&localStorage.getItem('profile')){var s=localStorage.getItem('${SNAPSHOT_KEY}'),e=document.getElementById('${SNAPSHOT_ID}');if(s&&e){e.innerHTML=s;document.documentElement.classList.add('${SNAPSHOT_SHOWN_CLASS}');shown=true}}}catch(x){}if(typeof g==='function'){if(shown)requestAnimationFrame(function(){setTimeout(g,0)});else g()}})()`;
 export const SNAPSHOT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(SNAPSHOT_SCRIPT).digest('base64')}'`;
 
 const hostingConfigSchema = z.object({

@@ -1,8 +1,8 @@
 /**
- * The prerendered /login (ADR 0031): index.html carries the login screen, rendered at build time from the
- * app's components; the route preload script (allowed by its CSP hash) shows it on /login to a visitor
- * without a stored session, so it paints before any script of the app has loaded. The app's own screen
- * replaces it; a signed-in user never sees it.
+ * The prerendered /login (ADR 0031, ADR 0052): index.html carries the login screen in the app's root, rendered at
+ * build time from the app's own route tree; the route preload script (allowed by its CSP hash) shows it on /login to a
+ * visitor without a stored session, so it paints before any script of the app has loaded, inert. The app then
+ * hydrates it: the same elements become the live screen. Anywhere else, and for a signed-in user, the root is empty.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
@@ -28,51 +28,73 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const prerendered = () => page.locator('#prerendered');
+const root = () => page.locator('#root');
+
+/** Before the app's scripts run: keeps the painted e-mail field, to compare with the live one later. */
+const KEEP_PAINTED_FIELD = `document.addEventListener('readystatechange', () => {
+  if (document.readyState === 'interactive') window.__paintedEmail = document.querySelector('#root input[type="email"]');
+}, { once: true });`;
 
 describe('the prerendered /login', () => {
-  test('paints the login screen from the HTML alone, inert and read-only, under the CSP', async () => {
+  test('paints the login screen from the HTML alone, in the app root, inert, under the CSP', async () => {
     await withoutAppScripts(page, async () => {
       await page.goto('/login');
-      await expect.poll(() => prerendered().isVisible()).toBe(true);
-      expect(await prerendered().getByText('Welcome back').isVisible()).toBe(true);
-      expect(await prerendered().getByText('Log in to your wallet, calculators and signals.').isVisible()).toBe(true);
-      expect(await prerendered().locator('input[type="email"]').getAttribute('readonly')).toBe('');
-      expect(await prerendered().locator('input[type="password"]').getAttribute('readonly')).toBe('');
-      expect(await prerendered().evaluate((el) => (el as HTMLElement).inert)).toBe(true);
-      // Nothing of the app ran: its root is empty.
-      expect(await page.locator('#root').innerHTML()).toBe('');
+      await expect.poll(() => root().getByText('Welcome back').isVisible()).toBe(true);
+      expect(await root().getByText('Log in to your wallet, calculators and signals.').isVisible()).toBe(true);
+      expect(await root().locator('input[type="email"]').count()).toBe(1);
+      expect(await root().locator('input[type="password"]').count()).toBe(1);
+      // Nothing can be typed or submitted before the app has taken the form over.
+      expect(await root().evaluate((el) => (el as HTMLElement).inert)).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.classList.contains('prerender-login'))).toBe(true);
     });
     expect(takeCspViolations()).toEqual([]);
   });
 
-  test('is replaced by the app’s screen, which works: one form, the typed e-mail kept', async () => {
-    await page.goto('/login');
-    const email = page.getByLabel('Email');
-    await email.fill('someone@punter.test');
-    expect(await prerendered().count()).toBe(0);
-    expect(await page.locator('form').count()).toBe(1);
-    expect(await email.inputValue()).toBe('someone@punter.test');
-    await page.getByRole('button', { name: 'Login' }).click();
-    // The app's validation answers (SPEC's message): the screen is live.
-    await page.getByText('Please Enter Your Password').waitFor();
-    expect(await page.evaluate(() => document.documentElement.classList.contains('prerender-login'))).toBe(false);
+  test('is hydrated by the app: the painted elements become the live screen, with no mismatch', async () => {
+    const warnings: string[] = [];
+    const onConsole = (message: { type: () => string; text: () => string }) => {
+      if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+    };
+    page.on('console', onConsole);
+    await page.addInitScript(KEEP_PAINTED_FIELD);
+    try {
+      await page.goto('/login');
+      const email = page.getByLabel('Email');
+      await email.fill('someone@punter.test');
+      expect(await root().evaluate((el) => (el as HTMLElement).inert)).toBe(false);
+      // The field the HTML painted is the one the user types in: React took it over instead of building another.
+      expect(
+        await page.evaluate(
+          () => (window as { __paintedEmail?: Element }).__paintedEmail === document.querySelector('input[type="email"]'),
+        ),
+      ).toBe(true);
+      expect(await page.locator('form').count()).toBe(1);
+      expect(await email.inputValue()).toBe('someone@punter.test');
+      await page.getByRole('button', { name: 'Login' }).click();
+      // The app's validation answers (SPEC's message): the screen is live.
+      await page.getByText('Please Enter Your Password').waitFor();
+      expect(await page.evaluate(() => document.documentElement.classList.contains('prerender-login'))).toBe(false);
+      expect(warnings.filter((text) => /hydrat|prerendered \/login/i.test(text))).toEqual([]);
+    } finally {
+      page.off('console', onConsole);
+    }
   });
 
   test('is gone from every other screen once the app runs: one Email field on /register', async () => {
     await page.goto('/register');
     await page.getByText('Stop gambling. Start trading sport.').waitFor();
-    expect(await prerendered().count()).toBe(0);
+    expect(await page.getByText('Welcome back').count()).toBe(0);
     expect(await page.getByLabel('Email').count()).toBe(1);
   });
 
-  test('is not shown to a signed-in user, nor on any other screen', async () => {
+  test('is not shown to a signed-in user, nor on any other screen: the root is empty and live', async () => {
     await withoutAppScripts(page, async () => {
       await page.goto('/register');
-      expect(await prerendered().isVisible()).toBe(false);
+      expect(await root().innerHTML()).toBe('');
+      expect(await root().evaluate((el) => (el as HTMLElement).inert)).toBe(false);
       await page.evaluate(() => localStorage.setItem('profile', '{"code":200}'));
       await page.goto('/login');
-      expect(await prerendered().isVisible()).toBe(false);
+      expect(await root().innerHTML()).toBe('');
       await page.evaluate(() => localStorage.removeItem('profile'));
     });
   });

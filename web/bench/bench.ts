@@ -229,7 +229,7 @@ const LCP_SCRIPT = `new Promise((resolve) => {
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) last = entry;
   }).observe({ type: 'largest-contentful-paint', buffered: true });
-  // No element: the one painted has left the DOM (the prerendered /login, replaced by the app's screen, ADR 0031).
+  // No element: the one painted has left the DOM (the last visit's dashboard, replaced by the app's screen, ADR 0032).
   setTimeout(() => resolve(last ? { ms: last.startTime, element: last.element ? last.element.tagName + ' ' + (last.element.textContent || '').trim().slice(0, 40) : 'replaced' } : null), 200);
 })`;
 

@@ -1,7 +1,13 @@
 import type { Plugin } from 'vite';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { prerenderedBlock, SNAPSHOT_SLOT, stubSdksUnusedByReactfire, withPrerendered } from '../build-plugins';
-import { ROUTE_PRELOAD_SCRIPT } from '../security-headers';
+import {
+  prerenderedRoot,
+  SNAPSHOT_ELEMENT,
+  SNAPSHOT_SCRIPT_ELEMENT,
+  stubSdksUnusedByReactfire,
+  withPrerendered,
+} from '../build-plugins';
+import { ROUTE_PRELOAD_SCRIPT, SNAPSHOT_SCRIPT } from '../security-headers';
 import { PRERENDERED_SHOWN_CLASS } from '@/lib/prerendered';
 import { PROFILE_KEY } from '@/lib/session';
 
@@ -55,17 +61,22 @@ describe('the stubs of the SDKs reactfire imports and the app never uses (reactf
   });
 });
 
-describe('the prerendered /login (ADR 0031)', () => {
-  it('goes into index.html hidden, inert and read-only, before the app root', () => {
-    const html = withPrerendered(
-      '<body>\n    <div id="root"></div>\n  </body>',
-      '<section aria-labelledby="login-title"><h1 id="login-title">Welcome back</h1><form><label for="P0-0">Email</label><input id="P0-0" type="email" name="email"/><input name="password" type="password"/><button type="submit">Login</button></form></section>',
-    );
+describe('the prerendered /login (ADR 0031, ADR 0052)', () => {
+  it('goes into the app root as it is, the root inert, between the snapshot slot and the snapshot script', () => {
+    const markup =
+      '<!--$--><section aria-labelledby="_R_1_"><h1 id="_R_1_">Welcome back</h1><form><input type="email" name="email"/><button type="submit">Login</button></form></section><!--/$-->';
+    const html = withPrerendered('<body>\n    <div id="root"></div>\n  </body>', markup);
     expect(html).toBe(
-      `<body>\n    <div id="prerendered" class="prerendered" inert aria-hidden="true"><section aria-labelledby="prerendered-login-title"><h1 id="prerendered-login-title">Welcome back</h1><form><label for="prerendered-P0-0">Email</label><input readonly id="prerendered-P0-0" type="email" name="email"/><input readonly name="password" type="password"/><button type="submit">Login</button></form></section></div>\n    ${SNAPSHOT_SLOT}\n    <div id="root"></div>\n  </body>`,
+      `<body>\n    ${SNAPSHOT_ELEMENT}\n    <div id="root" inert>${markup}</div>\n    ${SNAPSHOT_SCRIPT_ELEMENT}\n  </body>`,
     );
     expect(() => withPrerendered('<body></body>', '<form></form>')).toThrow('no <div id="root"></div>');
-    expect(() => prerenderedBlock('<p>no form</p>')).toThrow('has no form');
+    expect(() => prerenderedRoot('<p>no form</p>')).toThrow('has no form');
+  });
+
+  it('is emptied, and the root made live, by the snapshot script wherever the preload script did not show it', () => {
+    expect(SNAPSHOT_SCRIPT).toContain(
+      `if(r&&!document.documentElement.classList.contains('${PRERENDERED_SHOWN_CLASS}')){r.textContent='';r.removeAttribute('inert')}`,
+    );
   });
 
   it('is shown by the route preload script on /login only, and only to a visitor without a stored profile', () => {

@@ -1,11 +1,11 @@
 // First: the messages of zod/mini (before env.ts parses the configuration).
 import '@/lib/zod-locale';
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { loadMatchedScreens, routes } from '@/app/router';
 import { envError } from '@/config/env';
-import { dropPrerendered, dropUnshownPrerendered } from '@/lib/prerendered';
+import { dropPrerendered, dropUnshownPrerendered, showsPrerenderedLogin } from '@/lib/prerendered';
 import { registerServiceWorker } from '@/lib/service-worker';
 import './styles.css';
 
@@ -24,17 +24,27 @@ if (envError) {
   dropPrerendered();
   console.error(envError);
 } else {
-  const root = createRoot(container);
-  // The first screen's module first (app/router.tsx, loadMatchedScreens), then the first render, in a
-  // transition: it shows the screen at once, and what index.html painted stays until then (ADR 0031, 0032).
-  void loadMatchedScreens(routes, window.location.pathname).then(() =>
-    startTransition(() =>
-      root.render(
-        <StrictMode>
-          <App />
-        </StrictMode>,
-      ),
-    ),
+  const app = (
+    <StrictMode>
+      <App />
+    </StrictMode>
   );
+  // The first screen's module first (app/router.tsx, loadMatchedScreens), then the first render. On /login, where
+  // index.html painted the screen prerendered from this same tree (ADR 0031, 0052), React hydrates it: it takes over
+  // the painted elements instead of building them again. Elsewhere the first render replaces what index.html
+  // painted (the last visit's dashboard, ADR 0032) in a transition, which shows the screen at once.
+  const hydrate = showsPrerenderedLogin(container);
+  void loadMatchedScreens(routes, window.location.pathname).then(() => {
+    if (hydrate) {
+      hydrateRoot(container, app, {
+        // A screen that differs from the prerendered one (a notice left by the last session): React renders it
+        // anew, which is right; say so without the error React would print for it.
+        onRecoverableError: (error) => console.warn('The prerendered /login was rendered anew:', String(error)),
+      });
+    } else {
+      const root = createRoot(container);
+      startTransition(() => root.render(app));
+    }
+  });
   window.addEventListener('load', () => void registerServiceWorker(), { once: true });
 }

@@ -49,8 +49,8 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
 
 afterEach(() => {
   document.head.innerHTML = '';
-  document.getElementById('prerendered')?.remove();
-  document.documentElement.classList.remove('prerender-login');
+  document.getElementById('snapshot')?.remove();
+  document.documentElement.classList.remove('prerender-snapshot');
   resetRoutePreload();
 });
 
@@ -155,19 +155,19 @@ describe('the route tree (react-router declarative mode)', () => {
   });
 
   it('leaves what index.html painted on screen until the first screen renders', async () => {
-    document.body.insertAdjacentHTML('afterbegin', '<div id="prerendered"><h1>Painted login</h1></div>');
-    document.documentElement.classList.add('prerender-login');
+    document.body.insertAdjacentHTML('afterbegin', '<div id="snapshot"><h1>Painted dashboard</h1></div>');
+    document.documentElement.classList.add('prerender-snapshot');
     const login = pending();
     renderRoutes(
       '/login',
       buildRoutes({ '/src/app/routes/login.tsx': login.load }, () => Promise.resolve(screenModule('x'))),
     );
     await settle();
-    expect(screen.getByRole('heading', { name: 'Painted login' })).toBeTruthy();
-    expect(document.documentElement.classList.contains('prerender-login')).toBe(true);
+    expect(screen.getByRole('heading', { name: 'Painted dashboard' })).toBeTruthy();
+    expect(document.documentElement.classList.contains('prerender-snapshot')).toBe(true);
     login.resolve(screenModule('Login screen'));
     expect(await screen.findByRole('heading', { name: 'Login screen' })).toBeTruthy();
-    expect(screen.queryByRole('heading', { name: 'Painted login' })).toBeNull();
-    expect(document.documentElement.classList.contains('prerender-login')).toBe(false);
+    expect(screen.queryByRole('heading', { name: 'Painted dashboard' })).toBeNull();
+    expect(document.documentElement.classList.contains('prerender-snapshot')).toBe(false);
   });
 });

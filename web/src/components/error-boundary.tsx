@@ -9,7 +9,7 @@ import { dropPrerendered } from '@/lib/prerendered';
 
 export function RouteError({ error }: { error: unknown }) {
   const chunkFailed = error instanceof Error && /dynamically imported module|Failed to fetch/i.test(error.message);
-  // /login's screen failed to load: the error, not the inert prerendered copy of the screen (ADR 0031).
+  // /login's screen failed to load: the error shows in the root, live, in place of the prerendered screen (ADR 0031, 0052).
   useLayoutEffect(dropPrerendered, []);
   return (
     <main className="page page-narrow" role="alert">

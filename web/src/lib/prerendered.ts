@@ -1,35 +1,39 @@
 /**
- * What index.html paints before the app runs: the prerendered /login (ADR 0031) and the returning user's
- * dashboard from the last visit (ADR 0032, lib/screen-snapshot.ts). Each is shown by an inline script of
- * index.html, which puts its class on <html>, and dropped by the app as the real screen renders, in the
- * same commit, so nothing flashes in between.
+ * What index.html paints before the app runs: the prerendered /login (ADR 0031, ADR 0052), inside the app's root,
+ * which the app hydrates, and the returning user's dashboard from the last visit (ADR 0032, lib/screen-snapshot.ts),
+ * beside the root, which the app replaces. Each is shown by an inline script of index.html, which puts its class on
+ * <html>; the app's first commit lifts both (the root's inert, the copy), so nothing flashes in between.
  */
-import { SNAPSHOT_ID, SNAPSHOT_SHOWN_CLASS } from '@/lib/screen-snapshot';
+import { SNAPSHOT_ID, SNAPSHOT_SHOWN_CLASS } from './screen-snapshot';
 
-export const PRERENDERED_ID = 'prerendered';
 /** The class on <html> that shows the prerendered /login (set by ROUTE_PRELOAD_SCRIPT, security-headers.ts). */
 export const PRERENDERED_SHOWN_CLASS = 'prerender-login';
+/** The app's root element (index.html). */
+export const ROOT_ID = 'root';
 
-const BLOCKS = [
-  { id: PRERENDERED_ID, shownClass: PRERENDERED_SHOWN_CLASS },
-  { id: SNAPSHOT_ID, shownClass: SNAPSHOT_SHOWN_CLASS },
-] as const;
+/** True when index.html painted the prerendered /login in the root: main.tsx hydrates it instead of rendering anew. */
+export function showsPrerenderedLogin(root: Element): boolean {
+  return document.documentElement.classList.contains(PRERENDERED_SHOWN_CLASS) && root.hasChildNodes();
+}
 
-/** Removes both copies: the app's own screen is about to show. */
+/** The app's own screen has committed: the root becomes live (it was inert while prerendered), the copy goes. */
 export function dropPrerendered(): void {
   if (typeof document === 'undefined') return;
-  for (const { id, shownClass } of BLOCKS) {
-    document.getElementById(id)?.remove();
-    document.documentElement.classList.remove(shownClass);
-  }
+  document.getElementById(ROOT_ID)?.removeAttribute('inert');
+  document.documentElement.classList.remove(PRERENDERED_SHOWN_CLASS);
+  document.getElementById(SNAPSHOT_ID)?.remove();
+  document.documentElement.classList.remove(SNAPSHOT_SHOWN_CLASS);
 }
 
 /**
- * At start-up: removes the copies that are not shown, so none stays hidden beside the app's screen (the
- * prerendered /login's form beside /register's own fields, say).
+ * At start-up: removes what is painted but not shown (index.html's script does it already; this holds when the
+ * page was built another way), so nothing stays hidden beside the app's screen.
  */
 export function dropUnshownPrerendered(): void {
-  for (const { id, shownClass } of BLOCKS) {
-    if (!document.documentElement.classList.contains(shownClass)) document.getElementById(id)?.remove();
+  const root = document.getElementById(ROOT_ID);
+  if (root && !document.documentElement.classList.contains(PRERENDERED_SHOWN_CLASS)) {
+    root.replaceChildren();
+    root.removeAttribute('inert');
   }
+  if (!document.documentElement.classList.contains(SNAPSHOT_SHOWN_CLASS)) document.getElementById(SNAPSHOT_ID)?.remove();
 }

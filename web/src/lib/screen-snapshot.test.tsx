@@ -189,30 +189,33 @@ describe("index.html's two scripts: the route preload waits for the copy's first
 
 describe('what index.html painted before the app ran', () => {
   const page = () => {
-    document.body.innerHTML = '<div id="prerendered"></div><div id="snapshot"></div><div id="root"></div>';
+    document.body.innerHTML = '<div id="snapshot"></div><div id="root" inert><h1>Welcome back</h1></div>';
   };
+  const root = () => document.getElementById('root')!;
 
-  it('at start-up, only the copy that shows stays', () => {
+  it('at start-up, only what shows stays', () => {
     page();
-    document.documentElement.classList.add(SNAPSHOT_SHOWN_CLASS);
+    document.documentElement.className = SNAPSHOT_SHOWN_CLASS;
     dropUnshownPrerendered();
-    expect(document.getElementById('prerendered')).toBeNull();
+    expect(root().innerHTML).toBe('');
+    expect(root().inert).toBe(false);
     expect(document.getElementById('snapshot')).not.toBeNull();
 
     page();
     document.documentElement.className = PRERENDERED_SHOWN_CLASS;
     dropUnshownPrerendered();
-    expect(document.getElementById('prerendered')).not.toBeNull();
+    expect(root().innerHTML).toBe('<h1>Welcome back</h1>');
+    expect(root().inert).toBe(true);
     expect(document.getElementById('snapshot')).toBeNull();
   });
 
-  it("goes, with the classes that show it, when the app's first screen commits", () => {
+  it("when the app's first screen commits: the copy goes, the root (hydrated, not replaced) becomes live", () => {
     page();
     document.documentElement.classList.add(SNAPSHOT_SHOWN_CLASS, PRERENDERED_SHOWN_CLASS);
     dropPrerendered();
-    expect(document.getElementById('prerendered')).toBeNull();
     expect(document.getElementById('snapshot')).toBeNull();
     expect(document.documentElement.className).toBe('');
-    expect(document.getElementById('root')).not.toBeNull();
+    expect(root().inert).toBe(false);
+    expect(root().innerHTML).toBe('<h1>Welcome back</h1>');
   });
 });

@@ -29,7 +29,7 @@ export function LoginPage() {
   // Why the last session ended, when the app ended it (a suspended account): shown once.
   const [notice] = useState(readSessionNotice);
   useEffect(() => clearSessionNotice(), []);
-  // The real screen is in the DOM: the prerendered copy of index.html goes in the same commit (ADR 0031).
+  // The app's screen has committed (over the prerendered one it hydrated, ADR 0031, 0052): the root becomes live.
   useLayoutEffect(dropPrerendered, []);
   const form = useFormSubmit(loginFormSchema, async (data) => {
     const { profile, message } = await callSession('sessionLogin', data);
