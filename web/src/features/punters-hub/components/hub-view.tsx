@@ -4,7 +4,7 @@
  * punter', and Clear Games (settled and ended codes only, ADR 0020) for role 1 behind a confirmation. The live listener (hub-page.tsx) feeds it;
  * tests feed it a list.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   canClearGames,
@@ -39,30 +39,10 @@ export const SHOW_MORE_CODES_LABEL = 'Show more codes';
 /**
  * Cards a tab switch renders in its first frame: all a screen shows (a card is about 200 px high at 360 px
  * wide and the first starts about 240 px down: 2.5 cards on a 740 px phone, 3.5 on a tall one, about 5 on a
- * laptop). The rest of the page follows in the task after that frame, so a switch on a cheap phone paints
- * the cards in view without waiting for the ones below them.
+ * laptop). The rest of the page follows as a deferred render (useDeferredValue), so a switch on a cheap phone
+ * paints the cards in view without waiting for the ones below them.
  */
 export const FIRST_FRAME_CARDS = 5;
-
-/**
- * The tab whose whole page is rendered: after a switch, `tab` until the frame after the first paint of the
- * new tab. Cancelled by a newer switch, so quick taps never render a tab the user already left.
- */
-function useCompletedTab(tab: GameStatus): GameStatus {
-  const [completed, setCompleted] = useState(tab);
-  useEffect(() => {
-    if (completed === tab) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setCompleted(tab), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, [tab, completed]);
-  return completed;
-}
 
 /** The codes of every tab, order kept, in one pass. */
 function groupByTab(games: readonly HubGame[]): Record<GameStatus, HubGame[]> {
@@ -83,7 +63,9 @@ export function HubView({ games }: { games: readonly HubGame[] }) {
   // One pass per snapshot: a tab switch then only picks a list and renders its first page.
   const byTab = useMemo(() => groupByTab(games), [games]);
   const list = byTab[tab];
-  const complete = useCompletedTab(tab) === tab;
+  // A switch renders the new tab's first cards at once (the click's own render); its whole page renders after, in
+  // the background (React's deferred value: interruptible, so the first frame is not held back by the cards below).
+  const complete = useDeferredValue(tab) === tab;
   const rendered = complete ? shown : Math.min(shown, FIRST_FRAME_CARDS);
   const open = openId === null ? null : (games.find((g) => g.id === openId) ?? null);
 
