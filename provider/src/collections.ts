@@ -130,6 +130,16 @@ export const users = new Collection('provider_users', userSchema);
 /** Unique index: email, username and phone hashes, and referral codes, to the account id. */
 export const unique = new Collection('provider_unique', z.object({ user_id: z.string() }));
 
+/**
+ * The devices an account was used on (ADR 0051), one document per account and device, id `{hash}_{userId}`:
+ * only an HMAC of the device token (devices.ts), never the token. A sign, among the phone number and the bank
+ * account, that two accounts are one person's (referral-guard.ts).
+ */
+export const userDevices = new Collection(
+  'provider_user_devices',
+  z.object({ user_id: z.string(), device_hash: z.string().regex(/^[0-9a-f]{64}$/), created_at: epochMs }),
+);
+
 /** Bearer tokens by their SHA-256. */
 export const tokens = new Collection(
   'provider_tokens',
@@ -634,6 +644,7 @@ export const sandboxSms = new Collection(
 export const C = {
   users: users.path,
   unique: unique.path,
+  userDevices: userDevices.path,
   tokens: tokens.path,
   otps: otps.path,
   otpSends: otpSends.path,

@@ -196,6 +196,22 @@ describe('configuration from the environment', () => {
     expect(() => readEnv({ PROVIDER_PORT: 'abc' })).toThrow(/Invalid provider configuration/);
   });
 
+  it('the device-token key (ADR 0051): PROVIDER_DEVICE_KEY, else derived from FLW_SECRET_KEY, else the development key', async () => {
+    const { optionsFromEnv, readEnv } = await import('../src/config');
+    const { DEFAULT_SETTINGS } = await import('../src/context');
+    const { createMemoryStore } = await import('../src/store-memory');
+    const store = createMemoryStore();
+    const keyOf = (env: Record<string, string>) => makeProvider(optionsFromEnv(readEnv(env), store)).deps.settings.deviceKey;
+    expect(keyOf({})).toBe(DEFAULT_SETTINGS.deviceKey);
+    const set = 'd'.repeat(32);
+    expect(keyOf({ PROVIDER_DEVICE_KEY: set, FLW_SECRET_KEY: 'FLWSECK-x' })).toBe(set);
+    const derived = keyOf({ FLW_SECRET_KEY: 'FLWSECK-x' });
+    expect(derived).toMatch(/^[0-9a-f]{64}$/);
+    expect(derived).not.toContain('FLWSECK');
+    expect(keyOf({ FLW_SECRET_KEY: 'FLWSECK-y' })).not.toBe(derived);
+    expect(() => readEnv({ PROVIDER_DEVICE_KEY: 'short' })).toThrow(/PROVIDER_DEVICE_KEY: must be at least 32 characters/);
+  });
+
   it('with manual payouts a withdrawal waits as PENDING for an admin', async () => {
     const { createManualPayouts } = await import('../src/adapters/payouts');
     const provider = makeProvider({ payouts: createManualPayouts() });
