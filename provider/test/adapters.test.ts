@@ -116,6 +116,67 @@ describe('Flutterwave payments (recorded responses, no network)', () => {
   });
 });
 
+describe('Flutterwave refunds (recorded responses, no network)', () => {
+  const request = {
+    transactionId: '4975363',
+    amountKobo: 690_000,
+    idempotencyKey: 'topup-refund:4975363',
+    reason: 'Over the daily deposit limit',
+  };
+
+  it('initiates a refund with POST /v3/transactions/{id}/refund: naira amount, comments, the secret key and the idempotency key', async () => {
+    const { fetch, calls } = recorded(200, {
+      status: 'success',
+      message: 'Transaction refund initiated',
+      data: { id: 75923, tx_id: 4975363, amount_refunded: 6900, status: 'completed', destination: 'payment_source' },
+    });
+    const answer = await createFlutterwavePayments({ secretKey: 'FLWSECK_TEST-abc', fetch }).refund(request);
+    expect(answer).toEqual({ status: 'accepted', refundId: '75923' });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.url).toBe('https://api.flutterwave.com/v3/transactions/4975363/refund');
+    expect(calls[0]?.init?.method).toBe('POST');
+    expect(calls[0]?.init?.headers).toMatchObject({
+      Authorization: 'Bearer FLWSECK_TEST-abc',
+      'Content-Type': 'application/json',
+      'X-Idempotency-Key': 'topup-refund:4975363',
+    });
+    expect(JSON.parse(calls[0]?.init?.body ?? '{}')).toEqual({ amount: 6900, comments: 'Over the daily deposit limit' });
+  });
+
+  it("answers a refusal with Flutterwave's message, and throws when the answer is unknown (retry under the same key)", async () => {
+    const refusal = await createFlutterwavePayments({
+      secretKey: 'k',
+      fetch: recorded(400, { status: 'error', message: 'Refund amount exceeds transaction amount', data: null }).fetch,
+    }).refund(request);
+    expect(refusal).toEqual({
+      status: 'refused',
+      reason: 'Flutterwave refused the refund (HTTP 400): Refund amount exceeds transaction amount',
+    });
+    const failed = await createFlutterwavePayments({
+      secretKey: 'k',
+      fetch: recorded(200, { status: 'success', data: { id: 1, status: 'failed' } }).fetch,
+    }).refund(request);
+    expect(failed.status).toBe('refused');
+    const notOurs = await createFlutterwavePayments({ secretKey: 'k', fetch: recorded(200, {}).fetch }).refund({
+      ...request,
+      transactionId: 'sandbox-style-id',
+    });
+    expect(notOurs).toEqual({ status: 'refused', reason: 'Not a Flutterwave transaction id' });
+    for (const status of [500, 503, 401, 429]) {
+      await expect(
+        createFlutterwavePayments({ secretKey: 'k', fetch: recorded(status, {}).fetch }).refund(request),
+      ).rejects.toBeInstanceOf(GatewayError);
+    }
+    await expect(
+      createFlutterwavePayments({ secretKey: 'k', fetch: recorded(200, { weird: true }).fetch }).refund(request),
+    ).rejects.toBeInstanceOf(GatewayError);
+    const unreachable: FetchLike = () => Promise.reject(new TypeError('fetch failed'));
+    await expect(createFlutterwavePayments({ secretKey: 'k', fetch: unreachable }).refund(request)).rejects.toThrow(
+      'Flutterwave refund could not be reached (TypeError)',
+    );
+  });
+});
+
 describe('sandbox adapters and bank data', () => {
   it('resolves deterministic names and knows no account starting with 999', async () => {
     const resolver = createSandboxBankResolver();
