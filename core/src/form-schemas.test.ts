@@ -121,7 +121,8 @@ describe('register form', () => {
 
   it('the whole form builds SPEC registration payload that the register call accepts', () => {
     const form = registerFormSchema.parse({ ...step1, ...step2, username: 'ada_o  ' });
-    const payload = buildRegistrationPayload(form);
+    const device = '0b0e7c1e-4f7a-4d3e-9a55-2f8d6b1c9e10';
+    const payload = buildRegistrationPayload(form, device);
     expect(payload).toEqual({
       email: 'ada@example.com',
       password: 'secret123',
@@ -130,7 +131,7 @@ describe('register form', () => {
       username: 'ada_o',
       phone_number: '08012345678',
       device_type: 'WEB',
-      device_token: DEVICE_TOKEN_PLACEHOLDER,
+      device_token: device,
       referral_code: 'BOLA12',
       marketing_channel: 'Others',
       gender: 'male',
@@ -140,10 +141,16 @@ describe('register form', () => {
     expect(API_CALLS.register.request.parse(payload)).toEqual(payload);
     const noReferral = buildRegistrationPayload(
       registerFormSchema.parse({ ...step1, ...step2, gender: 'female', referral_code: ' ' }),
+      device,
     );
     expect('referral_code' in noReferral).toBe(false);
     expect(noReferral.avatar_url).toBe(AVATAR_URLS.female);
     expect(API_CALLS.register.request.safeParse(noReferral).success).toBe(true);
+    // A device token is letters, digits and . _ : - only, at most 128 of them (ADR 0051).
+    for (const bad of ['', 'a b', 'x'.repeat(129), 'dev/ice', 'tok\u0000en']) {
+      expect(API_CALLS.register.request.safeParse({ ...payload, device_token: bad }).success).toBe(false);
+    }
+    expect(API_CALLS.register.request.safeParse({ ...payload, device_token: DEVICE_TOKEN_PLACEHOLDER }).success).toBe(true);
   });
 });
 

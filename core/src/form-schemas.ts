@@ -152,7 +152,11 @@ export const registerStep2FormSchema = z.object({
 export const registerFormSchema = z.extend(registerStep1FormSchema, registerStep2FormSchema.shape);
 export type RegisterForm = z.output<typeof registerFormSchema>;
 
-/** The fixed device token placeholder of the registration payload (SPEC section 3). */
+/**
+ * The fixed device token placeholder of SPEC section 3, which web builds before ADR 0051 sent for every install.
+ * The web now sends its per-install device id (web/src/lib/device-id.ts); the provider ignores this value as a
+ * device sign, since every old install shares it.
+ */
 export const DEVICE_TOKEN_PLACEHOLDER = 'web-device-token';
 /**
  * The fixed avatar images of the registration payload (SPEC section 3). They are served by the web
@@ -163,8 +167,8 @@ export const AVATAR_URLS = {
   male: '/avatars/male.svg',
 } as const;
 
-/** The registration payload (SPEC section 3) for a parsed register form. */
-export function buildRegistrationPayload(form: RegisterForm): RegisterRequest {
+/** The registration payload (SPEC section 3) for a parsed register form, from the device `deviceToken` names. */
+export function buildRegistrationPayload(form: RegisterForm, deviceToken: string): RegisterRequest {
   const payload: RegisterRequest = {
     email: form.email,
     password: form.password,
@@ -173,7 +177,7 @@ export function buildRegistrationPayload(form: RegisterForm): RegisterRequest {
     username: form.username,
     phone_number: form.phone_number,
     device_type: DEVICE_TYPE,
-    device_token: DEVICE_TOKEN_PLACEHOLDER,
+    device_token: deviceToken,
     marketing_channel: MARKETING_CHANNEL,
     gender: form.gender,
     country: form.country,

@@ -259,7 +259,7 @@ export async function registerViaApi(providerOrigin: string, user: ApiUser): Pro
     username: user.username,
     phone_number: user.phone,
     device_type: 'WEB',
-    device_token: 'e2e-device-token',
+    device_token: crypto.randomUUID(),
     referral_code: '',
     marketing_channel: 'Others',
     gender: 'male',

@@ -70,7 +70,7 @@ beforeAll(async () => {
     username: joinerUsername,
     phone_number: phone,
     device_type: 'WEB',
-    device_token: 'e2e-device-token',
+    device_token: crypto.randomUUID(),
     referral_code: referralCode,
     marketing_channel: 'Others',
     gender: 'male',

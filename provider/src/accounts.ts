@@ -29,6 +29,7 @@ import {
   sendResetBody,
 } from './schemas';
 import { pinSchema } from '@punter/core/api/primitives';
+import { seeDevice, seeDeviceIn } from './devices';
 import { hashSecret, newOtp, newReferralCode, sha256, verifySecret } from './secrets';
 import { newId } from './store';
 import { openWallet } from './ledger';
@@ -354,6 +355,8 @@ export function createAccounts(deps: ProviderDeps) {
         let referralCode = newReferralCode();
         // A collision among 32^8 codes is astronomically unlikely; check once anyway.
         if (await unique.get(tx, `referral:${referralCode}`)) referralCode = newReferralCode();
+        // The device this account is made on (ADR 0051): a keyed hash, read before the writes.
+        const recordDevice = await seeDeviceIn(deps, tx, id, input.device_token);
         const doc: UserDoc = {
           id,
           first_name: input.first_name,
@@ -390,6 +393,7 @@ export function createAccounts(deps: ProviderDeps) {
         users.create(tx, id, doc);
         writePermissions(deps, tx, id, doc);
         openWallet(tx, id, now);
+        recordDevice();
         return doc;
       });
       deps.log('user registered', { user_id: user.id });
@@ -519,6 +523,8 @@ export function createAccounts(deps: ProviderDeps) {
     async verifyPin(user: UserDoc, body: unknown): Promise<ProviderResponse> {
       const input = parseBody(pinVerifyBody, body);
       await checkPin(user.id, input.pin);
+      // The PIN holder uses this device (ADR 0051): recorded only after the right PIN.
+      await seeDevice(deps, user.id, input.device_token);
       return ok({ message: 'PIN verified' });
     },
   };

@@ -130,6 +130,16 @@ export const users = new Collection('provider_users', userSchema);
 /** Unique index: email, username and phone hashes, and referral codes, to the account id. */
 export const unique = new Collection('provider_unique', z.object({ user_id: z.string() }));
 
+/**
+ * The devices an account was used on (ADR 0051), one document per account and device, id `{hash}_{userId}`:
+ * only an HMAC of the device token (devices.ts), never the token. A sign, among the phone number and the bank
+ * account, that two accounts are one person's (referral-guard.ts).
+ */
+export const userDevices = new Collection(
+  'provider_user_devices',
+  z.object({ user_id: z.string(), device_hash: z.string().regex(/^[0-9a-f]{64}$/), created_at: epochMs }),
+);
+
 /** Bearer tokens by their SHA-256. */
 export const tokens = new Collection(
   'provider_tokens',
@@ -284,6 +294,17 @@ export const topupSchema = z.object({
   /** Why it was held: the limit's or the pause's message. */
   held_reason: z.string().optional(),
   refunded_at: epochMs.optional(),
+  /**
+   * The gateway refund of a held payment (wallet/funding.ts): PENDING while one worker asks the gateway (from
+   * refund_claimed_at, for a lease), FAILED when the gateway refused it or could not be reached (refund_failure
+   * says why; it stays HELD and is retried), ACCEPTED when the gateway took it (status REFUNDED, gateway_refund_id).
+   */
+  refund_state: z.enum(['PENDING', 'FAILED', 'ACCEPTED']).optional(),
+  refund_claimed_at: epochMs.optional(),
+  refund_attempts: z.number().int().nonnegative().optional(),
+  refund_failure: z.string().optional(),
+  refund_failed_at: epochMs.optional(),
+  gateway_refund_id: z.string().optional(),
 });
 export type TopupDoc = z.infer<typeof topupSchema>;
 export const topups = new Collection('provider_topups', topupSchema);
@@ -535,6 +556,8 @@ export const auditSchema = z.object({
   /** The action lower-cased and its group ('user.'), for the list's filter (entries before issue 31 lack them). */
   action_key: z.string().optional(),
   action_group: z.string().optional(),
+  /** Why, for entries the provider's own jobs write (a gateway refund that did not go through). */
+  reason: z.string().optional(),
 });
 export type AuditDoc = z.infer<typeof auditSchema>;
 export const audit = new Collection('provider_audit', auditSchema);
@@ -610,10 +633,24 @@ export const sandboxPaymentSchema = z.object({
   method: z.enum(['card', 'mobilemoney', 'ussd']),
   customer_email: z.string().nullable(),
   created_at: z.number(),
+  /** What the sandbox refunded of it (absent: nothing). */
+  refunded_kobo: kobo.optional(),
 });
 export type SandboxPayment = z.infer<typeof sandboxPaymentSchema>;
 /** Payments made on /sandbox/checkout, by transaction_id. */
 export const sandboxPayments = new Collection('provider_sandbox_payments', sandboxPaymentSchema);
+/** Refunds the sandbox gateway took, by sha256 of their idempotency key. */
+export const sandboxRefunds = new Collection(
+  'provider_sandbox_refunds',
+  z.object({
+    refund_id: z.string(),
+    idempotency_key: z.string(),
+    transaction_id: z.string(),
+    amount_kobo: kobo,
+    reason: z.string(),
+    created_at: epochMs,
+  }),
+);
 
 /** Messages the sandbox SMS gateway 'sent' (read at GET /sandbox/sms); seq breaks ties within a millisecond. */
 export const sandboxSms = new Collection(
@@ -634,6 +671,7 @@ export const sandboxSms = new Collection(
 export const C = {
   users: users.path,
   unique: unique.path,
+  userDevices: userDevices.path,
   tokens: tokens.path,
   otps: otps.path,
   otpSends: otpSends.path,

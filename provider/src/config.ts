@@ -27,7 +27,11 @@
  *                           functions calling over HTTP); default loopback (127.0.0.1,::1,::ffff:127.0.0.1)
  *   PROVIDER_LIMITS         JSON object overriding abuse-limit settings, e.g. {"smsPerSourcePerHour":10}
  *                           (keys: see 'Abuse limits' in the README)
+ *   PROVIDER_DEVICE_KEY     secret (at least 32 characters) that device tokens are hashed with (HMAC-SHA256,
+ *                           ADR 0051); default: derived from FLW_SECRET_KEY when that is set, else a fixed
+ *                           key for local development. Changing it makes every recorded device unknown.
  */
+import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import { createFlutterwaveBankResolver } from './adapters/bank-resolver';
 import { createFlutterwavePayments } from './adapters/payments';
@@ -65,6 +69,7 @@ const envSchema = z.object({
   TERMII_SENDER_ID: z.string().min(1).max(11).default('Punter'),
   PROVIDER_SANDBOX: z.enum(['true', 'false']).optional(),
   PROVIDER_SANDBOX_PROJECT: z.string().min(1).optional(),
+  PROVIDER_DEVICE_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   PROVIDER_TOKEN_TTL_MINUTES: z.coerce.number().int().positive().default(1440),
   PROVIDER_POT_TICK_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
   PROVIDER_TRUSTED_PROXIES: z
@@ -121,6 +126,18 @@ function assertNoSandboxOnRealProject(env: ProviderEnv): void {
 }
 
 /**
+ * The key device tokens are hashed with (ADR 0051): PROVIDER_DEVICE_KEY, else one derived from FLW_SECRET_KEY
+ * (HMAC of a fixed label, so the secret key itself is never the HMAC key), else none (the development default).
+ */
+export function deviceKeyFrom(env: ProviderEnv): string | undefined {
+  if (env.PROVIDER_DEVICE_KEY !== undefined) return env.PROVIDER_DEVICE_KEY;
+  if (env.FLW_SECRET_KEY !== undefined) {
+    return createHmac('sha256', env.FLW_SECRET_KEY).update('punter device-token key v1').digest('hex');
+  }
+  return undefined;
+}
+
+/**
  * Provider options for an environment: Flutterwave adapters when FLW_SECRET_KEY is set, else sandboxes,
  * which only a demo- project (or PROVIDER_SANDBOX_PROJECT) may use: otherwise this throws, naming the variable.
  */
@@ -138,6 +155,8 @@ export function optionsFromEnv(env: ProviderEnv, store: Store): ProviderOptions 
       ...env.PROVIDER_LIMITS,
     },
   };
+  const deviceKey = deviceKeyFrom(env);
+  if (deviceKey !== undefined && options.settings) options.settings.deviceKey = deviceKey;
   if (env.FLW_SECRET_KEY) {
     options.payments = createFlutterwavePayments({ secretKey: env.FLW_SECRET_KEY });
     options.bankResolver = createFlutterwaveBankResolver({ secretKey: env.FLW_SECRET_KEY });

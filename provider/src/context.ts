@@ -57,6 +57,8 @@ export interface ProviderSettings {
   webAppUrl: string;
   /** Mount /sandbox/* (checkout, sms). */
   sandboxRoutes: boolean;
+  /** The HMAC key device tokens are hashed with (ADR 0051; PROVIDER_DEVICE_KEY or derived from FLW_SECRET_KEY). */
+  deviceKey: string;
 }
 
 export const DEFAULT_SETTINGS: ProviderSettings = {
@@ -83,6 +85,8 @@ export const DEFAULT_SETTINGS: ProviderSettings = {
   publicOrigin: 'http://127.0.0.1:8787',
   webAppUrl: 'http://127.0.0.1:5173',
   sandboxRoutes: true,
+  // Local development and tests only: config.ts sets a secret key wherever real money runs.
+  deviceKey: 'demo-device-key: local development only',
 };
 
 export interface ProviderDeps {

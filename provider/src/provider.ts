@@ -51,8 +51,11 @@ export interface Provider {
   endUnsettledGames(): Promise<number>;
   /** Work a scheduler runs: pays out punters' Booms whose dispute window passed undisputed (ADR 0039). */
   releaseHeldEscrows(): Promise<number>;
-  /** Work a scheduler runs: refunds to the gateway payments held over a deposit limit (issue 31). */
-  refundHeldTopups(): Promise<number>;
+  /**
+   * Work a scheduler runs: refunds through the gateway payments held over a deposit limit (issue 31); `force`
+   * retries refunds that failed less than REFUND_RETRY_MS ago.
+   */
+  refundHeldTopups(options?: { force?: boolean }): Promise<number>;
   /** Writes the provider's copy of each code posted before ADR 0027 (once, at start). */
   copyOlderGames(): Promise<number>;
   /** Moves the pots whose time has come (ADR 0012): the scheduler's entry point. */
@@ -242,7 +245,7 @@ export function createProvider(options: ProviderOptions): Provider {
     deps,
     endUnsettledGames: () => settlement.endUnsettled(),
     releaseHeldEscrows: () => settlement.releaseHeld(),
-    refundHeldTopups: () => refundHeldTopups(deps),
+    refundHeldTopups: (options) => refundHeldTopups(deps, options),
     copyOlderGames: () => settlement.copyOlderCodes(),
     tickPots: () => pots.tick(),
     async handle(req) {

@@ -5,19 +5,21 @@
  * - The referrer is the one named at registration (the referral link's code then); a code given at a pot
  *   join is ignored, whatever it names (a user with no referrer cannot pick one later, so a second
  *   account's code pays nothing). A code that is not the fixed referrer's is audited as a refused bonus.
- * - No bonus between accounts that share a phone number or a saved withdrawal bank account (bank code
- *   and account number). The provider knows no device: SPEC's registration sends device_type 'WEB' and a
- *   fixed placeholder device_token, and nothing else identifies a device, so no device check is made.
+ * - No bonus between accounts that share a phone number, a saved withdrawal bank account (bank code
+ *   and account number) or a device: the web's per-install device id, sent as `device_token` at registration
+ *   and at the PIN check and kept only as a keyed hash (devices.ts, ADR 0051). Clearing the browser's storage
+ *   makes a new id, so the device is one sign among the three, not proof.
  * - Checked at each bonus (the instant one at a join, the second when the pot is due), since a bank
  *   account can be saved after the join. Every refusal writes one entry in the audit log (provider_audit):
  *   actor the referred user, target the would-be referrer, action `referral.bonus.refused.<why>`.
  */
 import { audit as auditLog, banks, unique, users } from './collections';
 import type { ProviderDeps, UserDoc } from './context';
+import { deviceHashes } from './devices';
 import { normalizePhone } from './schemas';
 import { newId, type Store, type Tx } from './store';
 
-export type BonusRefusal = 'late-code' | 'shared-phone' | 'shared-bank' | 'self';
+export type BonusRefusal = 'late-code' | 'shared-phone' | 'shared-bank' | 'shared-device' | 'self';
 
 /** The audit action of a refused bonus. */
 export const refusedBonusAction = (why: BonusRefusal) => `referral.bonus.refused.${why}`;
@@ -40,8 +42,14 @@ export async function sameOwnerSign(
   if (user.id === referrer.id) return 'self';
   // Normalised both sides: '0803...', '234803...' and '+234803...' are one number.
   if (normalizePhone(user.phone_number) === normalizePhone(referrer.phone_number)) return 'shared-phone';
-  const [mine, theirs] = await Promise.all([bankKeys(store, user.id), bankKeys(store, referrer.id)]);
+  const [mine, theirs, myDevices, theirDevices] = await Promise.all([
+    bankKeys(store, user.id),
+    bankKeys(store, referrer.id),
+    deviceHashes(store, user.id),
+    deviceHashes(store, referrer.id),
+  ]);
   for (const key of mine) if (theirs.has(key)) return 'shared-bank';
+  for (const hash of myDevices) if (theirDevices.has(hash)) return 'shared-device';
   return null;
 }
 

@@ -148,7 +148,7 @@ async function seedAccount(provider: Provider, store: Store, account: DemoAccoun
       username: account.username,
       phone_number: account.phone,
       device_type: 'WEB',
-      device_token: 'seed-device-token',
+      device_token: `seed-${account.username}`,
       referral_code: '',
       marketing_channel: 'Others',
       gender: account.gender,

@@ -116,6 +116,67 @@ describe('Flutterwave payments (recorded responses, no network)', () => {
   });
 });
 
+describe('Flutterwave refunds (recorded responses, no network)', () => {
+  const request = {
+    transactionId: '4975363',
+    amountKobo: 690_000,
+    idempotencyKey: 'topup-refund:4975363',
+    reason: 'Over the daily deposit limit',
+  };
+
+  it('initiates a refund with POST /v3/transactions/{id}/refund: naira amount, comments, the secret key and the idempotency key', async () => {
+    const { fetch, calls } = recorded(200, {
+      status: 'success',
+      message: 'Transaction refund initiated',
+      data: { id: 75923, tx_id: 4975363, amount_refunded: 6900, status: 'completed', destination: 'payment_source' },
+    });
+    const answer = await createFlutterwavePayments({ secretKey: 'FLWSECK_TEST-abc', fetch }).refund(request);
+    expect(answer).toEqual({ status: 'accepted', refundId: '75923' });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.url).toBe('https://api.flutterwave.com/v3/transactions/4975363/refund');
+    expect(calls[0]?.init?.method).toBe('POST');
+    expect(calls[0]?.init?.headers).toMatchObject({
+      Authorization: 'Bearer FLWSECK_TEST-abc',
+      'Content-Type': 'application/json',
+      'X-Idempotency-Key': 'topup-refund:4975363',
+    });
+    expect(JSON.parse(calls[0]?.init?.body ?? '{}')).toEqual({ amount: 6900, comments: 'Over the daily deposit limit' });
+  });
+
+  it("answers a refusal with Flutterwave's message, and throws when the answer is unknown (retry under the same key)", async () => {
+    const refusal = await createFlutterwavePayments({
+      secretKey: 'k',
+      fetch: recorded(400, { status: 'error', message: 'Refund amount exceeds transaction amount', data: null }).fetch,
+    }).refund(request);
+    expect(refusal).toEqual({
+      status: 'refused',
+      reason: 'Flutterwave refused the refund (HTTP 400): Refund amount exceeds transaction amount',
+    });
+    const failed = await createFlutterwavePayments({
+      secretKey: 'k',
+      fetch: recorded(200, { status: 'success', data: { id: 1, status: 'failed' } }).fetch,
+    }).refund(request);
+    expect(failed.status).toBe('refused');
+    const notOurs = await createFlutterwavePayments({ secretKey: 'k', fetch: recorded(200, {}).fetch }).refund({
+      ...request,
+      transactionId: 'sandbox-style-id',
+    });
+    expect(notOurs).toEqual({ status: 'refused', reason: 'Not a Flutterwave transaction id' });
+    for (const status of [500, 503, 401, 429]) {
+      await expect(
+        createFlutterwavePayments({ secretKey: 'k', fetch: recorded(status, {}).fetch }).refund(request),
+      ).rejects.toBeInstanceOf(GatewayError);
+    }
+    await expect(
+      createFlutterwavePayments({ secretKey: 'k', fetch: recorded(200, { weird: true }).fetch }).refund(request),
+    ).rejects.toBeInstanceOf(GatewayError);
+    const unreachable: FetchLike = () => Promise.reject(new TypeError('fetch failed'));
+    await expect(createFlutterwavePayments({ secretKey: 'k', fetch: unreachable }).refund(request)).rejects.toThrow(
+      'Flutterwave refund could not be reached (TypeError)',
+    );
+  });
+});
+
 describe('sandbox adapters and bank data', () => {
   it('resolves deterministic names and knows no account starting with 999', async () => {
     const resolver = createSandboxBankResolver();
@@ -194,6 +255,22 @@ describe('configuration from the environment', () => {
     expect(live.deps.settings.sandboxRoutes).toBe(false);
     expect((await live.handle({ method: 'GET', path: '/sandbox/sms', query: { phone: '0803' } })).status).toBe(404);
     expect(() => readEnv({ PROVIDER_PORT: 'abc' })).toThrow(/Invalid provider configuration/);
+  });
+
+  it('the device-token key (ADR 0051): PROVIDER_DEVICE_KEY, else derived from FLW_SECRET_KEY, else the development key', async () => {
+    const { optionsFromEnv, readEnv } = await import('../src/config');
+    const { DEFAULT_SETTINGS } = await import('../src/context');
+    const { createMemoryStore } = await import('../src/store-memory');
+    const store = createMemoryStore();
+    const keyOf = (env: Record<string, string>) => makeProvider(optionsFromEnv(readEnv(env), store)).deps.settings.deviceKey;
+    expect(keyOf({})).toBe(DEFAULT_SETTINGS.deviceKey);
+    const set = 'd'.repeat(32);
+    expect(keyOf({ PROVIDER_DEVICE_KEY: set, FLW_SECRET_KEY: 'FLWSECK-x' })).toBe(set);
+    const derived = keyOf({ FLW_SECRET_KEY: 'FLWSECK-x' });
+    expect(derived).toMatch(/^[0-9a-f]{64}$/);
+    expect(derived).not.toContain('FLWSECK');
+    expect(keyOf({ FLW_SECRET_KEY: 'FLWSECK-y' })).not.toBe(derived);
+    expect(() => readEnv({ PROVIDER_DEVICE_KEY: 'short' })).toThrow(/PROVIDER_DEVICE_KEY: must be at least 32 characters/);
   });
 
   it('with manual payouts a withdrawal waits as PENDING for an admin', async () => {

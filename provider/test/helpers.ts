@@ -60,7 +60,8 @@ export function registrationPayload(overrides: Record<string, unknown> = {}) {
     username: `ada${s}`.slice(0, 30),
     phone_number: `080${digits.slice(0, 8)}`,
     device_type: 'WEB',
-    device_token: 'web-device-token',
+    // Each test user on a device of its own, as the web's per-install id makes it (ADR 0051).
+    device_token: crypto.randomUUID(),
     referral_code: '',
     marketing_channel: 'Others',
     gender: 'female',

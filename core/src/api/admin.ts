@@ -209,6 +209,8 @@ export const auditLogSchema = z.object({
   /** Refused calls are one entry per user and window: how many (createdAt is the window's start) and the last. */
   count: z.optional(countSchema),
   lastAt: z.optional(isoDateTime),
+  /** Why, on entries the provider's jobs write (`admin_id` 'system'): a gateway refund that did not go through. */
+  reason: z.optional(z.string()),
   createdAt: isoDateTime,
 });
 export const walletReportSchema = z.object({

@@ -7,6 +7,7 @@ import { OTP_TYPE } from '../otp';
 import { displayText } from '../display-text';
 import {
   DEVICE_TYPE,
+  deviceTokenSchema,
   MARKETING_CHANNEL,
   emailSchema,
   httpUrl,
@@ -42,7 +43,7 @@ export const registerRequestSchema = z.object({
     ),
   phone_number: phoneNumberSchema,
   device_type: z.literal(DEVICE_TYPE),
-  device_token: text(512, 'Device token'),
+  device_token: deviceTokenSchema,
   /** Optional; an empty string means none. */
   referral_code: z.optional(z.string().check(z.trim(), z.maxLength(64))),
   marketing_channel: z.literal(MARKETING_CHANNEL),

@@ -112,6 +112,19 @@ export function text(max: number, what: string) {
   return displayText(max, what, 'line');
 }
 
+/**
+ * A device token (registration and PIN verify, SPEC section 7): the web sends its per-install device id (a
+ * UUID, ADR 0051); other clients send any token of 1 to 128 letters, digits, '.', '_', ':' or '-'. The provider
+ * keeps only a keyed hash of it, as one sign that two accounts are one person's.
+ */
+export const deviceTokenSchema = z
+  .string({ error: 'Device token is required' })
+  .check(
+    z.minLength(1, { error: 'Device token is required' }),
+    z.maxLength(128, { error: 'Device token must not be more than 128 characters' }),
+    z.regex(/^[A-Za-z0-9._:-]+$/, { error: "Device token can only have letters, digits, '.', '_', ':' and '-'" }),
+  );
+
 /** Fixed fields of the registration payload (SPEC section 3). */
 export const DEVICE_TYPE = 'WEB';
 export const MARKETING_CHANNEL = 'Others';

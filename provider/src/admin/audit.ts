@@ -140,6 +140,7 @@ export function createAudit(deps: ProviderDeps) {
         ...(l.refused === true ? { refused: true } : {}),
         ...(l.count !== undefined ? { count: l.count } : {}),
         ...(l.last_at !== undefined ? { lastAt: iso(l.last_at) } : {}),
+        ...(l.reason !== undefined ? { reason: l.reason } : {}),
         createdAt: iso(l.created_at),
       }));
       const paging = {

@@ -7,46 +7,130 @@
  */
 import { limitRefusal, pauseMessage } from '@punter/core/safer-play';
 import { formatNaira, koboToNaira, nairaToKobo } from '@punter/core/money';
-import { topups, users, type EntryDoc, type TopupDoc } from '../collections';
+import { auditActionKeys } from '@punter/core/api/admin';
+import { GatewayError, type RefundResult } from '../adapters/payments';
+import { audit, topups, users, type EntryDoc, type TopupDoc } from '../collections';
 import { notify, type KeyedMutex, type ProviderDeps, type UserDoc } from '../context';
 import { ApiError, conflict, ok, parseBody, type ProviderResponse } from '../http';
 import { activePause, readPlayGuard, recordUsage } from '../safer-play';
 import { GATEWAY, postEntry, readAccount, readEntry, readWallet, transactionView, transfer } from '../ledger';
 import { topupBody } from '../schemas';
+import { newId } from '../store';
 
 /** What the user is told of a payment held over a limit or during a pause (the web shows the message). */
 export function heldTopupMessage(amountKobo: number, reason: string): string {
   return `Your payment of ${formatNaira(amountKobo)} was not added to your wallet. ${reason} It is being refunded to you through the payment gateway.`;
 }
 
+/** How long one worker's claim on a held payment's refund lasts before another may take it over (a crash). */
+export const REFUND_LEASE_MS = 2 * 60 * 1000;
+/** How long a refused or unreachable refund waits before the job asks the gateway again. */
+export const REFUND_RETRY_MS = 15 * 60 * 1000;
+/** The audit action of a gateway refund that did not go through (the operator console's audit log shows it). */
+export const REFUND_FAILED_ACTION = 'topup.refund.failed';
+/** The actor of audit entries the provider's own jobs write. */
+export const SYSTEM_ACTOR = 'system';
+
+/** The idempotency key of a held payment's gateway refund: one per held credit, the same on every retry. */
+export const refundKey = (transactionId: string) => `topup-refund:${transactionId}`;
+
 /**
- * Hands a held payment back to the gateway: hold -> gateway (REFUND), status REFUNDED, once (re-read in
- * the transaction). The gateway's own refund to the card is the payment operator's step; the ledger shows
- * the money as no longer the provider's.
+ * Sends a held payment back to its payer through the payment gateway, then moves it in the ledger:
+ *  1. claims the refund in a transaction (refund_state PENDING; a claim younger than REFUND_LEASE_MS is
+ *     another worker's, and a FAILED one younger than REFUND_RETRY_MS waits, unless `now` is forced);
+ *  2. asks the gateway for the refund under one idempotency key per held payment (refundKey), so a retry after
+ *     a lost answer or a crash is the same refund, never a second one;
+ *  3. when the gateway accepts: hold -> gateway (REFUND), status REFUNDED, once (re-read in the transaction);
+ *     when it refuses or cannot be reached: the payment stays HELD (its hold account still has the money, which
+ *     is never spendable), refund_state FAILED with the reason, and the reason is audited (once per new reason,
+ *     so a gateway outage retried every run is one entry, not a flood).
+ * Answers true when this call refunded it.
  */
-export async function refundHeldTopup(deps: ProviderDeps, transactionId: string): Promise<boolean> {
+export async function refundHeldTopup(
+  deps: ProviderDeps,
+  transactionId: string,
+  options: { force?: boolean } = {},
+): Promise<boolean> {
+  const claimed = await deps.store.runTransaction(async (tx) => {
+    const topup = await topups.get(tx, transactionId);
+    if (!topup || topup.status !== 'HELD') return null;
+    const now = deps.now();
+    const since = now - (topup.refund_claimed_at ?? 0);
+    if (topup.refund_state === 'PENDING' && since < REFUND_LEASE_MS) return null;
+    if (topup.refund_state === 'FAILED' && !options.force && now - (topup.refund_failed_at ?? 0) < REFUND_RETRY_MS) {
+      return null;
+    }
+    topups.update(tx, transactionId, {
+      refund_state: 'PENDING',
+      refund_claimed_at: now,
+      refund_attempts: (topup.refund_attempts ?? 0) + 1,
+    });
+    return topup;
+  });
+  if (!claimed) return false;
+
+  let outcome: RefundResult;
+  try {
+    outcome = await deps.payments.refund({
+      transactionId,
+      amountKobo: claimed.amount_kobo,
+      idempotencyKey: refundKey(transactionId),
+      reason: claimed.held_reason ?? 'held over a deposit limit',
+    });
+  } catch (error) {
+    // Unknown: the gateway may have taken it. The same key on the next try answers the same refund.
+    const why = error instanceof GatewayError ? error.message : 'the payment gateway could not be reached';
+    outcome = { status: 'refused', reason: `No answer from the payment gateway: ${why}` };
+  }
+
   return deps.store.runTransaction(async (tx) => {
     const topup = await topups.get(tx, transactionId);
     if (!topup || topup.status !== 'HELD') return false;
-    const hold = await readAccount(tx, { kind: 'hold', id: transactionId });
-    transfer(deps, tx, {
-      from: hold,
-      to: GATEWAY,
-      amountKobo: topup.amount_kobo,
-      type: 'REFUND',
-      narration: `Payment ${transactionId} refunded through the gateway: ${topup.held_reason ?? 'held'}`,
-      reference: `topup-refund:${transactionId}`,
-    });
-    topups.update(tx, transactionId, { status: 'REFUNDED', refunded_at: deps.now() });
-    return true;
+    if (outcome.status === 'accepted') {
+      const hold = await readAccount(tx, { kind: 'hold', id: transactionId });
+      transfer(deps, tx, {
+        from: hold,
+        to: GATEWAY,
+        amountKobo: topup.amount_kobo,
+        type: 'REFUND',
+        narration: `Payment ${transactionId} refunded through the gateway: ${topup.held_reason ?? 'held'}`,
+        reference: refundKey(transactionId),
+      });
+      topups.update(tx, transactionId, {
+        status: 'REFUNDED',
+        refunded_at: deps.now(),
+        refund_state: 'ACCEPTED',
+        gateway_refund_id: outcome.refundId,
+      });
+      return true;
+    }
+    const reason = outcome.reason;
+    topups.update(tx, transactionId, { refund_state: 'FAILED', refund_failure: reason, refund_failed_at: deps.now() });
+    if (topup.refund_failure !== reason) {
+      const id = newId();
+      audit.create(tx, id, {
+        id,
+        admin_id: SYSTEM_ACTOR,
+        action: REFUND_FAILED_ACTION,
+        ...auditActionKeys(REFUND_FAILED_ACTION),
+        target: transactionId,
+        reason,
+        created_at: deps.now(),
+      });
+    }
+    deps.log('held top-up not refunded; it stays held and is retried', { transaction_id: transactionId, reason });
+    return false;
   });
 }
 
-/** Refunds every payment still held (a crash between the hold and its refund). For the scheduler and tests. */
-export async function refundHeldTopups(deps: ProviderDeps): Promise<number> {
+/**
+ * Refunds every payment still held: a crash between the hold and its refund, or a refund the gateway refused
+ * or did not answer (retried after REFUND_RETRY_MS). For the scheduler and tests; answers how many it refunded.
+ */
+export async function refundHeldTopups(deps: ProviderDeps, options: { force?: boolean } = {}): Promise<number> {
   const held = await topups.ids(deps.store, { where: [['status', '==', 'HELD']] });
   let refunded = 0;
-  for (const id of held) if (await refundHeldTopup(deps, id)) refunded += 1;
+  for (const id of held) if (await refundHeldTopup(deps, id, options)) refunded += 1;
   return refunded;
 }
 
@@ -97,7 +181,7 @@ export function createFunding(deps: ProviderDeps, walletLocks: KeyedMutex) {
       if (!payer) throw failed('the payment has no customer email, so it cannot be matched to your account');
       if (payer !== user.email.trim().toLowerCase()) throw failed('the payment belongs to another customer');
 
-      return walletLocks.run(user.id, async () => {
+      const credited = await walletLocks.run(user.id, async (): Promise<ProviderResponse | { held: TopupDoc }> => {
         const result = await deps.store.runTransaction(async (tx) => {
           const done = await topups.get(tx, input.transaction_id);
           if (done) return { already: true as const };
@@ -160,20 +244,24 @@ export function createFunding(deps: ProviderDeps, walletLocks: KeyedMutex) {
           });
           return { already: false as const, held: null, entry: posted.entry, balance: posted.wallet.balance_kobo };
         });
-        if (!result.already && result.held) {
-          await refundHeldTopup(deps, input.transaction_id).catch((error: unknown) =>
-            deps.log('held top-up not refunded yet; the job retries', {
-              transaction_id: input.transaction_id,
-              error: String(error),
-            }),
-          );
-          throw heldError(result.held);
-        }
+        if (!result.already && result.held) return { held: result.held };
         if (!result.already) return answer(result.entry, result.balance, false);
         const replay = await earlier();
         if (!replay) throw new ApiError(500, 'Something went wrong');
         return replay;
       });
+      if ('held' in credited) {
+        // The gateway refund, outside the wallet's lock (a call to the outside world): on failure it stays HELD,
+        // audited, and the job retries it.
+        await refundHeldTopup(deps, input.transaction_id).catch((error: unknown) =>
+          deps.log('held top-up not refunded yet; the job retries', {
+            transaction_id: input.transaction_id,
+            error: error instanceof Error ? error.message : 'unknown error',
+          }),
+        );
+        throw heldError(credited.held);
+      }
+      return credited;
     },
   };
 }

@@ -259,4 +259,26 @@ describe('admins and the audit log', () => {
       to: '',
     });
   });
+
+  it("shows why a held payment's gateway refund did not go through (issue 31)", async () => {
+    fakeApi.answer('admins', ok([]));
+    fakeApi.answer(
+      'allLogs',
+      paged([
+        {
+          id: 'l2',
+          admin_id: 'system',
+          action: 'topup.refund.failed',
+          target: '4410021',
+          reason: 'Flutterwave refused the refund (HTTP 400): Insufficient balance',
+          createdAt: '2026-11-20T10:00:00.000Z',
+        },
+      ]),
+    );
+    renderWithApp(<AuditPage />);
+    const row = within((await screen.findAllByTestId('audit-row'))[0]!);
+    expect(row.getByText('topup.refund.failed')).toBeTruthy();
+    expect(row.getByText('4410021')).toBeTruthy();
+    expect(row.getByText('Flutterwave refused the refund (HTTP 400): Insufficient balance')).toBeTruthy();
+  });
 });

@@ -89,6 +89,7 @@ export function AuditPage() {
                       <td>
                         {l.action}
                         {l.refused ? <span className="pill status-orange"> refused</span> : null}
+                        {l.reason ? <div className="muted">{l.reason}</div> : null}
                       </td>
                       <td>{l.target ?? ''}</td>
                     </tr>

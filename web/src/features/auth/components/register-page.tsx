@@ -22,6 +22,7 @@ import { PasswordInput } from '@/components/password-input';
 import { TextField } from '@/components/text-field';
 import { paths } from '@/config/paths';
 import { callSession, toApiFailure } from '@/lib/api';
+import { deviceId } from '@/lib/device-id';
 
 type Gender = (typeof GENDER_OPTIONS)[number];
 
@@ -93,7 +94,7 @@ export function RegisterPage() {
     setErrors({});
     setBusy(true);
     try {
-      const { profile } = await callSession('sessionRegister', { ...buildRegistrationPayload(result.data) });
+      const { profile } = await callSession('sessionRegister', { ...buildRegistrationPayload(result.data, deviceId()) });
       const outcome = loginOutcome(profile?.code);
       void navigate(outcome.redirectTo ?? paths.login.getHref(), { replace: true });
     } catch (error) {

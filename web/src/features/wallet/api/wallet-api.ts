@@ -7,6 +7,7 @@ import { useCallback } from 'react';
 import type { SavedBank } from '@punter/core/api/bank';
 import type { Transaction } from '@punter/core/api/wallet';
 import { callApi } from '@/lib/api';
+import { deviceId } from '@/lib/device-id';
 import { queryClient, queryKeys } from '@/lib/query-client';
 import { useApiQuery, type QueryState } from '@/lib/use-api-query';
 import { useMoneyMutation, type MoneyMutation } from '@/lib/use-money-mutation';
@@ -29,11 +30,9 @@ export async function fetchSavedBanks(): Promise<SavedBank[]> {
   return (await callApi('savedBanks')).data;
 }
 
-/** The device token SPEC's PIN check sends (a fixed placeholder for the web client). */
-export const WEB_DEVICE_TOKEN = 'web-device-token';
-
+/** SPEC's PIN check, with this install's device id as its device_token (ADR 0051). */
 export async function verifyPin(pin: string): Promise<void> {
-  await callApi('pinVerify', { body: { pin, device_token: WEB_DEVICE_TOKEN } });
+  await callApi('pinVerify', { body: { pin, device_token: deviceId() } });
 }
 
 /** Withdraws to a saved bank; the idempotency key makes a retried request debit once only. */

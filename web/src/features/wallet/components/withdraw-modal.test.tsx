@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { WithdrawModal } from '@/features/wallet/components/withdraw-modal';
+import { deviceId } from '@/lib/device-id';
 import { fakeApi, ok } from '@/testing/fake-api';
 import { testSavedBank, testTransaction } from '@/testing/fixtures';
 import { renderWithApp } from '@/testing/render';
@@ -93,7 +94,9 @@ describe('WithdrawModal', () => {
     await screen.findByLabelText('Bank');
     await fillAndSubmit(user, { amount: '2000', pin: '9999' });
     expect((await dialog().findByRole('alert')).textContent).toBe('Incorrect PIN');
-    expect(fakeApi.callsTo('pinVerify')[0]?.body).toEqual({ pin: '9999', device_token: 'web-device-token' });
+    // The device token is this install's id (ADR 0051), not SPEC's fixed placeholder.
+    expect(fakeApi.callsTo('pinVerify')[0]?.body).toEqual({ pin: '9999', device_token: deviceId() });
+    expect(deviceId()).not.toBe('web-device-token');
     expect(fakeApi.countOf('withdraw')).toBe(0);
   });
 
