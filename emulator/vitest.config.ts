@@ -1,7 +1,12 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 // npm run validate:quick (scripts/test.mjs --quick) leaves out the files that drive Chromium.
-const BROWSER_FILES = ['test/browser-sdk.test.ts', 'test/browser-fidelity.test.ts', 'test/rules/browser-rules.test.ts'];
+const BROWSER_FILES = [
+  'test/browser-sdk.test.ts',
+  'test/browser-fidelity.test.ts',
+  'test/browser-listeners.test.ts',
+  'test/rules/browser-rules.test.ts',
+];
 
 export default defineConfig({
   test: {

@@ -196,7 +196,10 @@ class Engine implements EngineBackend {
     );
     this.listen = new ListenManager({
       store: this.store,
-      snapshotNs: () => this.lastNs,
+      // Before the first commit lastNs is 0 (1970): the SDKs drop a global snapshot at version 0
+      // (remote_store.ts raises one only when its version is not SnapshotVersion.min()), so a listener on a
+      // fresh emulator would never get its first snapshot. Such a snapshot is read now, as reads are.
+      snapshotNs: () => (this.lastNs > 0n ? this.lastNs : this.readNow()),
       checkRead: (caller, check) => this.checkRead(caller, check),
       epoch: this.epoch,
     });

@@ -394,7 +394,10 @@ class ListenSession implements BidiStream {
     const paths = t.docPaths as string[];
     for (const ch of changes) {
       if (!paths.includes(ch.path)) continue;
-      if (this.caller.kind !== 'owner' && ch.after) {
+      // As for query targets, every change about to be sent is checked at the time of the change, deletions
+      // included: production judges the `get` of a deleted document with `resource == null` and ends the
+      // listener when that is denied (README, "Listeners that lose access").
+      if (this.caller.kind !== 'owner') {
         const denied = this.host.checkRead(this.caller, {
           method: 'get',
           database: t.db.name,

@@ -3,10 +3,42 @@ import { Code, RpcError } from '../contract';
 import type { Value } from '../contract';
 import { parseDocumentName } from './names';
 import { formatTimestamp, parseTimestamp } from './timestamps';
-import { compareUtf8, compareValues, documentSize, formatFieldPath, normalizeValue, parseFieldPath, valuesEqual } from './values';
+import {
+  compareNames,
+  compareUtf8,
+  compareValues,
+  documentSize,
+  formatFieldPath,
+  normalizeValue,
+  parseFieldPath,
+  valuesEqual,
+} from './values';
 import { toValue } from './test-support';
 
 const ref = (p: string): Value => ({ referenceValue: `projects/p/databases/(default)/documents/${p}` });
+
+describe('document name ordering (issue 33 item 2)', () => {
+  it('puts numeric ids __id<n>__ first, by their 64-bit value, then other ids by UTF-8, in every segment', () => {
+    const ids = [
+      '__id-9223372036854775808__',
+      '__id-1__',
+      '__id0__',
+      '__id2__',
+      '__id10__',
+      '__id9223372036854775807__',
+      'A',
+      '_a',
+      'a',
+      'é',
+    ];
+    const names = ids.map((id) => `projects/p/databases/(default)/documents/c/${id}`);
+    expect([...names].reverse().sort(compareNames)).toEqual(names);
+    const nested = ids.map((id) => `projects/p/databases/(default)/documents/c/${id}/sub/x`);
+    expect([...nested].reverse().sort(compareNames)).toEqual(nested);
+    expect(compareValues(ref('c/__id2__'), ref('c/__id10__'))).toBe(-1);
+    expect(compareValues(ref('c/__id10__'), ref('c/A'))).toBe(-1);
+  });
+});
 
 describe('value ordering', () => {
   it('orders across types as Firestore does', () => {

@@ -257,14 +257,34 @@ function compareBytes(a: string, b: string): number {
   return Buffer.compare(Buffer.from(a, 'base64'), Buffer.from(b, 'base64'));
 }
 
-/** Compares resource names segment by segment. */
+/** `__id<n>__`: a Datastore integer id; its value, or null for any other segment. */
+function numericId(segment: string): bigint | null {
+  // Cheap test first: names are compared on every sort, and almost no segment starts with '__id'.
+  if (segment.charCodeAt(0) !== 95 || !segment.startsWith('__id') || !/^__id-?\d{1,19}__$/.test(segment)) return null;
+  return BigInt(segment.slice(4, -2));
+}
+
+/**
+ * Compares two path segments as Firestore does: numeric ids (`__id<n>__`) before every other id, by their
+ * value; other ids by their UTF-8 bytes. The SDKs sort the same way (firebase-js-sdk
+ * `packages/firestore/src/model/path.ts` `BasePath.compareSegments`, nodejs-firestore `src/path.ts`).
+ */
+export function compareSegment(a: string, b: string): number {
+  const x = numericId(a);
+  const y = numericId(b);
+  if (x === null) return y === null ? compareUtf8(a, b) : 1;
+  if (y === null) return -1;
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** Compares resource names segment by segment (numeric ids first: `compareSegment`). */
 export function compareNames(a: string, b: string): number {
   if (a === b) return 0;
   const x = a.split('/');
   const y = b.split('/');
   const n = Math.min(x.length, y.length);
   for (let i = 0; i < n; i++) {
-    const c = compareUtf8(x[i] as string, y[i] as string);
+    const c = compareSegment(x[i] as string, y[i] as string);
     if (c !== 0) return c;
   }
   return cmp(x.length, y.length);

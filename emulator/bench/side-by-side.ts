@@ -1,0 +1,291 @@
+/**
+ * Side by side (issue 33 item 5): this emulator against `@firestore-emulator/server` (the peer, gRPC only) on the
+ * same client (firebase-admin over gRPC, in this process) and the same work, in alternating rounds, medians.
+ * Each emulator runs as its own process: ours is the built CLI (`npm run build -w emulator` first), the peer is
+ * installed from the npm registry into a temporary directory (never into the project's dependencies) unless
+ * `--peer-dir` names a directory where it is already installed.
+ *
+ * Run from the repository root: npx tsx emulator/bench/side-by-side.ts [--rounds=3] [--commits=400] [--peer-dir=DIR]
+ * Writes emulator/bench-results/side-by-side.json and prints a table with the load average before and after: on
+ * a shared 2-core machine the figures move with the other work, so read them with the load they ran under.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import type { Firestore } from 'firebase-admin/firestore';
+import { getFirestore } from 'firebase-admin/firestore';
+import { z } from 'zod';
+
+process.env['METADATA_SERVER_DETECTION'] ??= 'none';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const RESULTS = join(HERE, '..', 'bench-results', 'side-by-side.json');
+const CLI = join(HERE, '..', 'bin', 'firestore-emulator.mjs');
+const PEER = '@firestore-emulator/server@0.3.15';
+
+const argsSchema = z.object({
+  rounds: z.coerce.number().int().min(1).max(20).default(3),
+  commits: z.coerce.number().int().min(10).max(100_000).default(400),
+  queries: z.coerce.number().int().min(10).max(100_000).default(200),
+  docs: z.coerce.number().int().min(100).max(100_000).default(2000),
+  contenders: z.coerce.number().int().min(2).max(200).default(30),
+  'peer-dir': z.string().min(1).optional(),
+});
+type Args = z.infer<typeof argsSchema>;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
+
+function median(xs: readonly number[]): number {
+  return percentile(
+    [...xs].sort((a, b) => a - b),
+    50,
+  );
+}
+
+/** Installs the peer into a temporary directory (or uses --peer-dir) and returns that directory. */
+function peerDir(given: string | undefined): string {
+  if (given !== undefined) {
+    if (!existsSync(join(given, 'node_modules', '@firestore-emulator', 'server'))) {
+      throw new Error(`--peer-dir ${given} has no node_modules/@firestore-emulator/server`);
+    }
+    return given;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'peer-emulator-'));
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'peer-emulator-bench', private: true }));
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', PEER], { cwd: dir, stdio: 'inherit' });
+  return dir;
+}
+
+interface Running {
+  name: 'ours' | 'peer';
+  hostPort: string;
+  child: ChildProcess;
+}
+
+function waitForOutput(child: ChildProcess, marker: string, what: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    const timer = setTimeout(() => reject(new Error(`${what} did not start: ${seen.slice(-500)}`)), 60_000);
+    const onData = (b: Buffer): void => {
+      seen += b.toString();
+      if (seen.includes(marker)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`${what} exited (${code}): ${seen.slice(-500)}`)));
+  });
+}
+
+async function startOurs(): Promise<Running> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [CLI, '--host', '127.0.0.1', '--port', String(port)], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await waitForOutput(child, 'ready on', 'this emulator');
+  return { name: 'ours', hostPort: `127.0.0.1:${port}`, child };
+}
+
+async function startPeer(dir: string): Promise<Running> {
+  const port = await freePort();
+  const script =
+    `const { FirestoreServer } = require(${JSON.stringify(join(dir, 'node_modules', '@firestore-emulator', 'server'))});` +
+    `new FirestoreServer().start(${port}).then(() => console.log('peer ready'));`;
+  const child = spawn(process.execPath, ['-e', script], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  await waitForOutput(child, 'peer ready', 'the peer');
+  return { name: 'peer', hostPort: `127.0.0.1:${port}`, child };
+}
+
+function stop(r: Running): Promise<void> {
+  return new Promise((resolve) => {
+    if (r.child.exitCode !== null) {
+      resolve();
+      return;
+    }
+    r.child.once('exit', () => resolve());
+    r.child.kill('SIGTERM');
+  });
+}
+
+interface Figures {
+  sequentialCommitsPerSec: number;
+  inFlight8CommitsPerSec: number;
+  queryP50Ms: number;
+  queryP95Ms: number;
+  contendedTxPerSec: number;
+  contendedCounter: number;
+}
+
+async function measure(hostPort: string, a: Args, tag: string): Promise<Figures> {
+  const app = initializeApp({ projectId: `demo-side-${tag}` }, `side-${tag}-${Math.random()}`);
+  const db: Firestore = getFirestore(app);
+  db.settings({ host: hostPort, ssl: false });
+  try {
+    // Warm-up: connection, first requests.
+    for (let i = 0; i < 20; i++) await db.collection('warm').doc(`w${i}`).set({ i });
+
+    let t = performance.now();
+    for (let i = 0; i < a.commits; i++) await db.collection('seq').doc(`d${i}`).set({ i, s: 'x' });
+    const sequentialCommitsPerSec = a.commits / ((performance.now() - t) / 1000);
+
+    t = performance.now();
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      while (next < a.commits * 2) {
+        const i = next++;
+        await db.collection('par').doc(`d${i}`).set({ i, s: 'x' });
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, worker));
+    const inFlight8CommitsPerSec = (a.commits * 2) / ((performance.now() - t) / 1000);
+
+    // Query: equality filter + order + limit 20 over `docs` documents.
+    const batchSize = 400;
+    for (let i = 0; i < a.docs; i += batchSize) {
+      const b = db.batch();
+      for (let j = i; j < Math.min(a.docs, i + batchSize); j++) b.set(db.collection('q').doc(`d${j}`), { g: j % 10, n: j });
+      await b.commit();
+    }
+    const times: number[] = [];
+    for (let i = 0; i < a.queries; i++) {
+      const s = performance.now();
+      const snap = await db
+        .collection('q')
+        .where('g', '==', i % 10)
+        .orderBy('n')
+        .limit(20)
+        .get();
+      times.push(performance.now() - s);
+      if (snap.size !== 20) throw new Error(`query returned ${snap.size} documents`);
+    }
+    times.sort((x, y) => x - y);
+
+    // Contended transactions on one counter.
+    const counter = db.collection('tx').doc('counter');
+    await counter.set({ n: 0 });
+    t = performance.now();
+    await Promise.all(
+      Array.from({ length: a.contenders }, () =>
+        db
+          .runTransaction(async (tx) => {
+            const n = ((await tx.get(counter)).get('n') as number | undefined) ?? 0;
+            tx.update(counter, { n: n + 1 });
+          })
+          .catch(() => undefined),
+      ),
+    );
+    const contendedTxPerSec = a.contenders / ((performance.now() - t) / 1000);
+    const contendedCounter = ((await counter.get()).get('n') as number | undefined) ?? 0;
+    return {
+      sequentialCommitsPerSec,
+      inFlight8CommitsPerSec,
+      queryP50Ms: percentile(times, 50),
+      queryP95Ms: percentile(times, 95),
+      contendedTxPerSec,
+      contendedCounter,
+    };
+  } finally {
+    await deleteApp(app);
+  }
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      rounds: { type: 'string' },
+      commits: { type: 'string' },
+      queries: { type: 'string' },
+      docs: { type: 'string' },
+      contenders: { type: 'string' },
+      'peer-dir': { type: 'string' },
+    },
+  });
+  const parsed = argsSchema.safeParse(values);
+  if (!parsed.success) {
+    console.error(`side-by-side: bad arguments: ${parsed.error.message}`);
+    process.exit(2);
+  }
+  const a = parsed.data;
+  if (!existsSync(join(HERE, '..', 'dist'))) {
+    console.error('side-by-side: build the emulator first (npm run build -w emulator)');
+    process.exit(2);
+  }
+  const dir = peerDir(a['peer-dir']);
+  const loadBefore = loadavg();
+  const results: Record<'ours' | 'peer', Figures[]> = { ours: [], peer: [] };
+  for (let round = 0; round < a.rounds; round++) {
+    for (const name of ['ours', 'peer'] as const) {
+      const r = name === 'ours' ? await startOurs() : await startPeer(dir);
+      try {
+        results[name].push(await measure(r.hostPort, a, `${name}${round}`));
+      } finally {
+        await stop(r);
+      }
+      console.error(`round ${round + 1}/${a.rounds} ${name}: ${JSON.stringify(results[name].at(-1))}`);
+    }
+  }
+  const loadAfter = loadavg();
+  const keys: Array<[keyof Figures, string, 'higher' | 'lower']> = [
+    ['sequentialCommitsPerSec', 'sequential commits (/s)', 'higher'],
+    ['inFlight8CommitsPerSec', '8 commits in flight (/s)', 'higher'],
+    ['queryP50Ms', 'query p50 (ms)', 'lower'],
+    ['queryP95Ms', 'query p95 (ms)', 'lower'],
+    ['contendedTxPerSec', `${a.contenders}-way transactions on one counter (/s)`, 'higher'],
+    ['contendedCounter', `counter after ${a.contenders} increments`, 'higher'],
+  ];
+  const rows = keys.map(([k, label, better]) => {
+    const ours = median(results.ours.map((f) => f[k]));
+    const peer = median(results.peer.map((f) => f[k]));
+    const ratio = better === 'higher' ? ours / peer : peer / ours;
+    return { label, ours, peer, ratio };
+  });
+  const out = {
+    date: new Date().toISOString(),
+    cpus: cpus().length,
+    loadBefore,
+    loadAfter,
+    args: a,
+    peer: PEER,
+    rows,
+    rounds: results,
+  };
+  mkdirSync(dirname(RESULTS), { recursive: true });
+  writeFileSync(RESULTS, JSON.stringify(out, null, 2));
+  const f = (x: number): string => (x >= 100 ? x.toFixed(0) : x.toFixed(2));
+  console.log(`| work (median of ${a.rounds}) | this emulator | ${PEER} | ours vs peer |`);
+  console.log('|---|---|---|---|');
+  for (const r of rows) console.log(`| ${r.label} | ${f(r.ours)} | ${f(r.peer)} | ${r.ratio.toFixed(2)}x |`);
+  console.log(
+    `load average before ${loadBefore.map((x) => x.toFixed(1)).join(' ')}, after ${loadAfter
+      .map((x) => x.toFixed(1))
+      .join(' ')} (${cpus().length} cores)`,
+  );
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});
