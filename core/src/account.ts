@@ -191,6 +191,24 @@ export function needsPinSetup(profile: unknown): boolean {
   return isLoggedIn(profile) && (profile as { code: unknown }).code === 203;
 }
 
+/**
+ * The provider's answers to a registration that clashes with an account (409), by the form field they are
+ * about: the register screen shows each under its field, on the step that field is on (issue 34). The words
+ * are the register call's own: no new call says whether an account exists.
+ */
+export const REGISTER_CONFLICTS = {
+  email: 'An account with this email already exists',
+  username: 'This username is already taken',
+  phone_number: 'An account with this phone number already exists',
+} as const;
+export type RegisterConflictField = keyof typeof REGISTER_CONFLICTS;
+
+/** The form field a register failure message is about, or null for any other message. */
+export function registerConflictField(message: string): RegisterConflictField | null {
+  const fields = Object.keys(REGISTER_CONFLICTS) as RegisterConflictField[];
+  return fields.find((field) => REGISTER_CONFLICTS[field] === message) ?? null;
+}
+
 /** Shown on a 403 from the admin list, which also clears the profile. */
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired !';
 

@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { parseHowToVideos } from './how-to';
+import { parseHowToLinks, parseHowToVideos } from './how-to';
 
-describe('the how-to content file', () => {
-  it('reads the id from each usual shape of link, in the file order', () => {
+const titles = {
+  note: 'for the operator',
+  videos: [{ title: ' Sign-up guide ' }, { title: 'Introduction' }, { title: 'Shorts' }],
+};
+
+describe('the how-to videos', () => {
+  it('reads the id from each usual shape of link, in the order of the titles', () => {
     expect(
-      parseHowToVideos({
-        note: 'for the operator',
-        videos: [
-          { title: ' Sign-up guide ', watchUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=5' },
-          { title: 'Introduction', watchUrl: 'https://youtu.be/9bZkp7q19f0?si=x' },
-          { title: 'Shorts', watchUrl: 'https://www.youtube.com/shorts/kJQP7kiw5Fk' },
-        ],
-      }),
+      parseHowToVideos(
+        titles,
+        'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=5, https://youtu.be/9bZkp7q19f0?si=x,https://www.youtube.com/shorts/kJQP7kiw5Fk',
+      ),
     ).toEqual({
       ok: true,
       videos: [
@@ -22,27 +23,39 @@ describe('the how-to content file', () => {
     });
   });
 
-  it('names the entry whose link is not a YouTube video, and a video listed twice', () => {
+  it('an empty place, a link left out, or a placeholder id is a video not available yet', () => {
+    expect(parseHowToVideos(titles, ',https://www.youtube.com/watch?v=PLCHLDR0002')).toEqual({
+      ok: true,
+      videos: [
+        { title: 'Sign-up guide', videoId: null },
+        { title: 'Introduction', videoId: null },
+        { title: 'Shorts', videoId: null },
+      ],
+    });
+    expect(parseHowToVideos(titles)).toMatchObject({
+      ok: true,
+      videos: [{ videoId: null }, { videoId: null }, { videoId: null }],
+    });
+  });
+
+  it('names the link that is not a YouTube video, a video listed twice, and more links than videos', () => {
     expect(
-      parseHowToVideos({
-        videos: [
-          { title: 'Good', watchUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' },
-          { title: 'Elsewhere', watchUrl: 'https://vimeo.com/12345' },
-          { title: 'Again', watchUrl: 'https://youtu.be/dQw4w9WgXcQ' },
-        ],
-      }),
+      parseHowToLinks('https://www.youtube.com/watch?v=dQw4w9WgXcQ, https://vimeo.com/12345, https://youtu.be/dQw4w9WgXcQ'),
     ).toEqual({
       ok: false,
-      errors: ["video 2 ('Elsewhere'): not a YouTube watch link", "video 3 ('Again'): the same video is listed twice"],
+      errors: ['link 2 is not a YouTube watch link', 'link 3 repeats a video listed before it'],
     });
+    expect(parseHowToVideos({ videos: [{ title: 'One' }] }, 'https://youtu.be/dQw4w9WgXcQ,https://youtu.be/9bZkp7q19f0')).toEqual(
+      {
+        ok: false,
+        errors: ['2 links for 1 videos'],
+      },
+    );
   });
 
   it('refuses a file without videos or with a missing title, saying where', () => {
     expect(parseHowToVideos({ videos: [] })).toEqual({ ok: false, errors: ['videos: videos must list at least one video'] });
     expect(parseHowToVideos(null)).toMatchObject({ ok: false });
-    expect(parseHowToVideos({ videos: [{ title: '', watchUrl: 'https://youtu.be/dQw4w9WgXcQ' }] })).toEqual({
-      ok: false,
-      errors: ['videos.0.title: title is required'],
-    });
+    expect(parseHowToVideos({ videos: [{ title: '' }] })).toEqual({ ok: false, errors: ['videos.0.title: title is required'] });
   });
 });

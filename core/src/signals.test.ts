@@ -19,6 +19,7 @@ import {
   signalGroup,
   signalMatchesCategory,
   signalsForCategory,
+  signalReachesCategory,
   stakeTable,
 } from './signals';
 
@@ -104,16 +105,24 @@ describe('target groups and categories', () => {
 
 describe('signalsForCategory', () => {
   const feed = [
-    { id: 1, group: 'A' },
-    { id: 2, group: 'C sub' },
-    { id: 3, group: 'B' },
-    { id: 4, group: 'C sub' },
-    { id: 5, group: 'C' },
+    { id: 1, group: 'A', title: 'Start Trading' },
+    { id: 2, group: 'C sub', title: 'Pre-signal' },
+    { id: 3, group: 'B', title: 'Boom' },
+    { id: 4, group: 'C sub', title: 'Start Trading' },
+    { id: 5, group: 'C', title: 'Pre-signal' },
   ];
   it("shows a reader only their category's signals, in order", () => {
     expect(signalsForCategory(feed, 'C Sub').map((s) => s.id)).toEqual([2, 4]);
     expect(signalsForCategory(feed, 'C').map((s) => s.id)).toEqual([5]);
     expect(signalsForCategory(feed, 'A').map((s) => s.id)).toEqual([1]);
+  });
+  it("gives a Stop Trading posted to any group to every category's readers ('All category can stop trading now')", () => {
+    const stop = { id: 6, group: 'B', title: 'Stop Trading' };
+    const withStop = [...feed, stop];
+    for (const category of SIGNAL_CATEGORIES) expect(signalsForCategory(withStop, category)).toContain(stop);
+    expect(signalsForCategory(withStop, 'A').map((s) => s.id)).toEqual([1, 6]);
+    expect(signalReachesCategory(stop, 'C Sub')).toBe(true);
+    expect(signalReachesCategory({ group: 'B', title: 'Start Trading' }, 'A')).toBe(false);
   });
   it('shows a poster (no category) the whole feed as a new array', () => {
     const all = signalsForCategory(feed, null);

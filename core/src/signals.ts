@@ -111,12 +111,34 @@ export function signalMatchesCategory(group: string, category: SignalCategory): 
   return group.trim().toLowerCase() === category.toLowerCase();
 }
 
+/** The title of a Stop Trading signal, whose message is 'All category can stop trading now' (SPEC section 9). */
+export const STOP_TRADING_TITLE = 'Stop Trading';
+
+/** True for a signal meant for every category whatever group it was posted to: Stop Trading (issue 34). */
+export function isSignalForEveryCategory(signal: { title: string }): boolean {
+  return signal.title === STOP_TRADING_TITLE;
+}
+
+/** True when a reader of `category` gets `signal`: one posted to their group, or a Stop Trading to any group. */
+export function signalReachesCategory(signal: { group: string; title: string }, category: SignalCategory): boolean {
+  return isSignalForEveryCategory(signal) || signalMatchesCategory(signal.group, category);
+}
+
+/** Who a signal is for, as the feed and its notifications say it: 'Group B', or 'All groups' for a Stop Trading. */
+export function signalAudienceLabel(signal: { group: string; title: string }): string {
+  return isSignalForEveryCategory(signal) ? 'All groups' : `Group ${signal.group}`;
+}
+
 /**
  * The signals a viewer sees: everything when `category` is null (posters, who see the whole feed),
- * otherwise only the signals posted to that category. Order is kept.
+ * otherwise the signals posted to that category and every Stop Trading ('All category can stop trading
+ * now', whatever group it was posted to). Order is kept.
  */
-export function signalsForCategory<T extends { group: string }>(signals: readonly T[], category: SignalCategory | null): T[] {
-  return category === null ? [...signals] : signals.filter((s) => signalMatchesCategory(s.group, category));
+export function signalsForCategory<T extends { group: string; title: string }>(
+  signals: readonly T[],
+  category: SignalCategory | null,
+): T[] {
+  return category === null ? [...signals] : signals.filter((s) => signalReachesCategory(s, category));
 }
 
 /** Posting statuses with their title (status label) and message (SPEC section 9), in display order. */

@@ -21,6 +21,11 @@ export interface RunningStack {
 
 export { root };
 
+/** Eight well-formed YouTube links for the test stack's VITE_HOW_TO_VIDEOS (README, Environment). */
+export const E2E_HOW_TO_VIDEOS = Array.from({ length: 8 }, (_, i) => `https://www.youtube.com/watch?v=E2EVIDEO00${i + 1}`).join(
+  ',',
+);
+
 export async function startTestStack(): Promise<RunningStack> {
   const web = process.env.E2E_WEB === 'dev' ? 'dev' : 'preview';
   if (process.env.E2E_WEB_URL && process.env.E2E_PROVIDER_ORIGIN) {
@@ -36,6 +41,8 @@ export async function startTestStack(): Promise<RunningStack> {
     };
   }
   const logDir = process.env.E2E_LOG_DIR ?? join(root, 'e2e', 'artifacts', 'stack-logs');
+  // The /how-to players are tried with links of their own (the page answers them locally): a deployment sets its own.
+  process.env.VITE_HOW_TO_VIDEOS ??= E2E_HOW_TO_VIDEOS;
   const stack = await startStack({ ports: 'free', quiet: true, logDir, web });
   if (stack.webUrl === null) throw new Error('the stack started without its web app');
   return {

@@ -11,6 +11,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
 import {
+  capture,
   captureFailure,
   expectToast,
   fundViaApi,
@@ -125,6 +126,16 @@ describe('Punters Hub', () => {
     await own.getByText('Every buyer gets their money back').waitFor();
     await own.getByRole('button', { name: 'Confirm Cut' }).click();
     await expectToast(punter, 'Game settled as Cut');
+
+    // The buyer's My Games, open all along with the code's detail, turns Cut within seconds: no reload (issue 34).
+    const mine = buyerPage.getByRole('dialog', { name: title });
+    await mine.getByText('Cut', { exact: true }).waitFor({ timeout: 10_000 });
+    await capture(buyerPage, 'my-games-settled-cut');
+    await mine.getByRole('button', { name: 'Close' }).click();
+    await buyerPage
+      .getByRole('button', { name: new RegExp(`^${title}`) })
+      .getByText('Cut', { exact: true })
+      .waitFor();
     await own.getByRole('button', { name: 'Close' }).click();
     await punter.getByRole('tab', { name: 'Cut' }).click();
     await punter.getByRole('button', { name: `${title} by ${PUNTER}` }).waitFor();

@@ -63,7 +63,7 @@ afterAll(async () => {
 });
 
 describe('signal feed', () => {
-  test('a post reaches a subscribed reader of its group live, timed now; other groups do not see it; clearing empties it', async () => {
+  test('a post reaches a subscribed reader of its group live, timed now; other groups do not see it, except a Stop Trading; clearing empties it', async () => {
     await poster.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Over 4.5 signal' }).click({ force: true });
     await poster.waitForURL((url) => url.pathname === '/signal-4');
     // Start from an empty feed: Clear Signals asks first.
@@ -116,6 +116,21 @@ describe('signal feed', () => {
     await reader.getByRole('heading', { name: 'Categorizations' }).waitFor();
     await reader.getByRole('group', { name: 'Category' }).getByRole('button', { name: 'B', exact: true }).click();
     await feed(reader).getByText('Start Trading', { exact: true }).waitFor();
+
+    // But a Stop Trading posted to B reaches group A's reader live: 'All category can stop trading now' (issue 34).
+    await reader.getByRole('group', { name: 'Category' }).getByRole('button', { name: 'A', exact: true }).click();
+    await reader.getByText('Waiting for signal...').waitFor();
+    await poster.getByRole('button', { name: 'Post Signal' }).click();
+    await form.getByLabel('Target group').selectOption('B');
+    await form.getByLabel('Stop Trading').check();
+    await form.getByRole('button', { name: 'Send' }).click();
+    await poster.locator('.Toastify__toast', { hasText: 'Message sent successfully' }).nth(0).waitFor();
+    const stop = feed(reader).getByRole('listitem').first();
+    await stop.getByText('Stop Trading', { exact: true }).waitFor({ timeout: 10_000 });
+    expect(await stop.textContent()).toContain('All category can stop trading now');
+    expect(await stop.textContent()).toContain('All groups');
+    expect(await feed(reader).getByRole('listitem').count()).toBe(1);
+    await capture(reader, 'signal-stop-reaches-every-group');
 
     await poster.getByRole('button', { name: 'Clear Signals' }).click();
     await poster.getByRole('dialog', { name: 'Clear Signals' }).getByRole('button', { name: 'Clear all signals' }).click();

@@ -3,12 +3,19 @@
  * postSignal hands every stored signal to the adapter:
  *   - 'local' (the default, and the emulator stack): does nothing. The web page's live listener
  *     already alerts an open tab, and shows the system notification while it is hidden.
- *   - 'fcm' (SIGNAL_PUSH=fcm): one data message to the FCM topic of the signal's group; the service
+ *   - 'fcm' (SIGNAL_PUSH=fcm): one data message to the FCM topic of the signal's group (a Stop Trading,
+ *     'All category can stop trading now', to every group's topic through one condition); the service
  *     worker (web/src/sw/sw.ts) shows it even with no tab open. Readers' tokens join the topic of
  *     their category through registerSignalPush.
  * A failed push never fails the post: the signal is stored and every listener gets it.
  */
-import { SIGNAL_TARGET_GROUPS, signalMatchesCategory, type SignalCategory, type SignalTargetGroup } from '@punter/core/signals';
+import {
+  isSignalForEveryCategory,
+  SIGNAL_TARGET_GROUPS,
+  signalMatchesCategory,
+  type SignalCategory,
+  type SignalTargetGroup,
+} from '@punter/core/signals';
 import { ROUTES } from '@punter/core/account';
 import { BridgeError } from './errors';
 
@@ -41,11 +48,19 @@ export function topicsForCategory(category: SignalCategory): string[] {
   return SIGNAL_TARGET_GROUPS.filter((g) => signalMatchesCategory(g, category)).map(signalTopic);
 }
 
-/** The part of firebase-admin's Message this adapter sends (a topic data message with Web Push options). */
-export interface SignalPushMessage {
-  topic: string;
+/**
+ * The part of firebase-admin's Message this adapter sends (a topic data message with Web Push options): to one
+ * group's topic, or, for a signal meant for every category, to a condition naming every group's topic (a device
+ * gets it once, whichever topic it is on).
+ */
+export type SignalPushMessage = ({ topic: string } | { condition: string }) & {
   data: { kind: 'signal'; id: string; group: string; title: string; details: string; url: string };
   webpush: { headers: { TTL: string; Urgency: 'high' } };
+};
+
+/** FCM's condition for 'on any signal topic': "'signals-A' in topics || ... " (at most 5 topics: we have 4). */
+export function everySignalTopicCondition(): string {
+  return SIGNAL_TARGET_GROUPS.map((group) => `'${signalTopic(group)}' in topics`).join(' || ');
 }
 
 /**
@@ -54,7 +69,7 @@ export interface SignalPushMessage {
  */
 export function fcmSignalMessage(signal: PushedSignal): SignalPushMessage {
   return {
-    topic: signalTopic(signal.group),
+    ...(isSignalForEveryCategory(signal) ? { condition: everySignalTopicCondition() } : { topic: signalTopic(signal.group) }),
     data: {
       kind: 'signal',
       id: signal.id,

@@ -111,6 +111,27 @@ describe('the FCM message for a signal', () => {
       webpush: { headers: { TTL: '90', Urgency: 'high' } },
     });
   });
+  it("a Stop Trading ('All category can stop trading now') goes to every group's topic, whatever group it was posted to", () => {
+    const message = fcmSignalMessage({
+      id: 's2',
+      group: 'B',
+      title: 'Stop Trading',
+      details: 'All category can stop trading now',
+    });
+    expect(message).toEqual({
+      condition: "'signals-A' in topics || 'signals-B' in topics || 'signals-C' in topics || 'signals-C-sub' in topics",
+      data: {
+        kind: 'signal',
+        id: 's2',
+        group: 'B',
+        title: 'Stop Trading',
+        details: 'All category can stop trading now',
+        url: '/signal-4',
+      },
+      webpush: { headers: { TTL: '90', Urgency: 'high' } },
+    });
+    expect('topic' in message).toBe(false);
+  });
   it('topic names are valid FCM topics, one per group; a category listens to its own group only', () => {
     for (const group of ['A', 'B', 'C', 'C sub'] as const) expect(signalTopic(group)).toMatch(/^[a-zA-Z0-9-_.~%]+$/);
     expect(topicsForCategory('C Sub')).toEqual(['signals-C-sub']);

@@ -30,6 +30,7 @@ import {
 } from './schemas';
 import { pinSchema } from '@punter/core/api/primitives';
 import { seeDevice, seeDeviceIn } from './devices';
+import { REGISTER_CONFLICTS } from '@punter/core/account';
 import { hashSecret, newOtp, newReferralCode, sha256, verifySecret } from './secrets';
 import { newId } from './store';
 import { openWallet } from './ledger';
@@ -343,9 +344,9 @@ export function createAccounts(deps: ProviderDeps) {
           unique.get(tx, keys.username),
           unique.get(tx, keys.phone),
         ]);
-        if (byEmail) throw conflict('An account with this email already exists');
-        if (byUsername) throw conflict('This username is already taken');
-        if (byPhone) throw conflict('An account with this phone number already exists');
+        if (byEmail) throw conflict(REGISTER_CONFLICTS.email);
+        if (byUsername) throw conflict(REGISTER_CONFLICTS.username);
+        if (byPhone) throw conflict(REGISTER_CONFLICTS.phone_number);
         let referredBy: string | null = null;
         if (referral) {
           const ref = await unique.get(tx, `referral:${referral}`);

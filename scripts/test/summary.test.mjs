@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, credentialsTable } from '../../provider/src/seed.ts';
 import { PROVIDER_READY_LINE, root } from '../stack.mjs';
-import { demoCredentials, stackSummary } from '../summary.mjs';
+import { demoCredentials, howToVideosLinked, stackSummary } from '../summary.mjs';
 
 const seedOutput = `${credentialsTable(DEMO_ACCOUNTS.map((account) => ({ account, outcome: 'created' })))}\n`;
 const stack = {
@@ -48,6 +48,21 @@ test('the credentials are found among other seed output, and their absence is sa
   assert.equal(demoCredentials(''), null);
   const unseeded = stackSummary({ ...stack, seedOutput: '' });
   assert.deepEqual(matching(unseeded, /^Demo accounts/), ['Demo accounts: not seeded here; see /tmp/stack-logs/seed.log']);
+});
+
+test('the summary says when the how-to videos are still placeholders, and when all eight are linked', () => {
+  const line = (env) => matching(stackSummary(stack, env), /^How-to videos:/);
+  assert.deepEqual(line({}), [
+    "How-to videos: 8 of 8 are still placeholders ('Video not available yet'); set VITE_HOW_TO_VIDEOS to the eight YouTube links, comma-separated (README, Environment)",
+  ]);
+  const placeholders = Array.from({ length: 8 }, (_, i) => `https://www.youtube.com/watch?v=PLCHLDR000${i + 1}`).join(',');
+  assert.match(line({ VITE_HOW_TO_VIDEOS: placeholders })[0], /8 of 8 are still placeholders/);
+  const three =
+    'https://youtu.be/dQw4w9WgXcQ, ,https://www.youtube.com/watch?v=9bZkp7q19f0&t=3,https://www.youtube.com/shorts/kJQP7kiw5Fk';
+  assert.equal(howToVideosLinked(three), 3);
+  assert.match(line({ VITE_HOW_TO_VIDEOS: three })[0], /5 of 8 are still placeholders/);
+  const eight = Array.from({ length: 8 }, (_, i) => `https://youtu.be/VIDEO00000${i + 1}`).join(',');
+  assert.deepEqual(line({ VITE_HOW_TO_VIDEOS: eight }), ['How-to videos: all 8 linked (VITE_HOW_TO_VIDEOS)']);
 });
 
 test("the provider's start line is what the stack waits for, and is no second Provider API line", async (t) => {

@@ -70,4 +70,13 @@ describe('parseEnv', () => {
     );
     expect(() => parseEnv({ VITE_FLW_CHECKOUT_SCRIPT: 'javascript:alert(1)' })).toThrow(/VITE_FLW_CHECKOUT_SCRIPT/);
   });
+
+  test('VITE_HOW_TO_VIDEOS: unset is no link yet; YouTube links separated by commas; anything else named', () => {
+    expect(parseEnv({}).VITE_HOW_TO_VIDEOS).toBe('');
+    const links = 'https://youtu.be/dQw4w9WgXcQ,,https://www.youtube.com/watch?v=9bZkp7q19f0';
+    expect(parseEnv({ VITE_HOW_TO_VIDEOS: links }).VITE_HOW_TO_VIDEOS).toBe(links);
+    expect(() => parseEnv({ VITE_HOW_TO_VIDEOS: 'https://youtu.be/dQw4w9WgXcQ,https://vimeo.com/1' })).toThrow(
+      /VITE_HOW_TO_VIDEOS: must be YouTube links separated by commas: link 2 is not a YouTube watch link/,
+    );
+  });
 });

@@ -3,6 +3,7 @@
  * A wrong or missing value stops the app at start-up with a message naming the variable.
  */
 import { z } from 'zod/mini';
+import { parseHowToLinks } from '@punter/core/how-to';
 
 const hostPort = z
   .string()
@@ -57,6 +58,25 @@ const envSchema = z
         .check(z.regex(/^[A-Za-z0-9_-]{80,100}$/, { error: 'must be the Web Push public key (87 URL-safe base64 characters)' })),
     ),
     VITE_FIREBASE_MESSAGING_SENDER_ID: z.optional(z.string().check(z.regex(/^\d+$/, { error: 'must be the numeric sender id' }))),
+    /**
+     * The /how-to videos' YouTube links in page order (SPEC's eight: sign-up guide, introduction, stake
+     * calculator, over 2.5 strategy 1 and 2, 4k daily tips, over 4.5 signal, Punters Hub), separated by commas;
+     * an empty place is a video not available yet (ADR 0045).
+     */
+    VITE_HOW_TO_VIDEOS: z._default(
+      z.string().check(
+        z.superRefine((value, ctx) => {
+          const links = parseHowToLinks(value);
+          if (!links.ok)
+            ctx.issues.push({
+              code: 'custom',
+              input: value,
+              message: `must be YouTube links separated by commas: ${links.errors.join('; ')}`,
+            });
+        }),
+      ),
+      '',
+    ),
     /** WhatsApp number of customer support, international format without '+'. */
     VITE_SUPPORT_WHATSAPP: z._default(
       z.string().check(z.regex(/^\d{8,15}$/, { error: 'must be digits only, international format without +' })),

@@ -2,10 +2,12 @@
  * /register and /referral/:referralCode: the two-step sign-up (SPEC sections 2 and 5).
  * Step 1: names, username, country (Nigeria only), email. Step 2: password, phone, gender
  * (female by default), optional referral code and the two consents.
+ * A registration the provider refuses because the e-mail, username or phone is taken shows the message under
+ * that field, on its step: an e-mail or username clash takes the user back to step 1 (ADR 0044).
  */
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { loginOutcome } from '@punter/core/account';
+import { loginOutcome, registerConflictField } from '@punter/core/account';
 import type { GENDER_OPTIONS } from '@punter/core/form-schemas';
 import {
   buildRegistrationPayload,
@@ -98,7 +100,15 @@ export function RegisterPage() {
       const outcome = loginOutcome(profile?.code);
       void navigate(outcome.redirectTo ?? paths.login.getHref(), { replace: true });
     } catch (error) {
-      setFailure(toApiFailure(error).messages);
+      const messages = toApiFailure(error).messages;
+      const fieldErrors: Record<string, string> = {};
+      for (const message of messages) {
+        const field = registerConflictField(message);
+        if (field) fieldErrors[field] = message;
+      }
+      setErrors(fieldErrors);
+      setFailure(messages.filter((message) => registerConflictField(message) === null));
+      if (fieldErrors.email !== undefined || fieldErrors.username !== undefined) setStep(0);
     } finally {
       setBusy(false);
     }

@@ -1,20 +1,22 @@
 /**
- * /how-to (SPEC section 2): the tutorial videos of the content file (how-to-videos.json). Each is a
+ * /how-to (SPEC section 2): the tutorial videos, titled by the content file (how-to-videos.json), linked by
+ * the deployment's VITE_HOW_TO_VIDEOS (ADR 0045); one without a link says 'Video not available yet' and
+ * offers no player. Each is a
  * poster drawn here (no image from YouTube) with a play button; the player, from YouTube's
  * privacy-enhanced domain, loads only when tapped, so the page costs almost no data until a video is
  * chosen. Offline, or when the player does not load in time, the video says so and the page works on.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { youTubeEmbedUrl } from '@punter/core/account';
 import { parseHowToVideos, type HowToVideo } from '@punter/core/how-to';
 import { Alert } from '@/components/alert';
+import { env } from '@/config/env';
 import content from '@/features/how-to/how-to-videos.json';
-
-const LOADED = parseHowToVideos(content);
 
 /** How long the player may take to load before the video says it cannot (slow networks included). */
 export const PLAYER_TIMEOUT_MS = 20_000;
 export const OFFLINE_MESSAGE = 'You are offline, so this video cannot load. It will play once you are connected again.';
+export const NOT_AVAILABLE_MESSAGE = 'Video not available yet';
 export const FAILED_MESSAGE =
   'This video could not load. Your connection may be too slow, or YouTube may be blocked on this network.';
 
@@ -30,7 +32,27 @@ function PlayMark() {
   );
 }
 
-function Video({ video, index }: { video: HowToVideo; index: number }) {
+/** A video whose link is not set yet: its number and title, and that it is not available yet; no player. */
+function UnavailableVideo({ title, index }: { title: string; index: number }) {
+  const titleId = `how-to-video-${index}`;
+  return (
+    <li className="card video-card" aria-labelledby={titleId}>
+      <div className="video-frame">
+        <p className="video-poster video-unavailable">
+          <span className="video-number" aria-hidden="true">
+            {index + 1}
+          </span>
+          <span className="video-poster-title">{NOT_AVAILABLE_MESSAGE}</span>
+        </p>
+      </div>
+      <h2 id={titleId} className="video-title">
+        {title}
+      </h2>
+    </li>
+  );
+}
+
+function Video({ video, index }: { video: HowToVideo & { videoId: string }; index: number }) {
   const [state, setState] = useState<State>('poster');
 
   useEffect(() => {
@@ -92,7 +114,9 @@ function Video({ video, index }: { video: HowToVideo; index: number }) {
   );
 }
 
-export function HowToPage() {
+/** `links`: the deployment's VITE_HOW_TO_VIDEOS (a test hands in its own). */
+export function HowToPage({ links = env.VITE_HOW_TO_VIDEOS }: { links?: string }) {
+  const loaded = useMemo(() => parseHowToVideos(content, links), [links]);
   return (
     <div className="stack-lg">
       <h1>How to</h1>
@@ -100,11 +124,15 @@ export function HowToPage() {
         Short tutorials on the app and the methods behind it. A video downloads only when you tap it, so this page uses almost no
         data until then.
       </p>
-      {LOADED.ok ? (
+      {loaded.ok ? (
         <ol className="plain-list video-grid">
-          {LOADED.videos.map((video, index) => (
-            <Video key={video.videoId} video={video} index={index} />
-          ))}
+          {loaded.videos.map(({ title, videoId }, index) =>
+            videoId === null ? (
+              <UnavailableVideo key={`unavailable-${index}`} title={title} index={index} />
+            ) : (
+              <Video key={videoId} video={{ title, videoId }} index={index} />
+            ),
+          )}
         </ol>
       ) : (
         <Alert>The tutorial list could not be read. Please try again later.</Alert>

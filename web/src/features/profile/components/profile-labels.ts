@@ -14,6 +14,12 @@ export function permissionLabels(
   return labels.length > 0 ? labels : ['Member'];
 }
 
+/** SPEC section 5: the referral link is shown truncated to 10 characters plus an ellipsis, lowercased. */
+export function referralLinkDisplay(link: string): string {
+  const lower = link.trim().toLowerCase();
+  return lower.length > 10 ? `${lower.slice(0, 10)}...` : lower;
+}
+
 export const NO_REFERRALS_MESSAGE = 'You have no referral..';
 
 /** Subscribed (green) or Not Subscribed (orange). */

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ProfilePage } from '@/features/profile/components/profile-page';
+import { referralLinkDisplay } from '@/features/profile/components/profile-labels';
 import { fakeApi, ok } from '@/testing/fake-api';
 import { renderWithApp } from '@/testing/render';
 
@@ -22,6 +23,17 @@ describe('ProfilePage', () => {
     expect(items.map((item) => item.querySelector('strong')?.textContent)).toEqual(['Bola Ade', 'Chi Eze']);
     expect(items.map((item) => item.querySelector('.pill')?.textContent)).toEqual(['Subscribed', 'Not Subscribed']);
     expect(screen.getByTestId('referral-code').textContent).toBe('ADA123');
+  });
+
+  it('shows the referral link as SPEC section 5 says: its first 10 characters, lowercased, plus an ellipsis', async () => {
+    fakeApi.answer('myReferrals', ok([]));
+    renderWithApp(<ProfilePage walletPanel={null} />);
+    expect(screen.getByText('Referral link', { selector: 'dt' })).toBeTruthy();
+    // The stored link is 'http://127.0.0.1:8787/referral/ADA123'.
+    expect(screen.getByTestId('referral-link').textContent).toBe('http://127...');
+    expect(referralLinkDisplay('HTTPS://Punter.NG/referral/ADA123')).toBe('https://pu...');
+    expect(referralLinkDisplay('ABC')).toBe('abc');
+    expect(await referrals().findByText('You have no referral..')).toBeTruthy();
   });
 
   it('says when there is no referral yet', async () => {

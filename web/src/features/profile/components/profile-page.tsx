@@ -12,6 +12,7 @@ import { useReferrals } from '@/features/profile/api/profile-api';
 import {
   NO_REFERRALS_MESSAGE,
   permissionLabels,
+  referralLinkDisplay,
   referralSubscriptionDisplay,
 } from '@/features/profile/components/profile-labels';
 import { logout } from '@/lib/api';
@@ -68,9 +69,18 @@ export function ProfilePage({ walletPanel }: { walletPanel: ReactNode }) {
             <div>
               <dt>Referral code</dt>
               <dd className="row">
-                {/* The code reads well on a phone; 'Copy link' copies the whole link to share. */}
-                <span className="strong" title={data.referral_link} data-testid="referral-code">
+                {/* The code reads well on a phone; the link below is shown as SPEC section 5 says. */}
+                <span className="strong" data-testid="referral-code">
                   {data.referral_code}
+                </span>
+              </dd>
+            </div>
+            <div>
+              <dt>Referral link</dt>
+              <dd className="row">
+                {/* 'Copy link' copies the whole link to share. */}
+                <span title={data.referral_link} data-testid="referral-link">
+                  {referralLinkDisplay(data.referral_link)}
                 </span>
                 <button type="button" className="button button-small" onClick={() => void copyLink()}>
                   Copy link

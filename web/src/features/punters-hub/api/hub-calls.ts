@@ -11,9 +11,16 @@ import { ApiFailure, callApi, toApiFailure } from '@/lib/api';
 import { queryClient, queryKeys } from '@/lib/query-client';
 import { useMoneyMutation, type MoneyMutation } from '@/lib/use-money-mutation';
 
+/** A code got or bought: the code, and whether the wallet was charged for it (no entry: a free code, the owner's own). */
+export interface UnlockedCode {
+  code: string;
+  charged: boolean;
+}
+
 /**
- * Gets (free) or buys (priced) a code and answers the code. `idempotencyKey` is made once per
- * intended purchase, so a retry after a lost answer charges once.
+ * Gets (free) or buys (priced) a code and answers the code and whether it cost anything: the owner of a
+ * priced code gets his own without a charge. `idempotencyKey` is made once per intended purchase, so a
+ * retry after a lost answer charges once.
  */
 export async function buyOrGetGame(
   gameId: string,
@@ -21,14 +28,14 @@ export async function buyOrGetGame(
   idempotencyKey: string,
   /** The transaction PIN: the provider asks for it on a paid code once the session is 15 minutes old. */
   pin?: string,
-): Promise<string> {
+): Promise<UnlockedCode> {
   const answer = await callApi('buyOrGetGame', {
     body: { game_id: gameId, amount: amountNaira, ...(pin ? { pin } : {}) },
     headers: { 'Idempotency-Key': idempotencyKey },
   });
   const code = answer.data.game.game_code;
   if (!code) throw new ApiFailure([UNEXPECTED_RESPONSE_STATUS], 'bad-answer');
-  return code;
+  return { code, charged: answer.data.transaction !== null };
 }
 
 /**
@@ -36,8 +43,11 @@ export async function buyOrGetGame(
  * the code, kept across retries and when it is sent again with the PIN the provider asked for. A purchase
  * changes the balance and the statement: every screen showing them asks again.
  */
-export function useBuyOrGetGame(game: { id: string; amount: z.infer<typeof gamePriceSchema> }): MoneyMutation<void, string> {
-  return useMoneyMutation<void, string>({
+export function useBuyOrGetGame(game: {
+  id: string;
+  amount: z.infer<typeof gamePriceSchema>;
+}): MoneyMutation<void, UnlockedCode> {
+  return useMoneyMutation<void, UnlockedCode>({
     action: () => ['buy-game', game.id, game.amount],
     send: (_nothing, { idempotencyKey, pin }) => buyOrGetGame(game.id, game.amount, idempotencyKey, pin),
     invalidates: game.amount > 0 ? [queryKeys.wallet] : [],

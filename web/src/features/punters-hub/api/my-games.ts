@@ -1,19 +1,9 @@
 /**
- * The user's own purchases, 'my-games' (SPEC section 7): filtered by user_id, newest first, 5 a page
- * with a Firestore cursor (the last document of the previous page). Documents are parsed with zod;
- * one that does not match is left out.
+ * The user's own purchases, 'my-games' (SPEC section 7): filtered by user_id, newest first, 5 a page,
+ * read live through reactfire. Documents are parsed with zod in the converter; one that does not match
+ * is left out.
  */
-import {
-  collection,
-  getDocs,
-  limit,
-  orderBy,
-  query,
-  startAfter,
-  Timestamp,
-  where,
-  type QueryDocumentSnapshot,
-} from 'firebase/firestore';
+import { collection, limit, orderBy, query, Timestamp, where, type FirestoreDataConverter, type Query } from 'firebase/firestore';
 import { z } from 'zod/mini';
 import { MY_GAMES_PAGE_SIZE } from '@punter/core/punters-hub';
 import { db } from '@/lib/firestore';
@@ -49,29 +39,17 @@ export interface MyGame {
   game_id?: string;
 }
 
-/** Where the next page starts; opaque to the screen. */
-export type MyGamesCursor = QueryDocumentSnapshot;
-
-export interface MyGamesPage {
-  games: MyGame[];
-  /** How many documents came back (malformed ones included), for 'Load more games'. */
-  count: number;
-  next: MyGamesCursor | null;
-}
-
-export type MyGamesLoader = (userId: string, after: MyGamesCursor | null) => Promise<MyGamesPage>;
-
-export const loadMyGamesPage: MyGamesLoader = async (userId, after) => {
-  const base = [where('user_id', '==', userId), orderBy('timestamp', 'desc'), limit(MY_GAMES_PAGE_SIZE)] as const;
-  const page = query(collection(db, 'my-games'), ...(after ? [...base, startAfter(after)] : base));
-  const snapshot = await getDocs(page);
-  const games: MyGame[] = [];
-  for (const doc of snapshot.docs) {
-    const parsed = storedMyGameSchema.safeParse(doc.data());
-    if (!parsed.success) continue;
+const myGameConverter: FirestoreDataConverter<MyGame | null> = {
+  toFirestore() {
+    // A purchase is written by the provider, in the same transaction as its payment.
+    throw new Error('my-games is written by the provider');
+  },
+  fromFirestore(snapshot, options) {
+    const parsed = storedMyGameSchema.safeParse(snapshot.data(options));
+    if (!parsed.success) return null;
     const d = parsed.data;
-    games.push({
-      id: doc.id,
+    return {
+      id: snapshot.id,
       title: d.title,
       punter_name: d.punter_name,
       status: d.status,
@@ -81,7 +59,21 @@ export const loadMyGamesPage: MyGamesLoader = async (userId, after) => {
       odd: d.odd ?? null,
       at: d.timestamp.toMillis(),
       ...(d.game_id ? { game_id: d.game_id } : {}),
-    });
-  }
-  return { games, count: snapshot.docs.length, next: snapshot.docs.at(-1) ?? null };
+    };
+  },
 };
+
+/**
+ * The user's newest `pages` pages of purchases, live: a code settled Boom or Cut (the provider rewrites the
+ * copy's status) changes on the open list within seconds (ADR 0045). 'Load more games' asks for one page
+ * more. `generation` starts a new listener after a retry: reactfire keeps a listener's failure cached under
+ * its query, so the retried query differs by a harmless larger limit.
+ */
+export function myGamesQuery(userId: string, pages: number, generation: number): Query<MyGame | null> {
+  return query(
+    collection(db, 'my-games').withConverter(myGameConverter),
+    where('user_id', '==', userId),
+    orderBy('timestamp', 'desc'),
+    limit(pages * MY_GAMES_PAGE_SIZE + generation),
+  );
+}

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { MyGame, MyGamesLoader } from '@/features/punters-hub/api/my-games';
-import { MyGamesPage } from '@/features/punters-hub/components/my-games-page';
+import type { MyGame } from '@/features/punters-hub/api/my-games';
+import { MyGamesView } from '@/features/punters-hub/components/my-games-view';
 import { fakeApi, ok } from '@/testing/fake-api';
 import { renderWithApp } from '@/testing/render';
 
@@ -19,10 +19,11 @@ const bought: MyGame = {
   odd: 2.5,
   at: Date.parse('2026-11-24T10:00:00.000Z'),
 };
-const loader: MyGamesLoader = () => Promise.resolve({ games: [bought], count: 1, next: null });
 
 async function openDispute() {
-  const { user } = renderWithApp(<MyGamesPage loader={loader} />, { profile: { id: 'alice' } });
+  const { user } = renderWithApp(<MyGamesView games={[bought]} loading={false} more={false} onMore={() => undefined} />, {
+    profile: { id: 'alice' },
+  });
   await user.click(await screen.findByRole('button', { name: /^Sunday banker/ }));
   const dialog = within(screen.getByRole('dialog', { name: 'Sunday banker' }));
   await user.click(dialog.getByRole('button', { name: 'Dispute this code' }));

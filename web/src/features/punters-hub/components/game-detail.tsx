@@ -1,7 +1,8 @@
 /**
  * The game-detail modal's body (SPEC sections 2, 4, 6, 8): the code stays hidden until the user gets
  * (free) or buys (priced) it; only Active codes offer the action, otherwise 'Game has ended'. The
- * owner sees the code and Expected Profit. A token the provider calls expired sends the user to /login.
+ * owner never buys his own code: 'Show my code' fetches it without a charge, and any unlock that charged
+ * nothing says 'Game code retrieved successfully', never 'Game bought successfully'. The owner sees Expected Profit. A token the provider calls expired sends the user to /login.
  * A paid code asks for the transaction PIN only when the provider wants the step-up (a login older than 15
  * minutes); the same purchase is then sent again with it.
  * Settlement (ADR 0010): the owner marks an Active code Boom or Cut once its last game has ended; an
@@ -60,8 +61,8 @@ export function GameDetail({
   const unlock = async () => {
     try {
       const unlocked = await buy.run(undefined, stepUpPin(buy.needsPin, pin));
-      onUnlocked(unlocked);
-      showToast('success', buySuccessMessage(nairaToKobo(game.amount)), 'game');
+      onUnlocked(unlocked.code);
+      showToast('success', buySuccessMessage(unlocked.charged ? nairaToKobo(game.amount) : 0), 'game');
     } catch (error) {
       // The provider asks for the PIN (a paid code, a login older than 15 minutes): the field shows, no toast.
       if (isStepUpNeeded(error)) return;
@@ -133,7 +134,13 @@ export function GameDetail({
             disabled={busy || stepUpIncomplete(buy.needsPin, pin)}
             onClick={() => void unlock()}
           >
-            {busy ? 'Please wait...' : priced ? `Buy code for ${formatApiNaira(game.amount)}` : 'Get code'}
+            {busy
+              ? 'Please wait...'
+              : owner
+                ? 'Show my code'
+                : priced
+                  ? `Buy code for ${formatApiNaira(game.amount)}`
+                  : 'Get code'}
           </button>
         </div>
       ) : (

@@ -221,6 +221,20 @@ describe('Punters Hub', () => {
     expect(dialog.queryByRole('button', { name: /Get code|Buy code/ })).toBeNull();
   });
 
+  it("the owner of a priced code is never offered 'Buy code', and his free fetch never says 'Game bought successfully'", async () => {
+    const priced = game({ amount: 500 });
+    // The provider charges an owner nothing: no BUY_GAME entry in the answer.
+    fakeApi.answer('buyOrGetGame', bought(priced, 'B9-OWN', 0));
+    const { user } = renderWithApp(<HubView games={[priced]} />, { profile: { id: 'punter', can_post_game: true } });
+    await user.click(panel().getByRole('button', { name: 'Sure two odds by tunde' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Sure two odds' }));
+    expect(dialog.queryByRole('button', { name: /Buy code|Get code/ })).toBeNull();
+    await user.click(dialog.getByRole('button', { name: 'Show my code' }));
+    await screen.findByText('Game code retrieved successfully');
+    expect(screen.queryByText('Game bought successfully')).toBeNull();
+    expect(dialog.getByLabelText('Game code').textContent).toBe('B9-OWN');
+  });
+
   it('the owner sees Expected Profit', async () => {
     const { user } = renderWithApp(<HubView games={[game()]} />, { profile: { id: 'punter', can_post_game: true } });
     await user.click(panel().getByRole('button', { name: 'Sure two odds by tunde' }));

@@ -1,120 +1,63 @@
 /**
- * /my-games (SPEC sections 2 'My Games', 8, 9): 'All my games', 5 a page with a Firestore cursor,
- * 'Load more games' while a full page came back, a detail modal with the code, 'Error loading games'.
+ * /my-games: the user's purchases read live through reactfire (ADR 0045), with loading and error views, into
+ * MyGamesView. 'Load more games' widens the live query by one page of 5; the listed pages stay live, so a code
+ * settled Boom or Cut changes its status on the open screen within seconds. A listener that fails says
+ * 'Error loading games' with a retry.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { LOAD_MORE_GAMES_LABEL, MY_GAMES_LOAD_FAILURE, MY_GAMES_TITLE, showLoadMoreGames } from '@punter/core/punters-hub';
-import { Modal } from '@/components/modal';
-import { DisputeForm } from '@/features/punters-hub/components/dispute-form';
-import { Spinner } from '@/components/spinner';
-import { formatApiNaira, formatDateTime } from '@/lib/format';
+import { Component, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useFirestoreCollectionData } from 'reactfire';
+import { MY_GAMES_LOAD_FAILURE, MY_GAMES_PAGE_SIZE } from '@punter/core/punters-hub';
+import { myGamesQuery, type MyGame } from '@/features/punters-hub/api/my-games';
+import { MyGamesView } from '@/features/punters-hub/components/my-games-view';
 import { useProfile } from '@/lib/session';
-import type { MyGame, MyGamesCursor, MyGamesLoader } from '@/features/punters-hub/api/my-games';
 
-interface State {
-  games: MyGame[];
-  next: MyGamesCursor | null;
-  more: boolean;
-  loading: boolean;
-  failed: boolean;
+/** reactfire throws a listener's failure during render; this shows it with a retry. */
+class MyGamesBoundary extends Component<{ children: ReactNode; onRetry: () => void }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? (
+      <section className="card stack" role="alert">
+        <p>{MY_GAMES_LOAD_FAILURE}</p>
+        <button type="button" className="button button-small" onClick={this.props.onRetry}>
+          Try again
+        </button>
+      </section>
+    ) : (
+      this.props.children
+    );
+  }
 }
 
-export function MyGamesPage({ loader }: { loader: MyGamesLoader }) {
+export function MyGamesPage() {
   const uid = useProfile()?.data.id ?? null;
-  const [state, setState] = useState<State>({ games: [], next: null, more: false, loading: true, failed: false });
-  const [open, setOpen] = useState<MyGame | null>(null);
-  const started = useRef(false);
-
-  const load = useCallback(
-    async (after: MyGamesCursor | null) => {
-      if (uid === null) return;
-      setState((s) => ({ ...s, loading: true, failed: false }));
-      try {
-        const page = await loader(uid, after);
-        setState((s) => ({
-          games: after ? [...s.games, ...page.games] : page.games,
-          next: page.next,
-          more: showLoadMoreGames(page.count),
-          loading: false,
-          failed: false,
-        }));
-      } catch {
-        setState((s) => ({ ...s, loading: false, failed: true }));
-      }
-    },
-    [loader, uid],
-  );
-
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    void load(null);
-  }, [load]);
-
+  const [generation, setGeneration] = useState(0);
+  const [pages, setPages] = useState(1);
+  if (uid === null) return null;
   return (
-    <section className="card stack" aria-labelledby="my-games-title">
-      <h1 id="my-games-title">{MY_GAMES_TITLE}</h1>
-      {state.games.length === 0 && !state.loading && !state.failed ? (
-        <p className="empty">You have not got or bought any code yet.</p>
-      ) : null}
-      <ul className="plain-list game-list">
-        {state.games.map((game) => (
-          <li key={game.id}>
-            <button type="button" className="game-card" onClick={() => setOpen(game)}>
-              <span className="game-card-head">
-                <strong className="game-title">{game.title}</strong>
-                <span className="game-price">{game.amount === 0 ? 'Free' : formatApiNaira(game.amount)}</span>
-              </span>
-              <span className="game-card-meta">
-                <span>{game.punter_name}</span>
-                <span>{game.platform}</span>
-                <span>{game.status}</span>
-              </span>
-            </button>
-          </li>
-        ))}
-      </ul>
-      {state.failed ? (
-        <div className="stack" role="alert">
-          <p>{MY_GAMES_LOAD_FAILURE}</p>
-          <button type="button" className="button button-small" onClick={() => void load(state.next)}>
-            Try again
-          </button>
-        </div>
-      ) : null}
-      {state.loading ? <Spinner label="Loading games..." /> : null}
-      {state.more && !state.loading && !state.failed ? (
-        <button type="button" className="button button-secondary" onClick={() => void load(state.next)}>
-          {LOAD_MORE_GAMES_LABEL}
-        </button>
-      ) : null}
-      <Modal open={open !== null} title={open?.title ?? 'Game'} onClose={() => setOpen(null)}>
-        {open ? (
-          <dl className="details">
-            <dt>Game code</dt>
-            <dd>
-              <code className="game-code">{open.game_code}</code>
-            </dd>
-            <dt>Punter</dt>
-            <dd>{open.punter_name}</dd>
-            <dt>Platform</dt>
-            <dd>{open.platform}</dd>
-            {open.odd !== null ? (
-              <>
-                <dt>Total odds</dt>
-                <dd>{open.odd.toFixed(2)}</dd>
-              </>
-            ) : null}
-            <dt>Price</dt>
-            <dd>{open.amount === 0 ? 'Free' : formatApiNaira(open.amount)}</dd>
-            <dt>Status</dt>
-            <dd>{open.status}</dd>
-            <dt>Got on</dt>
-            <dd>{formatDateTime(new Date(open.at).toISOString())}</dd>
-          </dl>
-        ) : null}
-        {open?.game_id ? <DisputeForm key={open.id} gameId={open.game_id} /> : null}
-      </Modal>
-    </section>
+    <MyGamesBoundary key={generation} onRetry={() => setGeneration((g) => g + 1)}>
+      <LiveMyGames uid={uid} pages={pages} generation={generation} onMore={() => setPages((p) => p + 1)} />
+    </MyGamesBoundary>
+  );
+}
+
+function LiveMyGames({ uid, pages, generation, onMore }: { uid: string; pages: number; generation: number; onMore: () => void }) {
+  const games = useMemo(() => myGamesQuery(uid, pages, generation), [uid, pages, generation]);
+  const { status, data } = useFirestoreCollectionData(games);
+  // While one page more loads (a new listener), the pages already shown stay on screen.
+  const shown = useRef<{ list: MyGame[]; count: number }>({ list: [], count: 0 });
+  if (status === 'success') shown.current = { list: data.filter((g): g is MyGame => g !== null), count: data.length };
+  const loading = status !== 'success';
+  return (
+    <MyGamesView
+      games={shown.current.list}
+      loading={loading}
+      more={shown.current.count >= pages * MY_GAMES_PAGE_SIZE}
+      onMore={onMore}
+    />
   );
 }

@@ -5,7 +5,13 @@
  */
 import { Component, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useFirestoreCollectionData } from 'reactfire';
-import { formatSignalTime, SIGNAL_EMPTY_STATE, signalsForCategory, type SignalCategory } from '@punter/core/signals';
+import {
+  formatSignalTime,
+  SIGNAL_EMPTY_STATE,
+  signalAudienceLabel,
+  signalsForCategory,
+  type SignalCategory,
+} from '@punter/core/signals';
 import { DeferredPanel } from '@/components/deferred';
 import { Spinner } from '@/components/spinner';
 import { signalFeedQuery, type Signal } from '@/features/signals/api/signal-feed';
@@ -131,7 +137,7 @@ function FeedList({
         <li key={signal.id} className="signal-row">
           <div className="signal-head">
             <strong className="signal-title">{signal.title}</strong>
-            <span className="signal-group">Group {signal.group}</span>
+            <span className="signal-group">{signalAudienceLabel(signal)}</span>
             {fresh.has(signal.id) ? <span className="signal-new">New</span> : null}
             <time className="muted" dateTime={signal.at ? new Date(signal.at).toISOString() : undefined}>
               {formatSignalTime(now, signal.at)}

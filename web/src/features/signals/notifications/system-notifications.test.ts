@@ -33,4 +33,8 @@ describe('signalNotification', () => {
       options: { body: 'start trading', tag: 'signal-x1', data: { url: '/signal-4' } },
     });
   });
+  it('a Stop Trading posted to one group says it is for all groups', () => {
+    const stop = { ...signal('x2'), title: 'Stop Trading', details: 'All category can stop trading now' };
+    expect(signalNotification(stop, '/signal-4').title).toBe('All groups: Stop Trading');
+  });
 });

@@ -3,6 +3,8 @@
  * page has the list, the tone and the New mark), only after the reader opted in on /signal-4 and the
  * browser granted the permission, and once per signal. Pure, so it is tested without a browser.
  */
+import { signalAudienceLabel } from '@punter/core/signals';
+
 /** The browser's answer, or 'unsupported' without the Notification API or service workers. */
 export type NotificationAccess = 'unsupported' | 'default' | 'granted' | 'denied';
 
@@ -36,13 +38,13 @@ export interface NotifiedSignal {
 }
 
 /**
- * 'Group B: Start Trading' with the message as the body, opening `url` (the signal page) on a click.
+ * 'Group B: Start Trading' ('All groups: Stop Trading') with the message as the body, opening `url` (the signal page) on a click.
  * The tag makes a repeat (the listener and an FCM push for the same signal) replace, not stack.
  * Shared by the page and the service worker.
  */
 export function signalNotification(signal: NotifiedSignal, url: string): SignalNotification {
   return {
-    title: `Group ${signal.group}: ${signal.title}`,
+    title: `${signalAudienceLabel(signal)}: ${signal.title}`,
     options: { body: signal.details, tag: `signal-${signal.id}`, data: { url } },
   };
 }

@@ -37,6 +37,25 @@ async function payFiveThousand() {
 }
 
 describe('TopUpModal', () => {
+  it("above ₦50,000 opens no checkout and says SPEC's rule with the support link; ₦50,000 itself goes on", async () => {
+    fakeApi.answer('topupCheck', { status: true, message: 'You can top up' });
+    const { user } = renderWithApp(<TopUpModal open onClose={() => undefined} />);
+    await user.type(screen.getByLabelText('Amount (₦)'), '50001');
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    expect(screen.getByRole('status').textContent).toContain('Funding above ₦50,000 requires contacting support.');
+    expect(screen.getByRole('link', { name: 'Contact support' }).getAttribute('href')).toBe(
+      `https://wa.me/${env.VITE_SUPPORT_WHATSAPP}`,
+    );
+    expect(screen.queryByTitle('Payment checkout')).toBeNull();
+    expect(fakeApi.callsTo('topupCheck')).toHaveLength(0);
+
+    await user.clear(screen.getByLabelText('Amount (₦)'));
+    await user.type(screen.getByLabelText('Amount (₦)'), '50000');
+    expect(screen.queryByText(/requires contacting support/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    expect(await screen.findByTitle('Payment checkout')).toBeTruthy();
+  });
+
   it("a payment refused for the deposit limit ends, after the reload, with the provider's message", async () => {
     fakeApi.answer('topupCheck', { status: true, message: 'You can top up' });
     fakeApi.failOnce('topup', [HELD], 'already-exists');

@@ -6,9 +6,13 @@
  * page reloads, successful or not (SPEC section 4). Before the checkout opens the provider is asked
  * whether the user's own deposit limits or a break allow the amount (ADR 0019), so nobody pays first
  * and is refused after; a payment refused at the credit all the same (409, held and refunded) says so.
+ * SPEC section 9: 'Funding above 50,000 naira requires contacting support': such an amount opens no checkout,
+ * the modal says so with the support chat link instead (ADR 0044).
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { parseForm, topUpFormSchema } from '@punter/core/form-schemas';
+import { nairaToKobo } from '@punter/core/money';
+import { fundingNeedsSupport } from '@punter/core/pots';
 import { Alert } from '@/components/alert';
 import { Modal } from '@/components/modal';
 import { Spinner } from '@/components/spinner';
@@ -27,6 +31,8 @@ const TX_REF_PREFIX = 'punter-';
 const CHECKOUT_LOAD_ERROR = 'The payment page could not be loaded. Check your connection and try again.';
 /** Shown when the check before the checkout fails without a message (offline, for example). */
 const CHECK_ERROR = 'We could not check this top-up. Check your connection and try again.';
+/** SPEC section 9's rule, in its words, for an amount above ₦50,000. */
+export const FUNDING_SUPPORT_MESSAGE = 'Funding above ₦50,000 requires contacting support.';
 
 export function checkoutUrl(input: { txRef: string; amount: number; email: string; name: string }): string {
   const url = new URL('/sandbox/checkout', env.VITE_PROVIDER_ORIGIN);
@@ -71,6 +77,7 @@ export function TopUpModal({ open, onClose }: { open: boolean; onClose: () => vo
   const [checkout, setCheckout] = useState<Checkout | null>(null);
   const [verifying, setVerifying] = useState(false);
   const [checking, setChecking] = useState(false);
+  const [support, setSupport] = useState(false);
   const handled = useRef(false);
   /** The attempt whose result counts (null once the modal is closed or the checkout cancelled). */
   const attempt = useRef<{ txRef: string; amount: number } | null>(null);
@@ -149,6 +156,10 @@ export function TopUpModal({ open, onClose }: { open: boolean; onClose: () => vo
     }
     setError(undefined);
     setLoadError(undefined);
+    if (fundingNeedsSupport(nairaToKobo(form.data.amount))) {
+      setSupport(true);
+      return;
+    }
     setChecking(true);
     try {
       await checkTopUp(form.data.amount);
@@ -195,10 +206,21 @@ export function TopUpModal({ open, onClose }: { open: boolean; onClose: () => vo
             inputMode="decimal"
             autoComplete="off"
             value={amountText}
-            onChange={setAmountText}
+            onChange={(value) => {
+              setAmountText(value);
+              setSupport(false);
+            }}
             error={error}
             hint={env.VITE_FLW_PUBLIC_KEY ? 'Pay by card, bank transfer or USSD.' : 'Pay by card, mobile money or USSD.'}
           />
+          {support ? (
+            <p role="status">
+              {FUNDING_SUPPORT_MESSAGE}{' '}
+              <a href={`https://wa.me/${env.VITE_SUPPORT_WHATSAPP}`} target="_blank" rel="noopener noreferrer">
+                Contact support
+              </a>
+            </p>
+          ) : null}
           <button type="submit" className="button button-block" disabled={checking}>
             {checking ? 'Checking...' : 'Continue to payment'}
           </button>

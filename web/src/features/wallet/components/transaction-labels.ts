@@ -1,12 +1,24 @@
-/** Types whose words alone would not say what happened to the user's money. */
+/**
+ * What each type code of SPEC section 3 (and ours) means to a punter, in the web only: the API keeps its codes
+ * (MC_DASAINT_BONUS is the pot referral bonus; SPOOWEALTH keeps its product's name).
+ */
 const TYPE_LABELS: Readonly<Record<string, string>> = {
+  WITHDRAWAL: 'Withdrawal',
+  FUNDING: 'Funding',
+  BUY_GAME: 'Betting code bought',
+  SPOOWEALTH: 'SpooWealth',
+  SIGNUP_BONUS: 'Sign-up bonus',
+  MC_DASAINT_BONUS: 'Referral bonus',
+  SUBSCRIPTION: 'Subscription',
+  JOIN_AUTO_TRADA: 'Joined an Auto-Trada pot',
   REFUND: 'Refunded',
   ESCROW_RELEASE: 'Code sales paid out',
+  POT_PAYOUT: 'Pot payout',
 };
 
 /**
- * How a transaction's type reads on screen: 'JOIN_AUTO_TRADA' -> 'Join auto trada', the same in the list and the
- * detail. A REFUND out of the wallet (`credit` false) is a seller's paid-out sales taken back when his Boom is
+ * How a transaction's type reads on screen: 'MC_DASAINT_BONUS' -> 'Referral bonus', an unknown code in words
+ * ('SOME_TYPE' -> 'Some type'), the same in the list and the detail. A REFUND out of the wallet (`credit` false) is a seller's paid-out sales taken back when his Boom is
  * corrected to Cut, for his buyers' refunds (ADR 0039): not a refund to him.
  */
 export function transactionTypeLabel(type: string, credit = true): string {

@@ -46,6 +46,21 @@ describe('TransactionsPage', () => {
     );
   });
 
+  it("reads the pot referral bonus as 'Referral bonus', never the API's MC_DASAINT_BONUS", async () => {
+    fakeApi.answer('nairaWallet', ok({ balance: 250 }));
+    fakeApi.answer(
+      'transactions',
+      ok([testTransaction({ id: 'bonus', type: 'MC_DASAINT_BONUS', amount: 250, old_balance: 0, new_balance: 250 })]),
+    );
+    const { user } = renderWithApp(<TransactionsPage />);
+    const [bonus] = await list().findAllByRole('button', { name: /₦/ });
+    expect(bonus?.textContent).toContain('Referral bonus');
+    expect(screen.queryByText(/dasaint/i)).toBeNull();
+    await user.click(bonus!);
+    const detail = within(screen.getByRole('dialog', { name: 'Transaction details' }));
+    expect(detail.getByText('Type', { selector: 'dt' }).nextElementSibling?.textContent).toBe('Referral bonus');
+  });
+
   it('shows each row in words, not the API enums, and the detail on a click', async () => {
     fakeApi.answer('nairaWallet', ok({ balance: 4000 }));
     fakeApi.answer(
@@ -64,7 +79,7 @@ describe('TransactionsPage', () => {
     );
     const { user } = renderWithApp(<TransactionsPage />);
     const [debit, credit] = await list().findAllByRole('button', { name: /₦/ });
-    expect(debit?.textContent).toContain('Join auto trada');
+    expect(debit?.textContent).toContain('Joined an Auto-Trada pot');
     expect(debit?.textContent).toContain('-₦1,500');
     expect(debit?.textContent).toContain('Pending');
     expect(credit?.textContent).toContain('Funding');
