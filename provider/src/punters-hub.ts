@@ -28,6 +28,7 @@ import { assertNotPaused, assertWithinLimits, readPlayGuard, recordUsage } from 
 import { idempotent, postEntry, readAccount, readEntry, readWallet, transactionView, transactionViewSchema } from './ledger';
 import { buyGameBody, createCodeRequestSchemaFor } from './schemas';
 import { newId, type Tx } from './store';
+import { createFolder, ESCROW_SHARDS, shardId, shardOf } from './counters';
 
 /** The secret code of a game ('' when it has none). */
 async function codeOf(from: Pick<Tx, 'get'>, gameId: string): Promise<string> {
@@ -44,8 +45,26 @@ function gameView(game: GameDoc, code: string | undefined) {
   return code === undefined ? rest : { ...rest, game_code: code };
 }
 
+/**
+ * Folds a code's buyers_count and possible_profit into its public document from its purchases (ADR 0048): one
+ * count query, and a write only when the figure changed. What the debounced folder runs after purchases.
+ */
+export async function foldGameCounts(deps: Pick<ProviderDeps, 'store'>, gameId: string): Promise<void> {
+  const buyers = await deps.store.count(purchases.path, { where: [['game_id', '==', gameId]] });
+  const game = await games.get(deps.store, gameId);
+  if (!game || game.buyers_count === buyers) return;
+  await games.update(deps.store, gameId, {
+    buyers_count: buyers,
+    possible_profit: koboToNaira(multiplyKobo(nairaToKobo(game.amount), buyers)),
+  });
+}
+
+/** How long after a purchase its code's figures are folded: at most one write a second per code and instance. */
+export const FOLD_DELAY_MS = 1000;
+
 export function createPuntersHub(deps: ProviderDeps) {
   const locks = new KeyedMutex();
+  const countsFolder = createFolder((gameId) => foldGameCounts(deps, gameId), { delayMs: FOLD_DELAY_MS, log: deps.log });
 
   /** The codes `user` may see (all, or one punter's), newest first, with the code where they have it. */
   async function viewsFor(user: UserDoc, punterId?: string) {
@@ -62,6 +81,9 @@ export function createPuntersHub(deps: ProviderDeps) {
   }
 
   return {
+    /** Resolves once every purchase's counts are folded in (tests, shutdown). */
+    countsFolded: () => countsFolder.idle(),
+
     async list(user: UserDoc): Promise<ProviderResponse> {
       return ok({ message: 'Betting codes fetched', data: await viewsFor(user) });
     },
@@ -109,96 +131,95 @@ export function createPuntersHub(deps: ProviderDeps) {
       const input = parseBody(buyGameBody, body);
       const priceKobo = nairaToKobo(input.amount);
       const purchaseId = `${user.id}_${input.game_id}`;
-      // One purchase of a code at a time per provider instance: every purchase rewrites the code's
-      // document and its escrow, and a crowd of transactions on one document only makes them all retry
-      // until they time out. Across instances Firestore's own locking still serialises them.
+      // One purchase per user at a time in this instance. Purchases of one code by different users share no
+      // document (ADR 0048): the money goes to the buyer's shard of the escrow, the count is folded later.
+      // The code is read before the transaction, not in it: a document every purchase's transaction read would
+      // order them all one after another (ADR 0048). Its price and dates never change; its status changes once
+      // it is settled, well after its sales closed (at its first game's start, checked below).
+      const game = await games.get(deps.store, input.game_id);
+      const code = game ? await codeOf(deps.store, game.id) : '';
       const result = await locks.run(user.id, () =>
-        locks.run(`game:${input.game_id}`, () =>
-          deps.store.runTransaction((tx) =>
-            idempotent(
-              tx,
-              'buy-game',
-              user.id,
-              idempotencyKey,
-              input,
-              buyAnswerSchema,
-              async () => {
-                const game = await games.get(tx, input.game_id);
-                if (!game) throw notFound('Game not found');
-                const code = await codeOf(tx, game.id);
-                const earlier = await purchases.get(tx, purchaseId);
-                if (game.user_id === user.id || earlier) {
-                  const entry = earlier?.entry_id ? await readEntry(tx, user.id, earlier.entry_id) : null;
-                  return {
-                    game: gameView(game, code),
-                    transaction: entry ? transactionView(entry) : null,
-                  };
-                }
-                // On a break or self-excluded: no new code, free or paid (one already bought stays readable above).
-                assertNotPaused(user, deps.now());
-                if (game.status !== 'Active') throw badRequest('Game has ended');
-                // Once the first game has started the outcome is being decided: nobody buys in (ADR 0010).
-                if (salesClosed(game, deps.now())) throw badRequest(SALES_CLOSED_MESSAGE);
-                if (priceKobo !== nairaToKobo(game.amount)) throw badRequest('The amount does not match the price of this game');
-                const wallet = priceKobo > 0 ? await readWallet(tx, user.id) : null;
-                // A paid code's money is held in the code's escrow account, not paid to the punter at once.
-                const escrow = priceKobo > 0 ? await readAccount(tx, { kind: 'escrow', id: game.id }) : null;
-                const guard = priceKobo > 0 ? await readPlayGuard(tx, user.id) : null;
-                let entry: EntryDoc | null = null;
-                if (wallet && escrow && guard) {
-                  if (priceKobo > wallet.balance_kobo) throw badRequest('Insufficient funds');
-                  assertWithinLimits(guard, 'spend', priceKobo, deps.now());
-                  recordUsage(tx, user.id, guard, 'spend', priceKobo, deps.now());
-                  entry = postEntry(deps, tx, wallet, {
-                    type: 'BUY_GAME',
-                    direction: 'debit',
-                    counterparty: escrow,
-                    amountKobo: priceKobo,
-                    narration: `Bought betting code '${game.title}' from ${game.punter_name}`,
-                    reference: `buy-game:${game.id}`,
-                  }).entry;
-                  notify(deps, tx, user.id, 'BUY_GAME', {
-                    amount: koboToNaira(priceKobo),
-                    game_id: game.id,
-                    message: `You bought '${game.title}' for ${formatNaira(priceKobo)}`,
-                  });
-                }
-                const now = deps.now();
-                const buyers = game.buyers_count + 1;
-                const updated: GameDoc = {
-                  ...game,
-                  buyers_count: buyers,
-                  possible_profit: koboToNaira(multiplyKobo(priceKobo, buyers)),
+        deps.store.runTransaction((tx) =>
+          idempotent(
+            tx,
+            'buy-game',
+            user.id,
+            idempotencyKey,
+            input,
+            buyAnswerSchema,
+            async () => {
+              if (!game) throw notFound('Game not found');
+              const earlier = await purchases.get(tx, purchaseId);
+              if (game.user_id === user.id || earlier) {
+                const entry = earlier?.entry_id ? await readEntry(tx, user.id, earlier.entry_id) : null;
+                return {
+                  game: gameView(game, code),
+                  transaction: entry ? transactionView(entry) : null,
                 };
-                games.update(tx, game.id, { buyers_count: updated.buyers_count, possible_profit: updated.possible_profit });
-                purchases.create(tx, purchaseId, {
-                  user_id: user.id,
+              }
+              // On a break or self-excluded: no new code, free or paid (one already bought stays readable above).
+              assertNotPaused(user, deps.now());
+              if (game.status !== 'Active') throw badRequest('Game has ended');
+              // Once the first game has started the outcome is being decided: nobody buys in (ADR 0010).
+              if (salesClosed(game, deps.now())) throw badRequest(SALES_CLOSED_MESSAGE);
+              if (priceKobo !== nairaToKobo(game.amount)) throw badRequest('The amount does not match the price of this game');
+              const wallet = priceKobo > 0 ? await readWallet(tx, user.id) : null;
+              // A paid code's money is held in the code's escrow, not paid to the punter at once: in the buyer's
+              // shard of it, gathered when the code is settled (ADR 0048).
+              const escrow =
+                priceKobo > 0
+                  ? await readAccount(tx, { kind: 'escrow', id: shardId(game.id, shardOf(user.id, ESCROW_SHARDS)) })
+                  : null;
+              const guard = priceKobo > 0 ? await readPlayGuard(tx, user.id) : null;
+              let entry: EntryDoc | null = null;
+              if (wallet && escrow && guard) {
+                if (priceKobo > wallet.balance_kobo) throw badRequest('Insufficient funds');
+                assertWithinLimits(guard, 'spend', priceKobo, deps.now());
+                recordUsage(tx, user.id, guard, 'spend', priceKobo, deps.now());
+                entry = postEntry(deps, tx, wallet, {
+                  type: 'BUY_GAME',
+                  direction: 'debit',
+                  counterparty: escrow,
+                  amountKobo: priceKobo,
+                  narration: `Bought betting code '${game.title}' from ${game.punter_name}`,
+                  reference: `buy-game:${game.id}`,
+                }).entry;
+                notify(deps, tx, user.id, 'BUY_GAME', {
+                  amount: koboToNaira(priceKobo),
                   game_id: game.id,
-                  entry_id: entry?.id ?? null,
-                  amount_kobo: priceKobo,
-                  created_at: now,
+                  message: `You bought '${game.title}' for ${formatNaira(priceKobo)}`,
                 });
-                myGames.set(tx, purchaseId, {
-                  user_id: user.id,
-                  game_id: game.id,
-                  timestamp: new Date(now),
-                  title: game.title,
-                  punter_name: game.punter_name,
-                  status: game.status,
-                  amount: game.amount,
-                  platform: game.platform,
-                  game_code: code,
-                  odd: game.odd,
-                  startDate: game.startDate,
-                  endDate: game.endDate,
-                });
-                return { game: gameView(updated, code), transaction: entry ? transactionView(entry) : null };
-              },
-              deps.now(),
-            ),
+              }
+              const now = deps.now();
+              // buyers_count and possible_profit are folded in after the commit (countsFolder below).
+              purchases.create(tx, purchaseId, {
+                user_id: user.id,
+                game_id: game.id,
+                entry_id: entry?.id ?? null,
+                amount_kobo: priceKobo,
+                created_at: now,
+              });
+              myGames.set(tx, purchaseId, {
+                user_id: user.id,
+                game_id: game.id,
+                timestamp: new Date(now),
+                title: game.title,
+                punter_name: game.punter_name,
+                status: game.status,
+                amount: game.amount,
+                platform: game.platform,
+                game_code: code,
+                odd: game.odd,
+                startDate: game.startDate,
+                endDate: game.endDate,
+              });
+              return { game: gameView(game, code), transaction: entry ? transactionView(entry) : null };
+            },
+            deps.now(),
           ),
         ),
       );
+      if (!result.replay) countsFolder.schedule(input.game_id);
       const value = result.value;
       return ok({
         message: priceKobo === 0 ? 'Game code retrieved successfully' : 'Game bought successfully',

@@ -147,6 +147,8 @@ describe('disputes of a betting code', () => {
       { 'idempotency-key': 'buy-key-1' },
     );
     expect([bought.status, bought.body.message]).toEqual([200, expect.any(String)]);
+    // The code's figures are folded in after the purchase (ADR 0048).
+    await provider.countsFolded();
     return { ...env, punter, buyer, gameId };
   }
 
