@@ -32,6 +32,7 @@ import {
   type UserDoc,
 } from '../src/collections';
 import { GATEWAY, ledgerCheck, readWallet, transfer, walletAccount } from '../src/ledger';
+import { uniqueKey } from '../src/context';
 import { createProvider, type Provider } from '../src/provider';
 import { hashSecret, sha256 } from '../src/secrets';
 import { createFirestoreStore } from '../src/store-firestore';
@@ -180,7 +181,7 @@ async function makeUsers(env: Env, tag: string, count: number, naira: number) {
         created_at: now,
       };
       await users.set(env.store, id, user);
-      await env.store.set('provider_unique', sha256(`email:${email}`), { user_id: id });
+      await env.store.set('provider_unique', uniqueKey('email', email), { user_id: id });
       const token = `bench-${id}-${Math.random().toString(36).slice(2)}`;
       await tokens.set(env.store, sha256(token), { user_id: id, created_at: Date.now(), expires_at: now + 24 * 3600_000 });
       if (naira > 0) {
