@@ -235,6 +235,7 @@ async function crowd(
   fn: (i: number) => Promise<{ ok: boolean; message: string }>,
 ) {
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   console.error(`${new Date().toISOString()} crowd of ${count} over ${windowMs} ms`);
   const latencies: number[] = [];
   const outcomes = new Map<string, number>();
@@ -263,7 +264,12 @@ async function crowd(
       if (!outcome.ok) failures += 1;
     }),
   );
+  const cpu = process.cpuUsage(cpu0);
+  const elapsed = performance.now() - t0;
   return {
+    // The provider's own CPU (this process; the emulator runs in another): per call, and as a share of one core.
+    providerCpuMsPerCall: Math.round((cpu.user + cpu.system) / 1000 / count),
+    providerCpuShareOfOneCore: Number(((cpu.user + cpu.system) / 1000 / elapsed).toFixed(2)),
     latencyMs: stats(latencies),
     outcomes: Object.fromEntries(outcomes),
     failures,

@@ -172,6 +172,9 @@ export async function foldPotCounts(deps: Pick<ProviderDeps, 'store'>, potId: st
   await pots.update(deps.store, potId, { raised_amount: koboToNaira(raised), investors_count: count });
 }
 
+/** How many times a join plans its shards before it takes every open one (ADR 0048). */
+const SHARD_ATTEMPTS = 8;
+
 /** How long after a join its pot's figures are folded: at most one write a second per pot and instance. */
 export const POT_FOLD_DELAY_MS = 1000;
 
@@ -181,7 +184,8 @@ export function createPots(deps: ProviderDeps, audit: Audit) {
 
   /**
    * Runs a join with a plan of the pot's shards (null for a pot made before ADR 0048), planning again when the
-   * shards it chose were taken meanwhile; the fourth attempt plans every open shard, whose room is then exact.
+   * shards it chose were taken meanwhile. Every open shard is planned (its room then exact, but the transaction
+   * holds them all) only when little room is left (under twice the amount) or on the last of SHARD_ATTEMPTS.
    */
   async function withShardRetries<T>(
     potId: string | null,
@@ -192,9 +196,11 @@ export function createPots(deps: ProviderDeps, audit: Audit) {
     for (let attempt = 0; ; attempt += 1) {
       const docs = (await potShards.query(deps.store, { where: [['pot_id', '==', potId]] })).map((d) => d.data);
       try {
-        return await run(planShards(potId, docs, amountKobo, attempt >= 3));
+        const room = docs.filter((d) => !d.closed).reduce((sum, d) => addKobo(sum, roomOf(d)), 0);
+        const everything = attempt >= SHARD_ATTEMPTS - 1 || room < 2 * amountKobo;
+        return await run(planShards(potId, docs, amountKobo, everything));
       } catch (error) {
-        if (!(error instanceof ShardRetry) || attempt >= 3) throw error;
+        if (!(error instanceof ShardRetry) || attempt >= SHARD_ATTEMPTS - 1) throw error;
       }
     }
   }
