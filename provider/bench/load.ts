@@ -135,6 +135,8 @@ async function startEnv(): Promise<Env> {
     async stop() {
       await store.close();
       child.kill('SIGTERM');
+      // An emulator still busy with calls left past their limit may not stop at once: do not leave it behind.
+      setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
     },
   };
 }
