@@ -92,3 +92,37 @@ export function createFolder(
     },
   };
 }
+
+/**
+ * At most `width` runs at a time per key in this instance, the others queued in order: a code's purchases (or a
+ * pot's joins) run side by side on their shards, but not so many at once that they queue on the same shard's lock
+ * in the database instead (ADR 0048).
+ */
+export class KeyedLimiter {
+  private readonly running = new Map<string, number>();
+  private readonly waiting = new Map<string, Array<() => void>>();
+
+  async run<T>(key: string, width: number, fn: () => Promise<T>): Promise<T> {
+    if ((this.running.get(key) ?? 0) >= width) {
+      await new Promise<void>((resolve) => {
+        const queue = this.waiting.get(key) ?? [];
+        queue.push(resolve);
+        this.waiting.set(key, queue);
+      });
+    } else {
+      this.running.set(key, (this.running.get(key) ?? 0) + 1);
+    }
+    try {
+      return await fn();
+    } finally {
+      const next = this.waiting.get(key)?.shift();
+      if (next) next();
+      else {
+        const left = (this.running.get(key) ?? 1) - 1;
+        if (left > 0) this.running.set(key, left);
+        else this.running.delete(key);
+        if (this.waiting.get(key)?.length === 0) this.waiting.delete(key);
+      }
+    }
+  }
+}

@@ -28,7 +28,7 @@ import { assertNotPaused, assertWithinLimits, readPlayGuard, recordUsage } from 
 import { idempotent, postEntry, readAccount, readEntry, readWallet, transactionView, transactionViewSchema } from './ledger';
 import { buyGameBody, createCodeRequestSchemaFor } from './schemas';
 import { newId, type Tx } from './store';
-import { createFolder, ESCROW_SHARDS, shardId, shardOf } from './counters';
+import { createFolder, ESCROW_SHARDS, KeyedLimiter, shardId, shardOf } from './counters';
 
 /** The secret code of a game ('' when it has none). */
 async function codeOf(from: Pick<Tx, 'get'>, gameId: string): Promise<string> {
@@ -65,6 +65,8 @@ export const FOLD_DELAY_MS = 1000;
 export function createPuntersHub(deps: ProviderDeps) {
   const locks = new KeyedMutex();
   const countsFolder = createFolder((gameId) => foldGameCounts(deps, gameId), { delayMs: FOLD_DELAY_MS, log: deps.log });
+  // Purchases of one code side by side, half as many at once as its escrow has shards (ADR 0048).
+  const inFlight = new KeyedLimiter();
 
   /** The codes `user` may see (all, or one punter's), newest first, with the code where they have it. */
   async function viewsFor(user: UserDoc, punterId?: string) {
@@ -139,83 +141,85 @@ export function createPuntersHub(deps: ProviderDeps) {
       const game = await games.get(deps.store, input.game_id);
       const code = game ? await codeOf(deps.store, game.id) : '';
       const result = await locks.run(user.id, () =>
-        deps.store.runTransaction((tx) =>
-          idempotent(
-            tx,
-            'buy-game',
-            user.id,
-            idempotencyKey,
-            input,
-            buyAnswerSchema,
-            async () => {
-              if (!game) throw notFound('Game not found');
-              const earlier = await purchases.get(tx, purchaseId);
-              if (game.user_id === user.id || earlier) {
-                const entry = earlier?.entry_id ? await readEntry(tx, user.id, earlier.entry_id) : null;
-                return {
-                  game: gameView(game, code),
-                  transaction: entry ? transactionView(entry) : null,
-                };
-              }
-              // On a break or self-excluded: no new code, free or paid (one already bought stays readable above).
-              assertNotPaused(user, deps.now());
-              if (game.status !== 'Active') throw badRequest('Game has ended');
-              // Once the first game has started the outcome is being decided: nobody buys in (ADR 0010).
-              if (salesClosed(game, deps.now())) throw badRequest(SALES_CLOSED_MESSAGE);
-              if (priceKobo !== nairaToKobo(game.amount)) throw badRequest('The amount does not match the price of this game');
-              const wallet = priceKobo > 0 ? await readWallet(tx, user.id) : null;
-              // A paid code's money is held in the code's escrow, not paid to the punter at once: in the buyer's
-              // shard of it, gathered when the code is settled (ADR 0048).
-              const escrow =
-                priceKobo > 0
-                  ? await readAccount(tx, { kind: 'escrow', id: shardId(game.id, shardOf(user.id, ESCROW_SHARDS)) })
-                  : null;
-              const guard = priceKobo > 0 ? await readPlayGuard(tx, user.id) : null;
-              let entry: EntryDoc | null = null;
-              if (wallet && escrow && guard) {
-                if (priceKobo > wallet.balance_kobo) throw badRequest('Insufficient funds');
-                assertWithinLimits(guard, 'spend', priceKobo, deps.now());
-                recordUsage(tx, user.id, guard, 'spend', priceKobo, deps.now());
-                entry = postEntry(deps, tx, wallet, {
-                  type: 'BUY_GAME',
-                  direction: 'debit',
-                  counterparty: escrow,
-                  amountKobo: priceKobo,
-                  narration: `Bought betting code '${game.title}' from ${game.punter_name}`,
-                  reference: `buy-game:${game.id}`,
-                }).entry;
-                notify(deps, tx, user.id, 'BUY_GAME', {
-                  amount: koboToNaira(priceKobo),
+        inFlight.run(`game:${input.game_id}`, ESCROW_SHARDS / 2, () =>
+          deps.store.runTransaction((tx) =>
+            idempotent(
+              tx,
+              'buy-game',
+              user.id,
+              idempotencyKey,
+              input,
+              buyAnswerSchema,
+              async () => {
+                if (!game) throw notFound('Game not found');
+                const earlier = await purchases.get(tx, purchaseId);
+                if (game.user_id === user.id || earlier) {
+                  const entry = earlier?.entry_id ? await readEntry(tx, user.id, earlier.entry_id) : null;
+                  return {
+                    game: gameView(game, code),
+                    transaction: entry ? transactionView(entry) : null,
+                  };
+                }
+                // On a break or self-excluded: no new code, free or paid (one already bought stays readable above).
+                assertNotPaused(user, deps.now());
+                if (game.status !== 'Active') throw badRequest('Game has ended');
+                // Once the first game has started the outcome is being decided: nobody buys in (ADR 0010).
+                if (salesClosed(game, deps.now())) throw badRequest(SALES_CLOSED_MESSAGE);
+                if (priceKobo !== nairaToKobo(game.amount)) throw badRequest('The amount does not match the price of this game');
+                const wallet = priceKobo > 0 ? await readWallet(tx, user.id) : null;
+                // A paid code's money is held in the code's escrow, not paid to the punter at once: in the buyer's
+                // shard of it, gathered when the code is settled (ADR 0048).
+                const escrow =
+                  priceKobo > 0
+                    ? await readAccount(tx, { kind: 'escrow', id: shardId(game.id, shardOf(user.id, ESCROW_SHARDS)) })
+                    : null;
+                const guard = priceKobo > 0 ? await readPlayGuard(tx, user.id) : null;
+                let entry: EntryDoc | null = null;
+                if (wallet && escrow && guard) {
+                  if (priceKobo > wallet.balance_kobo) throw badRequest('Insufficient funds');
+                  assertWithinLimits(guard, 'spend', priceKobo, deps.now());
+                  recordUsage(tx, user.id, guard, 'spend', priceKobo, deps.now());
+                  entry = postEntry(deps, tx, wallet, {
+                    type: 'BUY_GAME',
+                    direction: 'debit',
+                    counterparty: escrow,
+                    amountKobo: priceKobo,
+                    narration: `Bought betting code '${game.title}' from ${game.punter_name}`,
+                    reference: `buy-game:${game.id}`,
+                  }).entry;
+                  notify(deps, tx, user.id, 'BUY_GAME', {
+                    amount: koboToNaira(priceKobo),
+                    game_id: game.id,
+                    message: `You bought '${game.title}' for ${formatNaira(priceKobo)}`,
+                  });
+                }
+                const now = deps.now();
+                // buyers_count and possible_profit are folded in after the commit (countsFolder below).
+                purchases.create(tx, purchaseId, {
+                  user_id: user.id,
                   game_id: game.id,
-                  message: `You bought '${game.title}' for ${formatNaira(priceKobo)}`,
+                  entry_id: entry?.id ?? null,
+                  amount_kobo: priceKobo,
+                  created_at: now,
                 });
-              }
-              const now = deps.now();
-              // buyers_count and possible_profit are folded in after the commit (countsFolder below).
-              purchases.create(tx, purchaseId, {
-                user_id: user.id,
-                game_id: game.id,
-                entry_id: entry?.id ?? null,
-                amount_kobo: priceKobo,
-                created_at: now,
-              });
-              myGames.set(tx, purchaseId, {
-                user_id: user.id,
-                game_id: game.id,
-                timestamp: new Date(now),
-                title: game.title,
-                punter_name: game.punter_name,
-                status: game.status,
-                amount: game.amount,
-                platform: game.platform,
-                game_code: code,
-                odd: game.odd,
-                startDate: game.startDate,
-                endDate: game.endDate,
-              });
-              return { game: gameView(game, code), transaction: entry ? transactionView(entry) : null };
-            },
-            deps.now(),
+                myGames.set(tx, purchaseId, {
+                  user_id: user.id,
+                  game_id: game.id,
+                  timestamp: new Date(now),
+                  title: game.title,
+                  punter_name: game.punter_name,
+                  status: game.status,
+                  amount: game.amount,
+                  platform: game.platform,
+                  game_code: code,
+                  odd: game.odd,
+                  startDate: game.startDate,
+                  endDate: game.endDate,
+                });
+                return { game: gameView(game, code), transaction: entry ? transactionView(entry) : null };
+              },
+              deps.now(),
+            ),
           ),
         ),
       );
