@@ -6,6 +6,7 @@
 import { logger } from 'firebase-functions';
 import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
 import { BridgeError, GENERIC_MESSAGE } from './errors';
+import { OTHER_CALLABLES, type Scaling } from './scaling';
 
 export function toHttpsError(error: unknown): HttpsError {
   if (error instanceof BridgeError) return new HttpsError(error.code, error.message, error.details);
@@ -35,10 +36,12 @@ export function sourceOf(request: Pick<CallableRequest<unknown>, 'rawRequest'>):
   return typeof ip === 'string' && ip !== '' ? ip : undefined;
 }
 
+/** A callable with its production scaling (scaling.ts: OTHER_CALLABLES unless it moves money). */
 export function callable<R>(
   handler: (authUid: string | null, data: unknown, caller: CallerAuth | null, source: string | undefined) => Promise<R>,
+  scaling: Scaling = OTHER_CALLABLES,
 ) {
-  return onCall({ cors: true, enforceAppCheck }, async (request: CallableRequest<unknown>) => {
+  return onCall({ cors: true, enforceAppCheck, ...scaling }, async (request: CallableRequest<unknown>) => {
     try {
       const caller = request.auth
         ? { uid: request.auth.uid, claims: request.auth.token as unknown as Record<string, unknown> }

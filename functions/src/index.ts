@@ -1,6 +1,7 @@
 /** Registers the callables; each handler lives in its own module (plain inputs, plain outputs). */
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { callable } from './callable';
+import { MONEY_CALLABLES } from './scaling';
 import { pruneSignalPush as pruneRegistrations } from './push-registry';
 import { services } from './services';
 import * as content from './content';
@@ -22,7 +23,8 @@ export const sessionSendResetOtp = callable((_uid, data, _caller, source) =>
 export const sessionResetPassword = callable((_uid, data, _caller, source) =>
   session.sessionResetPassword(services().session, data, source),
 );
-export const providerCall = callable((uid, data, _caller, source) => services().providerCall(uid, data, source));
+// The money callables: every money call goes through providerCall; joinPot moves money too (scaling.ts).
+export const providerCall = callable((uid, data, _caller, source) => services().providerCall(uid, data, source), MONEY_CALLABLES);
 export const postSignal = callable((_uid, data, caller) =>
   content.postSignal(services().content, caller, data, new Date(), services().signalPush, services().log),
 );
@@ -37,4 +39,4 @@ export const pruneSignalPush = onSchedule({ schedule: 'every 10 minutes', timeZo
 });
 export const clearSignals = callable((_uid, data, caller) => content.clearSignals(services().content, caller, data));
 export const clearGames = callable((_uid, data, caller) => content.clearGames(services().content, caller, data));
-export const joinPot = callable((_uid, data, caller) => content.joinPot(services().providerCall, caller, data));
+export const joinPot = callable((_uid, data, caller) => content.joinPot(services().providerCall, caller, data), MONEY_CALLABLES);

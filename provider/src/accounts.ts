@@ -409,9 +409,17 @@ export function createAccounts(deps: ProviderDeps) {
 
     async login(body: unknown, source: string): Promise<ProviderResponse> {
       const input = parseBody(loginBody, body);
-      await hitLimit(deps, limits.loginsPerSource, source);
+      // The per-address budget counts failed logins only (ADR 0049): a carrier NAT address shared by thousands
+      // of honest users is one address, and a right password costs it nothing (a read, no write to a shared
+      // document); guessing from it is what fills it. Each account's own limits stand (checkPassword).
+      if ((await limitCount(deps, limits.loginsPerSource, source)) >= limits.loginsPerSource.max) {
+        throw tooMany(limits.loginsPerSource.message);
+      }
       const user = await checkPassword(input.email, input.password, source);
-      if (!user) throw badRequest('Invalid email or password');
+      if (!user) {
+        await hitLimit(deps, { ...limits.loginsPerSource, max: Number.MAX_SAFE_INTEGER }, source);
+        throw badRequest('Invalid email or password');
+      }
       if (user.suspended) throw new ApiError(403, 'Your account has been suspended. Please contact support.');
       const code = loginCode(user);
       // 201 and 206 lead to screens that need a code: send one unless a live one is waiting.

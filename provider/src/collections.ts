@@ -235,6 +235,12 @@ export const journalSchema = z.object({
   narration: z.string(),
   reference: z.string(),
   created_at: epochMs,
+  /**
+   * Which of JOURNAL_TIME_SHARDS time ranges the line is indexed in (ADR 0048, Firebase's sharded timestamps):
+   * created_at is indexed only with it first (firestore.indexes.json), so the money written across the whole
+   * app is not one index range past 500 writes a second. Every line is written through ledger.ts transfer().
+   */
+  time_shard: z.number().int().nonnegative().optional(),
 });
 export type JournalDoc = z.infer<typeof journalSchema>;
 export const journal = new Collection('provider_journal', journalSchema);
@@ -495,9 +501,33 @@ export const potSchema = z.object({
   /** The manager's result over the whole duration, in percent of the capital, once booked (ADR 0013). */
   result_percent: z.number().optional(),
   result_booked_at: epochMs.optional(),
+  /**
+   * How many shards its capacity and money are kept in (ADR 0048; absent on pots made before it, whose joins
+   * still count on the pot document itself). raised_amount and investors_count are then folded from the shards.
+   */
+  shards: z.number().int().positive().optional(),
+  /** Set once raising has ended and every shard's money is gathered into the pot's own account. */
+  shards_gathered: z.boolean().optional(),
 });
 export type PotDoc = z.infer<typeof potSchema>;
 export const pots = new Collection('trading_pots', potSchema);
+
+/**
+ * One shard of a sharded pot (ADR 0048), id `{potId}~{k}`: its share of the pot's volume, what joins have taken
+ * from it and how many joins put their money in its account (`pot:{potId}~{k}`). A join's transaction reads
+ * and writes only the shards it takes room from, so the volume is never passed however many join at once.
+ * Closed when raising ends, before its money is gathered.
+ */
+export const potShardSchema = z.object({
+  pot_id: z.string(),
+  shard: z.number().int().nonnegative(),
+  capacity_kobo: kobo,
+  raised_kobo: kobo,
+  count: z.number().int().nonnegative(),
+  closed: z.boolean(),
+});
+export type PotShardDoc = z.infer<typeof potShardSchema>;
+export const potShards = new Collection('provider_pot_shards', potShardSchema);
 
 /**
  * The money side of one join (provider-only, same id as the participant documents): who, how much, who

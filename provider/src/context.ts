@@ -34,7 +34,10 @@ export interface ProviderSettings {
   loginLockMs: number;
   /** Wrong passwords an hour on one account from all sources before it needs the reset code (distributed guessing). */
   loginAccountMaxFailuresPerHour: number;
-  /** Per source (client address): logins a minute, registrations, SMS codes and code checks an hour. */
+  /**
+   * Per source (client address): failed logins a minute (a right password is not counted, ADR 0049),
+   * registrations, SMS codes and code checks an hour.
+   */
   loginsPerSourcePerMinute: number;
   registrationsPerSourcePerHour: number;
   smsPerSourcePerHour: number;

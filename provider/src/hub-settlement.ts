@@ -44,7 +44,8 @@ import {
 } from './collections';
 import { KeyedMutex, notify, type ProviderDeps, type UserDoc } from './context';
 import { conflict, forbidden, badRequest, notFound, ok, parseBody, type ProviderResponse } from './http';
-import { heldKobo, readAccount, transfer, type AccountState } from './ledger';
+import { ESCROW_SHARDS, shardId, shardOf } from './counters';
+import { gatherShards, heldKobo, readAccount, transfer, type AccountState } from './ledger';
 import { disputes } from './admin/hub';
 import { createAudit } from './admin/audit';
 import type { Tx } from './store';
@@ -176,6 +177,9 @@ export function createHubSettlement(deps: ProviderDeps) {
   // escrow); other instances race through Firestore, which the per-purchase refunded_at makes safe.
   const locks = new KeyedMutex();
   const onGame = <T>(gameId: string, work: () => Promise<T>) => locks.run(`game:${gameId}`, work);
+  /** The code's sales, paid into the escrow's shards (ADR 0048), gathered into its escrow before it is settled. */
+  const gatherSales = (gameId: string) =>
+    onGame(gameId, () => gatherShards(deps, 'escrow', gameId, ESCROW_SHARDS, 'Sales of a betting code gathered into its escrow'));
 
   /**
    * Refunds every paid purchase of a Cut or Ended code that is not refunded yet, one transaction each
@@ -183,6 +187,7 @@ export function createHubSettlement(deps: ProviderDeps) {
    * run refunded.
    */
   async function refundBuyers(gameId: string): Promise<number> {
+    await gatherSales(gameId);
     const bought = await purchases.query(deps.store, { where: [['game_id', '==', gameId]] });
     let refunded = 0;
     for (const { id } of bought) {
@@ -197,7 +202,10 @@ export function createHubSettlement(deps: ProviderDeps) {
             if (mine && mine.status !== settlement.status) myGames.update(tx, id, { status: settlement.status });
             return false;
           }
-          const escrow = await readAccount(tx, { kind: 'escrow', id: gameId });
+          const main = await readAccount(tx, { kind: 'escrow', id: gameId });
+          // A purchase that landed after the gathering is still in its shard (ADR 0048).
+          const shard = await readAccount(tx, { kind: 'escrow', id: shardId(gameId, shardOf(purchase.user_id, ESCROW_SHARDS)) });
+          const escrow = (heldKobo(main) ?? 0) >= purchase.amount_kobo ? main : shard;
           const wallet = await readAccount(tx, { kind: 'wallet', id: purchase.user_id });
           const title = mine?.title ?? 'a betting code';
           transfer(deps, tx, {
@@ -227,6 +235,9 @@ export function createHubSettlement(deps: ProviderDeps) {
   async function settle(user: UserDoc, body: unknown): Promise<ProviderResponse> {
     const input = parseBody(settleGameRequestSchema, body);
     const isAdmin = user.role === 1;
+    // Its sales are gathered from the escrow's shards, and its buyers counted from their purchases (ADR 0048).
+    await gatherSales(input.game_id);
+    const buyers = await deps.store.count(purchases.path, { where: [['game_id', '==', input.game_id]] });
     const outcome = await onGame(input.game_id, () =>
       deps.store.runTransaction(async (tx) => {
         const found = await readCode(tx, input.game_id, deps.now());
@@ -313,7 +324,12 @@ export function createHubSettlement(deps: ProviderDeps) {
           released_kobo: released,
           release_after: releaseAfter,
         });
-        gameCopies.set(tx, code.id, { ...code, ...buyersOf(shown), status: input.status, updated_at: now });
+        gameCopies.set(tx, code.id, {
+          ...code,
+          ...(shown ? { buyers_count: buyers } : {}),
+          status: input.status,
+          updated_at: now,
+        });
         const results: PunterRecordDoc['results'] = {
           ...recordDoc?.results,
           [code.id]: { status: input.status, odd: code.odd, price_kobo: code.price_kobo, settled_at: now },
@@ -411,6 +427,7 @@ export function createHubSettlement(deps: ProviderDeps) {
         ],
       });
       if (open.length > 0) continue;
+      await gatherSales(id);
       const done = await onGame(id, () =>
         deps.store.runTransaction(async (tx) => {
           const found = await readCode(tx, id, now);

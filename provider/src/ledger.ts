@@ -26,6 +26,7 @@ import {
 } from './collections';
 import type { ProviderDeps } from './context';
 import { ApiError, badRequest, conflict } from './http';
+import { JOURNAL_TIME_SHARDS, ownerOfShard, shardId, shardOf } from './counters';
 import { sha256 } from './secrets';
 import { newId, type Store, type Tx } from './store';
 
@@ -105,7 +106,8 @@ export async function readAccount(tx: Tx, ref: AccountRef): Promise<AccountState
     case 'hold': {
       const account = (await ledgerAccounts.get(tx, accountKey(ref))) ?? {
         kind: ref.kind,
-        owner_id: ref.id,
+        // A shard of a pot's or an escrow's money (ADR 0048) belongs to that pot or code.
+        owner_id: ownerOfShard(ref.id),
         balance_kobo: 0,
         seq: 0,
         updated_at: 0,
@@ -167,6 +169,7 @@ export function transfer(
     narration: t.narration,
     reference: t.reference,
     created_at: now,
+    time_shard: shardOf(id, JOURNAL_TIME_SHARDS),
   };
   journal.create(tx, id, line);
   const from = applySide(tx, t.from, -t.amountKobo, t, id, now);
@@ -268,10 +271,73 @@ export function postEntry(
   return { wallet: side.wallet, entry, counterparty: credit ? moved.from : moved.to };
 }
 
+/**
+ * The journal lines written in [startMs, endMs), read time shard by time shard (ADR 0048): created_at is indexed
+ * only after time_shard, so the range is asked of each shard and the answers put together.
+ */
+export async function journalBetween(store: Store, startMs: number, endMs: number): Promise<JournalDoc[]> {
+  const shards = await Promise.all(
+    Array.from({ length: JOURNAL_TIME_SHARDS }, (_, k) =>
+      journal.query(store, {
+        where: [
+          ['time_shard', '==', k],
+          ['created_at', '>=', startMs],
+          ['created_at', '<', endMs],
+        ],
+      }),
+    ),
+  );
+  return shards.flat().map((d) => d.data);
+}
+
+/**
+ * Gathers the shards of a pot's or an escrow's money (ADR 0048) into its main account, one small transaction
+ * per shard that holds something: safe to run twice, or in two instances at once (each re-reads its shard).
+ * Runs once the payments into the shards have stopped (a code's sales closed, a pot's raising ended).
+ */
+export async function gatherShards(
+  deps: Pick<ProviderDeps, 'now' | 'store'>,
+  kind: 'pot' | 'escrow',
+  ownerId: string,
+  shards: number,
+  narration: string,
+): Promise<number> {
+  let gathered = 0;
+  for (let k = 0; k < shards; k += 1) {
+    const ref = { kind, id: shardId(ownerId, k) } as const;
+    const committed = await ledgerAccounts.get(deps.store, accountKey(ref));
+    if (!committed || committed.balance_kobo === 0) continue;
+    gathered = addKobo(
+      gathered,
+      await deps.store.runTransaction(async (tx) => {
+        const shard = await readAccount(tx, ref);
+        const main = await readAccount(tx, { kind, id: ownerId });
+        const held = heldKobo(shard) ?? 0;
+        if (held <= 0) return 0;
+        transfer(deps, tx, {
+          from: shard,
+          to: main,
+          amountKobo: held,
+          type: kind === 'pot' ? 'JOIN_AUTO_TRADA' : 'BUY_GAME',
+          narration,
+          reference: `gather:${accountKey(ref)}`,
+        });
+        return held;
+      }),
+    );
+  }
+  return gathered;
+}
+
 /** The balance of any account as committed: a wallet's or pot's own, the house's and gateway's from the journal. */
 export async function accountBalanceKobo(store: Store, ref: AccountRef): Promise<number> {
   if (ref.kind === 'wallet') return balanceKobo(store, ref.id);
   const key = accountKey(ref);
+  if ((ref.kind === 'pot' || ref.kind === 'escrow') && ownerOfShard(ref.id) === ref.id) {
+    // A pot's or a code's money as a whole: its own account and its shards' (ADR 0048).
+    const all = await ledgerAccounts.query(store, { where: [['owner_id', '==', ref.id]] });
+    return addKobo(0, ...all.filter((a) => a.data.kind === ref.kind).map((a) => a.data.balance_kobo));
+  }
   if (ref.kind === 'pot' || ref.kind === 'escrow' || ref.kind === 'receivable' || ref.kind === 'hold') {
     return (await ledgerAccounts.get(store, key))?.balance_kobo ?? 0;
   }

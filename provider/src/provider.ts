@@ -60,6 +60,8 @@ export interface Provider {
   copyOlderGames(): Promise<number>;
   /** Moves the pots whose time has come (ADR 0012): the scheduler's entry point. */
   tickPots(): Promise<{ moved: string[] }>;
+  /** Resolves once the counts of the payments so far are folded into the public documents (ADR 0048). */
+  countsFolded(): Promise<void>;
 }
 
 type Handler = (
@@ -248,6 +250,9 @@ export function createProvider(options: ProviderOptions): Provider {
     refundHeldTopups: (options) => refundHeldTopups(deps, options),
     copyOlderGames: () => settlement.copyOlderCodes(),
     tickPots: () => pots.tick(),
+    countsFolded: async () => {
+      await Promise.all([hub.countsFolded(), pots.countsFolded()]);
+    },
     async handle(req) {
       try {
         return await route(req);

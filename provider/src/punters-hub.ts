@@ -28,6 +28,7 @@ import { assertNotPaused, assertWithinLimits, readPlayGuard, recordUsage } from 
 import { idempotent, postEntry, readAccount, readEntry, readWallet, transactionView, transactionViewSchema } from './ledger';
 import { buyGameBody, createCodeRequestSchemaFor } from './schemas';
 import { newId, type Tx } from './store';
+import { createFolder, ESCROW_SHARDS, KeyedLimiter, shardId, shardOf } from './counters';
 
 /** The secret code of a game ('' when it has none). */
 async function codeOf(from: Pick<Tx, 'get'>, gameId: string): Promise<string> {
@@ -44,8 +45,28 @@ function gameView(game: GameDoc, code: string | undefined) {
   return code === undefined ? rest : { ...rest, game_code: code };
 }
 
+/**
+ * Folds a code's buyers_count and possible_profit into its public document from its purchases (ADR 0048): one
+ * count query, and a write only when the figure changed. What the debounced folder runs after purchases.
+ */
+export async function foldGameCounts(deps: Pick<ProviderDeps, 'store'>, gameId: string): Promise<void> {
+  const buyers = await deps.store.count(purchases.path, { where: [['game_id', '==', gameId]] });
+  const game = await games.get(deps.store, gameId);
+  if (!game || game.buyers_count === buyers) return;
+  await games.update(deps.store, gameId, {
+    buyers_count: buyers,
+    possible_profit: koboToNaira(multiplyKobo(nairaToKobo(game.amount), buyers)),
+  });
+}
+
+/** How long after a purchase its code's figures are folded: at most one write a second per code and instance. */
+export const FOLD_DELAY_MS = 1000;
+
 export function createPuntersHub(deps: ProviderDeps) {
   const locks = new KeyedMutex();
+  const countsFolder = createFolder((gameId) => foldGameCounts(deps, gameId), { delayMs: FOLD_DELAY_MS, log: deps.log });
+  // Purchases of one code side by side, half as many at once as its escrow has shards (ADR 0048).
+  const inFlight = new KeyedLimiter();
 
   /** The codes `user` may see (all, or one punter's), newest first, with the code where they have it. */
   async function viewsFor(user: UserDoc, punterId?: string) {
@@ -62,6 +83,9 @@ export function createPuntersHub(deps: ProviderDeps) {
   }
 
   return {
+    /** Resolves once every purchase's counts are folded in (tests, shutdown). */
+    countsFolded: () => countsFolder.idle(),
+
     async list(user: UserDoc): Promise<ProviderResponse> {
       return ok({ message: 'Betting codes fetched', data: await viewsFor(user) });
     },
@@ -109,11 +133,15 @@ export function createPuntersHub(deps: ProviderDeps) {
       const input = parseBody(buyGameBody, body);
       const priceKobo = nairaToKobo(input.amount);
       const purchaseId = `${user.id}_${input.game_id}`;
-      // One purchase of a code at a time per provider instance: every purchase rewrites the code's
-      // document and its escrow, and a crowd of transactions on one document only makes them all retry
-      // until they time out. Across instances Firestore's own locking still serialises them.
+      // One purchase per user at a time in this instance. Purchases of one code by different users share no
+      // document (ADR 0048): the money goes to the buyer's shard of the escrow, the count is folded later.
+      // The code is read before the transaction, not in it: a document every purchase's transaction read would
+      // order them all one after another (ADR 0048). Its price and dates never change; its status changes once
+      // it is settled, well after its sales closed (at its first game's start, checked below).
+      const game = await games.get(deps.store, input.game_id);
+      const code = game ? await codeOf(deps.store, game.id) : '';
       const result = await locks.run(user.id, () =>
-        locks.run(`game:${input.game_id}`, () =>
+        inFlight.run(`game:${input.game_id}`, ESCROW_SHARDS / 2, () =>
           deps.store.runTransaction((tx) =>
             idempotent(
               tx,
@@ -123,9 +151,7 @@ export function createPuntersHub(deps: ProviderDeps) {
               input,
               buyAnswerSchema,
               async () => {
-                const game = await games.get(tx, input.game_id);
                 if (!game) throw notFound('Game not found');
-                const code = await codeOf(tx, game.id);
                 const earlier = await purchases.get(tx, purchaseId);
                 if (game.user_id === user.id || earlier) {
                   const entry = earlier?.entry_id ? await readEntry(tx, user.id, earlier.entry_id) : null;
@@ -141,8 +167,12 @@ export function createPuntersHub(deps: ProviderDeps) {
                 if (salesClosed(game, deps.now())) throw badRequest(SALES_CLOSED_MESSAGE);
                 if (priceKobo !== nairaToKobo(game.amount)) throw badRequest('The amount does not match the price of this game');
                 const wallet = priceKobo > 0 ? await readWallet(tx, user.id) : null;
-                // A paid code's money is held in the code's escrow account, not paid to the punter at once.
-                const escrow = priceKobo > 0 ? await readAccount(tx, { kind: 'escrow', id: game.id }) : null;
+                // A paid code's money is held in the code's escrow, not paid to the punter at once: in the buyer's
+                // shard of it, gathered when the code is settled (ADR 0048).
+                const escrow =
+                  priceKobo > 0
+                    ? await readAccount(tx, { kind: 'escrow', id: shardId(game.id, shardOf(user.id, ESCROW_SHARDS)) })
+                    : null;
                 const guard = priceKobo > 0 ? await readPlayGuard(tx, user.id) : null;
                 let entry: EntryDoc | null = null;
                 if (wallet && escrow && guard) {
@@ -164,13 +194,7 @@ export function createPuntersHub(deps: ProviderDeps) {
                   });
                 }
                 const now = deps.now();
-                const buyers = game.buyers_count + 1;
-                const updated: GameDoc = {
-                  ...game,
-                  buyers_count: buyers,
-                  possible_profit: koboToNaira(multiplyKobo(priceKobo, buyers)),
-                };
-                games.update(tx, game.id, { buyers_count: updated.buyers_count, possible_profit: updated.possible_profit });
+                // buyers_count and possible_profit are folded in after the commit (countsFolder below).
                 purchases.create(tx, purchaseId, {
                   user_id: user.id,
                   game_id: game.id,
@@ -192,13 +216,14 @@ export function createPuntersHub(deps: ProviderDeps) {
                   startDate: game.startDate,
                   endDate: game.endDate,
                 });
-                return { game: gameView(updated, code), transaction: entry ? transactionView(entry) : null };
+                return { game: gameView(game, code), transaction: entry ? transactionView(entry) : null };
               },
               deps.now(),
             ),
           ),
         ),
       );
+      if (!result.replay) countsFolder.schedule(input.game_id);
       const value = result.value;
       return ok({
         message: priceKobo === 0 ? 'Game code retrieved successfully' : 'Game bought successfully',

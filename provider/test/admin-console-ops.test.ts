@@ -72,6 +72,8 @@ describe('editing a pot', () => {
       { 'idempotency-key': 'join-key-1' },
     );
     expect(join.status).toBe(200);
+    // The pot's figures are folded in after the join (ADR 0048); the edit below is refused at once either way.
+    await provider.countsFolded();
     const refused = await asAdmin('PUT', '/api/v1/admin/pots/update', { pot_id: potId, pot: potFields({ pot_volume: 10 }) });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe('This pot can no longer be edited: someone has joined it or its raising has ended');
@@ -147,6 +149,8 @@ describe('disputes of a betting code', () => {
       { 'idempotency-key': 'buy-key-1' },
     );
     expect([bought.status, bought.body.message]).toEqual([200, expect.any(String)]);
+    // The code's figures are folded in after the purchase (ADR 0048).
+    await provider.countsFolded();
     return { ...env, punter, buyer, gameId };
   }
 

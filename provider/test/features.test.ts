@@ -54,6 +54,8 @@ describe('Punters Hub', () => {
     expect(await accountBalanceKobo(provider.deps.store, { kind: 'wallet', id: punter.id })).toBe(0);
     const mine = await provider.deps.store.query(C.myGames, { where: [['user_id', '==', buyer.id]] });
     expect(mine.map((d) => d.data.game_code)).toEqual(['CODE200']);
+    // The figures are folded in after the purchase (ADR 0048).
+    await provider.countsFolded();
     const game = await provider.deps.store.get(C.games, gameId);
     expect(game).toMatchObject({ buyers_count: 1, possible_profit: 200 });
     expect(game).not.toHaveProperty('game_code');

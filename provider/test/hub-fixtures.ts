@@ -90,10 +90,14 @@ export async function postCode(provider: Provider, token: string, amount: number
   return (res.body.data as { id: string }).id;
 }
 
-export const buy = (provider: Provider, token: string, gameId: string, amount: number, key: string) =>
-  client(provider).call('POST', '/api/v1/puntershub/buy-or-get-game', { game_id: gameId, amount }, token, {
+/** Buys (or gets) a code, then waits for its figures to be folded into the public document (ADR 0048). */
+export async function buy(provider: Provider, token: string, gameId: string, amount: number, key: string) {
+  const res = await client(provider).call('POST', '/api/v1/puntershub/buy-or-get-game', { game_id: gameId, amount }, token, {
     'idempotency-key': key,
   });
+  await provider.countsFolded();
+  return res;
+}
 
 export const settle = (provider: Provider, token: string, gameId: string, status: 'Boom' | 'Cut') =>
   client(provider).call('POST', '/api/v1/puntershub/settle-game', { game_id: gameId, status }, token);

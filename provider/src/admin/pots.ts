@@ -4,14 +4,15 @@
  * Creating a pot, booking its result and the switch itself are in ../pots.ts.
  */
 import { z } from 'zod';
-import { koboToNaira } from '@punter/core/money';
+import { koboToNaira, nairaToKobo } from '@punter/core/money';
 import { PARTICIPANT_STATUS_PAID, POT_NOT_FOUND, POT_STATUS_RAISING } from '@punter/core/pots';
 import { adminPotsQuerySchema, potUpdateRequestSchema, type AdminPot } from '@punter/core/api/admin-console';
 import { timestampMillis } from '@punter/core/api/common';
-import { appConfig, Collection, potSchema, potStakes, users } from '../collections';
+import { appConfig, Collection, potSchema, potShards, potStakes, users, type PotShardDoc } from '../collections';
+import { shardId } from '../counters';
 import type { ProviderDeps, UserDoc } from '../context';
 import { badRequest, conflict, notFound, ok, parseBody, type ProviderResponse } from '../http';
-import { AUTO_TRADA_CONFIG_ID } from '../pots';
+import { AUTO_TRADA_CONFIG_ID, shardCapacities } from '../pots';
 import { iso, pageOf, type Audit } from './audit';
 
 export const POT_NOT_EDITABLE = 'This pot can no longer be edited: someone has joined it or its raising has ended';
@@ -128,6 +129,19 @@ export function createAdminPots(deps: ProviderDeps, { audit, auditIn }: Audit) {
         const pot = await fullPots.get(tx, potId);
         if (!pot) throw notFound(POT_NOT_FOUND);
         if (!editable(pot, now)) throw conflict(POT_NOT_EDITABLE);
+        // A sharded pot (ADR 0048): its figures are folded later, so the shards say whether anyone joined;
+        // reading them here orders this edit with any join, and the new volume is split over them again.
+        if (pot.shards !== undefined) {
+          const shardDocs: PotShardDoc[] = [];
+          for (let k = 0; k < pot.shards; k += 1) {
+            const shard = await potShards.get(tx, shardId(potId, k));
+            if (shard) shardDocs.push(shard);
+          }
+          if (shardDocs.some((d) => d.count > 0 || d.raised_kobo > 0)) throw conflict(POT_NOT_EDITABLE);
+          shardCapacities(nairaToKobo(input.pot_volume), pot.shards).forEach((capacity, k) =>
+            potShards.update(tx, shardId(potId, k), { capacity_kobo: capacity }),
+          );
+        }
         const fields = {
           pot_volume: input.pot_volume,
           percentage: input.percentage,

@@ -4,10 +4,10 @@
  */
 import type { DailyReportDay } from '@punter/core/api/admin';
 import { addKobo, koboToNaira } from '@punter/core/money';
-import { journal, users, withdrawals, type JournalDoc } from '../collections';
+import { users, withdrawals, type JournalDoc } from '../collections';
 import type { ProviderDeps, UserDoc } from '../context';
 import { ok, parseBody, type ProviderResponse } from '../http';
-import { totalBalanceKobo } from '../ledger';
+import { journalBetween, totalBalanceKobo } from '../ledger';
 import { dailyReportQuerySchema } from '../schemas';
 import { dayRange, iso, type Audit } from './audit';
 import { allEntries } from './transactions';
@@ -88,15 +88,11 @@ export function createAdminReports(deps: ProviderDeps, { audit }: Audit) {
       const to = query.to ?? today;
       const from = query.from ?? iso(Date.parse(to) - (DEFAULT_DAYS - 1) * DAY_MS).slice(0, 10);
       const { start, end } = dayRange(from, to);
-      const lines = await journal.query(deps.store, {
-        where: [
-          ['created_at', '>=', start],
-          ['created_at', '<', end],
-        ],
-      });
+      // Read time shard by time shard: created_at is never indexed on its own (ADR 0048).
+      const lines = await journalBetween(deps.store, start, end);
       const days = new Map<string, DayKobo>();
       for (let t = start; t < end; t += DAY_MS) days.set(iso(t).slice(0, 10), emptyDay());
-      for (const { data: line } of lines) {
+      for (const line of lines) {
         const figure = figureOf(line);
         const day = days.get(iso(line.created_at).slice(0, 10));
         if (!figure || !day) continue;

@@ -1,0 +1,163 @@
+/**
+ * A pot made by an admin keeps its capacity and money in shards (ADR 0048): 200 joins at once from two provider
+ * instances never pass its volume, no join's transaction writes the pot's document or one shared account, the
+ * pot's raised_amount and investors_count are folded in after, and when raising ends the shards are closed and
+ * gathered so the result and the payouts work on the pot's account; the double entry sums to zero throughout.
+ */
+import { describe, expect, it } from 'vitest';
+import { nairaToKobo } from '@punter/core/money';
+import { createAudit } from '../src/admin/audit';
+import { ledgerAccounts, potParticipants, pots as potDocs, potShards, users, type UserDoc } from '../src/collections';
+import type { ProviderDeps } from '../src/context';
+import { GATEWAY, accountBalanceKobo, ledgerCheck, postEntry, readWallet } from '../src/ledger';
+import { createPots } from '../src/pots';
+import type { Store, Tx } from '../src/store';
+import { createMemoryStore } from '../src/store-memory';
+import { makeProvider, uniqueSuffix } from './helpers';
+
+const DAY = 86_400_000;
+const START = 1_800_000_000_000;
+
+/** The store, recording the documents each transaction writes. */
+function tracing(store: Store, writes: string[]): Store {
+  return {
+    ...store,
+    runTransaction: (fn) =>
+      store.runTransaction((tx) => {
+        const record =
+          (op: 'create' | 'set' | 'update' | 'delete') => (collection: string, id: string, data?: Record<string, unknown>) => {
+            writes.push(`${collection}/${id}`);
+            if (op === 'delete') tx.delete(collection, id);
+            else tx[op](collection, id, data ?? {});
+          };
+        const traced: Tx = {
+          get: (c, id) => tx.get(c, id),
+          create: record('create'),
+          set: record('set'),
+          update: record('update'),
+          delete: record('delete'),
+        };
+        return fn(traced);
+      }),
+  };
+}
+
+function potsOn(store: Store, clock: { now: number }) {
+  const base = makeProvider({ store }).deps;
+  const deps: ProviderDeps = { ...base, now: () => clock.now };
+  return { pots: createPots(deps, createAudit(deps)), deps };
+}
+
+async function seedUser(store: Store, deps: ProviderDeps, naira: number, role = 0): Promise<UserDoc> {
+  const id = `u${uniqueSuffix()}`;
+  const user: UserDoc = {
+    id,
+    first_name: 'Ada',
+    last_name: 'Obi',
+    email: `${id}@example.com`,
+    username: id.slice(0, 30),
+    phone_number: '08012345678',
+    country: 'Nigeria',
+    gender: 'female',
+    avatar_url: 'https://example.com/f.png',
+    device_type: 'WEB',
+    marketing_channel: 'Others',
+    referral_code: id.toUpperCase(),
+    referred_by: null,
+    role,
+    can_post_signal: false,
+    can_post_game: false,
+    can_monetize_game: false,
+    password_hash: 'x',
+    phone_verified: true,
+    must_change_password: false,
+    pin_hash: null,
+    pin_failed: 0,
+    pin_locked_until: 0,
+    suspended: false,
+    subscription_expires_at: START + 365 * DAY,
+    created_at: START,
+  };
+  await users.set(store, id, user);
+  if (naira > 0) {
+    await store.runTransaction(async (tx) => {
+      postEntry(deps, tx, await readWallet(tx, id), {
+        type: 'FUNDING',
+        direction: 'credit',
+        counterparty: GATEWAY,
+        amountKobo: nairaToKobo(naira),
+        narration: 'Top up',
+        reference: `seed:${id}`,
+      });
+    });
+  }
+  return user;
+}
+
+describe('a sharded pot (memory store, two provider instances)', () => {
+  it('200 joins at once: never past the volume, no shared document written, figures folded, shards gathered for the payout', async () => {
+    const store = createMemoryStore();
+    const writes: string[] = [];
+    const clock = { now: START };
+    const a = potsOn(tracing(store, writes), clock);
+    const b = potsOn(tracing(store, writes), clock);
+    const admin = await seedUser(store, a.deps, 0, 1);
+    const created = await a.pots.create(admin, {
+      pot_volume: 1_000_000,
+      percentage: 10,
+      raising_to: new Date(START + 5 * DAY).toISOString(),
+      trade_from: new Date(START + 6 * DAY).toISOString(),
+      trade_to: new Date(START + 36 * DAY).toISOString(),
+      duration: 2,
+      type: 'Over 1.5',
+      manager: 'Musa',
+      terms: 'Terms',
+      managers_number: '+2348000000000',
+    });
+    const potId = (created.body as { data: { id: string } }).data.id;
+    const shards = await potShards.query(store, { where: [['pot_id', '==', potId]] });
+    expect(shards).toHaveLength(20);
+    expect(shards.reduce((s, d) => s + d.data.capacity_kobo, 0)).toBe(nairaToKobo(1_000_000));
+
+    const joiners = await Promise.all(Array.from({ length: 200 }, () => seedUser(store, a.deps, 20_000)));
+    writes.length = 0;
+    const outcomes = await Promise.allSettled(
+      joiners.map((u, i) =>
+        (i % 2 === 0 ? a : b).pots.join(u, { pot_id: potId, amount: 15_000, acceptRisk: true }, `shard-race-${i}`),
+      ),
+    );
+    // 66 x 15,000 = 990,000: the 67th would pass the volume.
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(66);
+    for (const o of outcomes) if (o.status === 'rejected') expect(o.reason).toMatchObject({ status: 400 });
+    // No join wrote the pot's document or its own account: only shards, the joiner's documents and the journal.
+    expect(writes.filter((w) => w === `trading_pots/${potId}` || w === `${ledgerAccounts.path}/pot:${potId}`)).toEqual([]);
+    const participants = await potParticipants.query(store, { where: [['pot_id', '==', potId]] });
+    expect(participants).toHaveLength(66);
+    expect(await accountBalanceKobo(store, { kind: 'pot', id: potId })).toBe(nairaToKobo(990_000));
+    expect(await ledgerCheck(store)).toEqual({ sumKobo: 0, mismatches: [] });
+
+    // The figures on the pot's document converge once the folders have run.
+    await Promise.all([a.pots.countsFolded(), b.pots.countsFolded()]);
+    expect(await potDocs.get(store, potId)).toMatchObject({ raised_amount: 990_000, investors_count: 66 });
+
+    // Raising ends: the shards close and their money is gathered into the pot's account; a late join is refused.
+    clock.now = START + 5 * DAY;
+    await a.pots.tick();
+    expect((await potDocs.get(store, potId))?.status).toBe('Trading');
+    expect((await ledgerAccounts.get(store, `pot:${potId}`))?.balance_kobo).toBe(nairaToKobo(990_000));
+    const late = await seedUser(store, a.deps, 20_000);
+    await expect(a.pots.join(late, { pot_id: potId, amount: 10_000, acceptRisk: true }, 'late')).rejects.toMatchObject({
+      status: 400,
+      message: 'This pot is not raising at the moment',
+    });
+
+    // Due: the result is booked on the pot's account and a participant is paid capital and result.
+    clock.now = START + 36 * DAY;
+    await b.pots.tick();
+    await a.pots.bookResult(admin, { pot_id: potId, result_percent: 20 });
+    const payer = joiners.find((_, i) => outcomes[i]!.status === 'fulfilled')!;
+    const paid = await a.pots.payout(payer, { pot_id: potId }, 'shard-payout');
+    expect((paid.body as { data: { amount: number } }).data.amount).toBe(18_000);
+    expect(await ledgerCheck(store)).toEqual({ sumKobo: 0, mismatches: [] });
+  });
+});
