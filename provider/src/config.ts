@@ -16,6 +16,8 @@
  *   TERMII_API_KEY          Termii API key: when set, one-time codes are sent by SMS through Termii
  *   TERMII_SENDER_ID        Termii sender id (default 'Punter')
  *   PROVIDER_SANDBOX        'false' to unmount /sandbox/* (default: mounted unless FLW_SECRET_KEY is set)
+ *   PROVIDER_SANDBOX_PAYOUTS  'instant' (default: the sandbox pays at once, except its magic accounts) or
+ *                           'pending' (every sandbox withdrawal waits in the console's queue for Approve/Decline)
  *
  * The sandboxes record a payment nobody made and show every one-time code, so they run only for a
  * `demo-` project (which can only reach an emulator's data) or PROVIDER_SANDBOX_PROJECT; on any other
@@ -31,7 +33,7 @@
 import { z } from 'zod';
 import { createFlutterwaveBankResolver } from './adapters/bank-resolver';
 import { createFlutterwavePayments } from './adapters/payments';
-import { createManualPayouts } from './adapters/payouts';
+import { SANDBOX_PAYOUT_MODES, createManualPayouts, createSandboxPayouts } from './adapters/payouts';
 import { createTermiiSms } from './adapters/sms';
 import type { ProviderOptions } from './provider';
 import type { Store } from './store';
@@ -65,6 +67,7 @@ const envSchema = z.object({
   TERMII_SENDER_ID: z.string().min(1).max(11).default('Punter'),
   PROVIDER_SANDBOX: z.enum(['true', 'false']).optional(),
   PROVIDER_SANDBOX_PROJECT: z.string().min(1).optional(),
+  PROVIDER_SANDBOX_PAYOUTS: z.enum(SANDBOX_PAYOUT_MODES).default('instant'),
   PROVIDER_TOKEN_TTL_MINUTES: z.coerce.number().int().positive().default(1440),
   PROVIDER_POT_TICK_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
   PROVIDER_TRUSTED_PROXIES: z
@@ -138,6 +141,7 @@ export function optionsFromEnv(env: ProviderEnv, store: Store): ProviderOptions 
       ...env.PROVIDER_LIMITS,
     },
   };
+  if (env.PROVIDER_SANDBOX_PAYOUTS === 'pending') options.payouts = createSandboxPayouts({ mode: 'pending' });
   if (env.FLW_SECRET_KEY) {
     options.payments = createFlutterwavePayments({ secretKey: env.FLW_SECRET_KEY });
     options.bankResolver = createFlutterwaveBankResolver({ secretKey: env.FLW_SECRET_KEY });
