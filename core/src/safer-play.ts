@@ -142,7 +142,8 @@ export function limitRefusal(
 
 /** What a paused user is told when a money feature or the signals are closed. */
 export function pauseMessage(kind: PauseKind, until: number): string {
-  const date = new Date(until).toISOString().slice(0, 10);
+  // The day in Lagos, like every date the app shows (issue 34 point 7).
+  const date = lagosDay(until);
   const what = kind === 'break' ? `You are taking a break until ${date}` : `You have excluded yourself until ${date}`;
   return `${what}. Top-ups, betting codes, pots and signals are closed until then; you can still withdraw your money.`;
 }

@@ -20,12 +20,12 @@ const tab = (name: string) =>
 let admin: Page;
 let user: Page;
 
-/** A datetime-local value `hours` from now in the browser's own time zone. */
+/** A datetime-local value `hours` from now in Lagos time (UTC+1), which the console reads its inputs in. */
 function localInput(page: Page, hours: number): Promise<string> {
   return page.evaluate((h) => {
-    const d = new Date(Date.now() + h * 3_600_000);
+    const d = new Date(Date.now() + h * 3_600_000 + 3_600_000);
     const pad = (n: number) => String(n).padStart(2, '0');
-    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+    return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
   }, hours);
 }
 

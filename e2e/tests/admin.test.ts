@@ -88,6 +88,7 @@ beforeAll(async () => {
       code: '044',
       account_number: PENDING_ACCOUNT,
       account_name: (verified.data as { account_name: string }).account_name,
+      confirm_other_name: true,
     },
     token,
   );

@@ -169,6 +169,9 @@ describe('a new user, end to end', () => {
     await expect.poll(() => name.inputValue(), POLL).toMatch(/^[A-Z]+ [A-Z]+$/);
     expect(await account.isDisabled()).toBe(true);
     expect(await name.getAttribute('readonly')).not.toBeNull();
+    // The sandbox's name for 1111111111 is not this user's: saving it needs the holder's confirmation (ADR 0046).
+    expect(await page.getByRole('button', { name: 'Save Bank' }).isDisabled()).toBe(true);
+    await page.getByRole('checkbox', { name: /I confirm that my withdrawals may be paid to/ }).check();
     await capture(page, 'save-bank');
     await page.getByRole('button', { name: 'Save Bank' }).click();
     await expectToast(page, 'Bank details saved succesfully');

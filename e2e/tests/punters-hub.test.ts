@@ -43,11 +43,11 @@ let punter: Page;
 let buyerPage: Page;
 let admin: Page;
 
-/** A datetime-local value (with seconds) for `ms`, in this machine's time zone, which the browser shares. */
+/** A datetime-local value (with seconds) for `ms` in Lagos time (UTC+1), which the app reads its inputs in. */
 function localInput(ms: number): string {
-  const d = new Date(ms);
+  const d = new Date(ms + 3_600_000);
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
 }
 
 async function balanceOf(email: string, password: string): Promise<number> {

@@ -90,6 +90,7 @@ beforeAll(async () => {
       code: '058',
       account_number: accountNumber,
       account_name: (verified.data as { account_name: string }).account_name,
+      confirm_other_name: true,
     },
     token,
   );

@@ -343,6 +343,11 @@ export const savedBankSchema = z.object({
   account_number: z.string(),
   code: z.string(),
   created_at: epochMs,
+  /**
+   * When the holder confirmed an account whose bank name is not their registered name (ADR 0046); absent or
+   * null for an account in their own name. A withdrawal to an account in another name needs it.
+   */
+  other_name_confirmed_at: epochMs.nullable().optional(),
 });
 export type SavedBankDoc = z.infer<typeof savedBankSchema>;
 export const banks = new Collection('provider_banks', savedBankSchema);
@@ -588,6 +593,15 @@ export const auditSchema = z.object({
   action_group: z.string().optional(),
   /** Why, for entries the provider's own jobs write (a gateway refund that did not go through). */
   reason: z.string().optional(),
+  /** A user's confirmation of a bank account in another name (ADR 0046): which account, and the two names. */
+  account: z
+    .object({
+      bank_code: z.string(),
+      account_number: z.string(),
+      account_name: z.string(),
+      holder_name: z.string(),
+    })
+    .optional(),
 });
 export type AuditDoc = z.infer<typeof auditSchema>;
 export const audit = new Collection('provider_audit', auditSchema);

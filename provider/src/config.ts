@@ -16,6 +16,8 @@
  *   TERMII_API_KEY          Termii API key: when set, one-time codes are sent by SMS through Termii
  *   TERMII_SENDER_ID        Termii sender id (default 'Punter')
  *   PROVIDER_SANDBOX        'false' to unmount /sandbox/* (default: mounted unless FLW_SECRET_KEY is set)
+ *   PROVIDER_SANDBOX_PAYOUTS  'instant' (default: the sandbox pays at once, except its magic accounts) or
+ *                           'pending' (every sandbox withdrawal waits in the console's queue for Approve/Decline)
  *
  * The sandboxes record a payment nobody made and show every one-time code, so they run only for a
  * `demo-` project (which can only reach an emulator's data) or PROVIDER_SANDBOX_PROJECT; on any other
@@ -35,7 +37,7 @@ import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import { createFlutterwaveBankResolver } from './adapters/bank-resolver';
 import { createFlutterwavePayments } from './adapters/payments';
-import { createManualPayouts } from './adapters/payouts';
+import { SANDBOX_PAYOUT_MODES, createManualPayouts, createSandboxPayouts } from './adapters/payouts';
 import { createTermiiSms } from './adapters/sms';
 import type { ProviderOptions } from './provider';
 import type { Store } from './store';
@@ -70,6 +72,7 @@ const envSchema = z.object({
   PROVIDER_SANDBOX: z.enum(['true', 'false']).optional(),
   PROVIDER_SANDBOX_PROJECT: z.string().min(1).optional(),
   PROVIDER_DEVICE_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  PROVIDER_SANDBOX_PAYOUTS: z.enum(SANDBOX_PAYOUT_MODES).default('instant'),
   PROVIDER_TOKEN_TTL_MINUTES: z.coerce.number().int().positive().default(1440),
   PROVIDER_POT_TICK_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
   PROVIDER_TRUSTED_PROXIES: z
@@ -157,6 +160,7 @@ export function optionsFromEnv(env: ProviderEnv, store: Store): ProviderOptions 
   };
   const deviceKey = deviceKeyFrom(env);
   if (deviceKey !== undefined && options.settings) options.settings.deviceKey = deviceKey;
+  if (env.PROVIDER_SANDBOX_PAYOUTS === 'pending') options.payouts = createSandboxPayouts({ mode: 'pending' });
   if (env.FLW_SECRET_KEY) {
     options.payments = createFlutterwavePayments({ secretKey: env.FLW_SECRET_KEY });
     options.bankResolver = createFlutterwaveBankResolver({ secretKey: env.FLW_SECRET_KEY });

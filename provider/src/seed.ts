@@ -2,16 +2,20 @@
  * Demo data for the local stack, idempotent (running it twice changes nothing):
  *   - four accounts with known passwords: an ordinary user, a signal poster (can_post_signal),
  *     a punter (can_post_game + can_monetize_game) and an admin (role 1), all phone-verified with PIN 1234
- *     and a saved bank, each with some wallet history (top-ups through the sandbox payment gateway,
- *     a subscription, a withdrawal) written through the provider itself, so the ledger rules hold;
- *   - two trading pots, three betting codes posted by the punter, two signals;
+ *     and a saved bank in their own name, each with some wallet history (top-ups through the sandbox payment
+ *     gateway, a subscription, withdrawals) written through the provider itself, so the ledger rules hold;
+ *     a few withdrawals go to a second account of theirs whose sandbox payout stays PENDING (a 111... number),
+ *     so the console's withdrawal queue has work for Approve and Decline (issue 34 point 10);
+ *   - two trading pots whose participants joined through the provider, so each pot's raised amount and
+ *     investor count are its participants' (issue 34 point 7); three betting codes posted by the punter, two signals;
  *   - for the admin screens: two ads, a gift-card category with a card, and a crypto rate (the category,
  *     card and rate written through the admin calls, so they are audited).
  * Prints the credentials. Run: `node --import tsx provider/src/seed.ts` (FIRESTORE_EMULATOR_HOST set).
  */
 import { pathToFileURL } from 'node:url';
 import { AVATAR_URLS } from '@punter/core/form-schemas';
-import { sandboxAccountName } from './adapters/bank-resolver';
+import { sandboxAccountName, sandboxAccountNumberFor } from './adapters/bank-resolver';
+import { PAYOUT_PENDING_PREFIX } from './adapters/payouts';
 import { createSandboxPayments } from './adapters/payments';
 import { ads, games, giftCardCategories, sandboxPayments, unique, users, type UserDoc } from './collections';
 import { uniqueKey, writePermissions } from './context';
@@ -36,7 +40,8 @@ export interface DemoAccount {
   permissions: { role: number; can_post_signal: boolean; can_post_game: boolean; can_monetize_game: boolean };
   topUps: number[];
   subscribe: boolean;
-  withdraw: number;
+  /** Withdrawals in naira: `pending` ones go to an account whose sandbox payout waits for an admin. */
+  withdrawals: ReadonlyArray<{ amount: number; pending: boolean }>;
 }
 
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
@@ -52,7 +57,10 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     permissions: { role: 0, can_post_signal: false, can_post_game: false, can_monetize_game: false },
     topUps: [25_000, 10_000],
     subscribe: true,
-    withdraw: 3_500,
+    withdrawals: [
+      { amount: 3_500, pending: false },
+      { amount: 1_500, pending: true },
+    ],
   },
   {
     key: 'signal',
@@ -66,7 +74,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     permissions: { role: 0, can_post_signal: true, can_post_game: false, can_monetize_game: false },
     topUps: [15_000],
     subscribe: true,
-    withdraw: 0,
+    withdrawals: [{ amount: 500, pending: true }],
   },
   {
     key: 'punter',
@@ -80,7 +88,10 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     permissions: { role: 0, can_post_signal: false, can_post_game: true, can_monetize_game: true },
     topUps: [20_000],
     subscribe: false,
-    withdraw: 2_000,
+    withdrawals: [
+      { amount: 2_000, pending: false },
+      { amount: 1_000, pending: true },
+    ],
   },
   {
     key: 'admin',
@@ -94,9 +105,30 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     permissions: { role: 1, can_post_signal: true, can_post_game: true, can_monetize_game: true },
     topUps: [50_000],
     subscribe: true,
-    withdraw: 0,
+    withdrawals: [],
   },
 ];
+
+/**
+ * The seeded pots and who joins them through the provider (each join moves the money, writes the participant and
+ * raises the pot's raised_amount and investors_count in one transaction, so the pot agrees with its list).
+ * The Trading pot is filled by its joins, moved to Trading by the pot clock, then given dates of a pot that has
+ * been trading for nine days.
+ */
+export const DEMO_POT_JOINS: ReadonlyArray<{ pot: string; account: DemoAccount['key']; amount: number }> = [
+  { pot: 'demo-pot-raising', account: 'user', amount: 10_000 },
+  { pot: 'demo-pot-raising', account: 'signal', amount: 10_000 },
+  { pot: 'demo-pot-raising', account: 'admin', amount: 20_000 },
+  { pot: 'demo-pot-trading', account: 'user', amount: 10_000 },
+  { pot: 'demo-pot-trading', account: 'admin', amount: 20_000 },
+];
+
+/** A sandbox account number in the holder's own name (ADR 0046), starting with `prefix`, from the phone's digits. */
+function ownAccountNumber(account: DemoAccount, bankCode: string, prefix: string): string {
+  const number = sandboxAccountNumberFor(account, bankCode, { prefix, from: Number(account.phone.slice(-6)) });
+  if (!number) throw new Error(`seed: no sandbox account number in the name of ${account.first_name} ${account.last_name}`);
+  return number;
+}
 
 type Answer = { status: number; body: { status: boolean; message: string; token?: string; data?: unknown } };
 
@@ -168,22 +200,28 @@ async function seedAccount(provider: Provider, store: Store, account: DemoAccoun
     'login',
   );
   const token = String(login.body.token);
-  const accountNumber = `01${account.phone.slice(-8)}`;
-  const bank = must(
-    await call(
-      provider,
-      'POST',
-      '/api/v1/user/bank/add',
-      {
-        bank_name: 'Guaranty Trust Bank',
-        code: '058',
-        account_number: accountNumber,
-        account_name: sandboxAccountName(accountNumber, '058'),
-      },
-      token,
-    ),
-    'bank add',
-  );
+  const saveBank = async (accountNumber: string) =>
+    (
+      must(
+        await call(
+          provider,
+          'POST',
+          '/api/v1/user/bank/add',
+          {
+            bank_name: 'Guaranty Trust Bank',
+            code: '058',
+            account_number: accountNumber,
+            account_name: sandboxAccountName(accountNumber, '058'),
+          },
+          token,
+        ),
+        'bank add',
+      ).body.data as { id: string }
+    ).id;
+  const bankId = await saveBank(ownAccountNumber(account, '058', '01'));
+  const pendingBankId = account.withdrawals.some((w) => w.pending)
+    ? await saveBank(ownAccountNumber(account, '058', PAYOUT_PENDING_PREFIX))
+    : null;
   for (const [i, amount] of account.topUps.entries()) {
     const transactionId = `seed-${account.key}-${i}`;
     await sandboxPayments.set(store, transactionId, {
@@ -213,15 +251,15 @@ async function seedAccount(provider: Provider, store: Store, account: DemoAccoun
       'subscribe',
     );
   }
-  if (account.withdraw > 0) {
+  for (const [i, w] of account.withdrawals.entries()) {
     must(
       await call(
         provider,
         'POST',
         '/api/v1/user/wallet/withdraw',
-        { destination_account: (bank.body.data as { id: string }).id, amount: account.withdraw, pin: DEMO_PIN },
+        { destination_account: w.pending && pendingBankId ? pendingBankId : bankId, amount: w.amount, pin: DEMO_PIN },
         token,
-        { 'idempotency-key': `seed-withdraw-${account.key}` },
+        { 'idempotency-key': `seed-withdraw-${account.key}-${i}` },
       ),
       'withdraw',
     );
@@ -232,17 +270,19 @@ async function seedAccount(provider: Provider, store: Store, account: DemoAccoun
 async function seedContent(provider: Provider, store: Store): Promise<void> {
   const now = Date.now();
   const day = 24 * 60 * 60 * 1000;
+  // Trading starts when raising ends (or when the pot is full): trade_from is raising_to, as the pot clock has it.
+  const raisingTo = now + 5 * day;
   const pots = [
     {
       id: 'demo-pot-raising',
       pot_volume: 2_000_000,
-      raised_amount: 350_000,
-      investors_count: 7,
+      raised_amount: 0,
+      investors_count: 0,
       percentage: 10,
       status: 'Raising',
-      raising_to: new Date(now + 5 * day),
-      trade_from: new Date(now + 6 * day),
-      trade_to: new Date(now + 36 * day),
+      raising_to: new Date(raisingTo),
+      trade_from: new Date(raisingTo),
+      trade_to: new Date(raisingTo + 30 * day),
       duration: 1,
       type: 'Over 1.5 auto-trade',
       manager: 'Musa Ibrahim',
@@ -250,15 +290,16 @@ async function seedContent(provider: Provider, store: Store): Promise<void> {
       managers_number: '2348031110003',
     },
     {
+      // Raising until its joins fill it; then Trading, with the dates of a pot nine days into trading (below).
       id: 'demo-pot-trading',
-      pot_volume: 5_000_000,
-      raised_amount: 5_000_000,
-      investors_count: 41,
+      pot_volume: 30_000,
+      raised_amount: 0,
+      investors_count: 0,
       percentage: 8,
-      status: 'Trading',
-      raising_to: new Date(now - 10 * day),
-      trade_from: new Date(now - 9 * day),
-      trade_to: new Date(now + 51 * day),
+      status: 'Raising',
+      raising_to: new Date(now + day),
+      trade_from: new Date(now + day),
+      trade_to: new Date(now + 61 * day),
       duration: 2,
       type: 'Mixed markets',
       manager: 'Ngozi Eze',
@@ -266,8 +307,45 @@ async function seedContent(provider: Provider, store: Store): Promise<void> {
       managers_number: '2348031110004',
     },
   ];
+  const created: string[] = [];
   for (const pot of pots) {
-    if (!(await store.get('trading_pots', pot.id))) await store.set('trading_pots', pot.id, { ...pot, timestamp: new Date(now) });
+    if (await store.get('trading_pots', pot.id)) continue;
+    await store.set('trading_pots', pot.id, { ...pot, timestamp: new Date(now) });
+    created.push(pot.id);
+  }
+  const tokens = new Map<string, string>();
+  for (const join of DEMO_POT_JOINS.filter((j) => created.includes(j.pot))) {
+    const account = DEMO_ACCOUNTS.find((a) => a.key === join.account);
+    if (!account || !(await unique.get(store, uniqueKey('email', account.email)))) continue;
+    let token = tokens.get(account.key);
+    if (!token) {
+      const login = must(
+        await call(provider, 'POST', '/api/v1/user/login', { email: account.email, password: DEMO_PASSWORD }),
+        'login',
+      );
+      token = String(login.body.token);
+      tokens.set(account.key, token);
+    }
+    must(
+      await call(
+        provider,
+        'POST',
+        '/api/v1/user/join-auto-trada',
+        { pot_id: join.pot, amount: join.amount, pin: DEMO_PIN, acceptRisk: true },
+        token,
+        { 'idempotency-key': `seed-join-${join.pot}-${join.account}` },
+      ),
+      `join ${join.pot}`,
+    );
+  }
+  if (created.includes('demo-pot-trading')) {
+    // Full: the pot clock moves it to Trading and its participants to Active.
+    await provider.tickPots();
+    await store.update('trading_pots', 'demo-pot-trading', {
+      raising_to: new Date(now - 9 * day),
+      trade_from: new Date(now - 9 * day),
+      trade_to: new Date(now + 51 * day),
+    });
   }
   if ((await games.ids(store, { limit: 1 })).length === 0) {
     const punterIndex = await unique.get(store, uniqueKey('email', 'punter@punter.test'));

@@ -193,6 +193,20 @@ describe('sandbox adapters and bank data', () => {
     expect(await payouts.pay({ ...req, accountNumber: '0123456789' })).toEqual({ status: 'SUCCESS' });
     expect((await payouts.pay({ ...req, accountNumber: PAYOUT_FAILS_ACCOUNT })).status).toBe('FAILED');
     expect(await payouts.pay({ ...req, accountNumber: PAYOUT_PENDING_ACCOUNT })).toEqual({ status: 'PENDING' });
+    // Every 111... number stays pending, so each demo user can have one in their own name (issue 34 point 10).
+    expect(await payouts.pay({ ...req, accountNumber: '1110004242' })).toEqual({ status: 'PENDING' });
+  });
+
+  it("in the 'pending' mode every sandbox payout waits for an admin, from the environment too", async () => {
+    const req = { reference: 'r', amountKobo: 100, bankCode: '058', accountName: 'X' };
+    const pending = createSandboxPayouts({ mode: 'pending' });
+    expect(await pending.pay({ ...req, accountNumber: '0123456789' })).toEqual({ status: 'PENDING' });
+    const { optionsFromEnv, readEnv } = await import('../src/config');
+    const { createMemoryStore } = await import('../src/store-memory');
+    const options = optionsFromEnv(readEnv({ PROVIDER_SANDBOX_PAYOUTS: 'pending' }), createMemoryStore());
+    expect(await options.payouts?.pay({ ...req, accountNumber: '0123456789' })).toEqual({ status: 'PENDING' });
+    expect(optionsFromEnv(readEnv({}), createMemoryStore()).payouts).toBeUndefined();
+    expect(() => readEnv({ PROVIDER_SANDBOX_PAYOUTS: 'later' })).toThrow(/PROVIDER_SANDBOX_PAYOUTS/);
   });
 
   it('lists SMS sandbox messages newest first, even when two are sent within one millisecond', async () => {

@@ -62,6 +62,7 @@ describe('answers match the contract of core/src/api', () => {
         code: '035',
         account_number: PAYOUT_PENDING_ACCOUNT,
         account_name: sandboxAccountName(PAYOUT_PENDING_ACCOUNT, '035'),
+        confirm_other_name: true,
       },
     });
     await check('savedBanks', { token: t });

@@ -1,5 +1,5 @@
 /** Test helpers: a provider on a store, and a client that walks a user through sign-up. */
-import { sandboxAccountName } from '../src/adapters/bank-resolver';
+import { sandboxAccountName, sandboxAccountNumberFor } from '../src/adapters/bank-resolver';
 import type { ProviderResponse } from '../src/http';
 import { createProvider, type Provider, type ProviderOptions } from '../src/provider';
 import type { Store } from '../src/store';
@@ -86,10 +86,17 @@ export async function onboardedUser(provider: Provider, overrides: Record<string
   const pin = await c.call('POST', '/api/v1/user/pin/set', { pin: '1234' }, token);
   if (pin.status !== 200) throw new Error(`pin failed: ${JSON.stringify(pin.body)}`);
   // Each user's own bank account: two accounts with one bank read as one person to the referral bonus (ADR 0013).
+  // In the user's own name where the sandbox has that name (ADR 0046); otherwise the user confirms it (audited).
+  const ownNumber = sandboxAccountNumberFor(
+    { first_name: String(payload.first_name), last_name: String(payload.last_name) },
+    '044',
+    { from: Math.floor(Math.random() * 1e8) },
+  );
   const accountNumber =
     typeof overrides.account_number === 'string'
       ? overrides.account_number
-      : `01${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+      : (ownNumber ?? `01${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`);
+  const accountName = sandboxAccountName(accountNumber, '044');
   const bank = await c.call(
     'POST',
     '/api/v1/user/bank/add',
@@ -97,7 +104,10 @@ export async function onboardedUser(provider: Provider, overrides: Record<string
       bank_name: 'Access Bank',
       code: '044',
       account_number: accountNumber,
-      account_name: sandboxAccountName(accountNumber, '044'),
+      account_name: accountName,
+      ...(accountName === `${String(payload.last_name)} ${String(payload.first_name)}`.toUpperCase()
+        ? {}
+        : { confirm_other_name: true }),
     },
     token,
   );

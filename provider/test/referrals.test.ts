@@ -171,6 +171,7 @@ describe.each(envs)('referral bonuses on the %s store', (_name, makeEnv) => {
         code: joinerBank.code,
         account_number: joinerBank.account_number,
         account_name: joinerBank.account_name,
+        confirm_other_name: true,
       },
       referrer.token,
     );

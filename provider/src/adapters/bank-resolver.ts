@@ -14,6 +14,7 @@ export interface BankResolver {
 }
 
 const FIRST = [
+  'Ada',
   'Chinedu',
   'Aisha',
   'Oluwaseun',
@@ -55,6 +56,27 @@ export function sandboxAccountName(accountNumber: string, bankCode: string): str
   const first = FIRST[(digest[0] ?? 0) % FIRST.length] ?? 'Ade';
   const last = LAST[(digest[1] ?? 0) % LAST.length] ?? 'Okafor';
   return `${last.toUpperCase()} ${first.toUpperCase()}`;
+}
+
+/**
+ * A sandbox account number starting with `prefix` whose sandbox name is `first_name last_name` (both must be among
+ * the sandbox's names), searched from `from` upwards; null when none is found in `tries` numbers. The demo seed
+ * and the tests give their users accounts in their own names with it (ADR 0046).
+ */
+export function sandboxAccountNumberFor(
+  holder: { first_name: string; last_name: string },
+  bankCode: string,
+  options: { prefix?: string; from?: number; tries?: number } = {},
+): string | null {
+  const prefix = options.prefix ?? '01';
+  const width = 10 - prefix.length;
+  const wanted = `${holder.last_name} ${holder.first_name}`.toUpperCase();
+  const from = options.from ?? 0;
+  for (let i = 0; i < (options.tries ?? 20_000); i++) {
+    const number = `${prefix}${String((from + i) % 10 ** width).padStart(width, '0')}`;
+    if (sandboxAccountName(number, bankCode) === wanted) return number;
+  }
+  return null;
 }
 
 export function createSandboxBankResolver(): BankResolver {

@@ -10,6 +10,7 @@ import { notify, type KeyedMutex, type ProviderDeps, type UserDoc } from '../con
 import { ApiError, badRequest, conflict, notFound, ok, parseBody, type ProviderResponse } from '../http';
 import { GATEWAY, idempotent, postEntry, readEntry, readWallet, settleEntry, balanceKobo, transactionView } from '../ledger';
 import { withdrawBody } from '../schemas';
+import { bankPayable, otherNameMessage } from './banks';
 import { newId, type Tx } from '../store';
 
 /** A withdrawal record that must exist (it was written before the payout was called). */
@@ -91,6 +92,9 @@ export function createWithdrawals(deps: ProviderDeps, accounts: Accounts, wallet
       const input = { ...parsed, amount: nairaToKobo(parsed.amount) };
       const bank = await banks.get(deps.store, input.destination_account);
       if (!bank || bank.user_id !== user.id) throw notFound('Bank account not found. Please add a bank account first.');
+      // Only to an account in the holder's own name, or one the holder confirmed (audited) when saving it (ADR 0046).
+      // Checked here, on the stored account and the registered name, whatever the client says.
+      if (!bankPayable(bank, user)) throw new ApiError(422, otherNameMessage(bank.account_name));
       await accounts.checkPin(user.id, input.pin);
 
       const withdrawalId = newId();

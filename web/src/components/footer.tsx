@@ -1,12 +1,13 @@
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { lagosYear } from '@/lib/format';
 
 export function Footer() {
   return (
     <footer className="footer">
       <p>
-        © {new Date().getFullYear()} Punter. 18+ only. Betting carries a real risk of losing money; trade sport, never stake what
-        you cannot afford to lose.
+        © {lagosYear()} Punter. 18+ only. Betting carries a real risk of losing money; trade sport, never stake what you cannot
+        afford to lose.
       </p>
       <nav aria-label="Legal" className="footer-links">
         <Link to={paths.privacyPolicy.getHref()}>Privacy policy</Link>

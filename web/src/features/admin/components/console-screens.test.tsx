@@ -121,9 +121,9 @@ describe('pots', () => {
           pot_volume: 1_000_000,
           percentage: 10,
           duration: 1,
-          raising_to: new Date('2026-12-01T12:00').toISOString(),
-          trade_from: new Date('2026-12-02T12:00').toISOString(),
-          trade_to: new Date('2027-01-02T12:00').toISOString(),
+          raising_to: '2026-12-01T11:00:00.000Z', // 12:00 in Lagos, whatever the test's time zone
+          trade_from: '2026-12-02T11:00:00.000Z',
+          trade_to: '2027-01-02T11:00:00.000Z',
         },
       },
     ]);

@@ -8,7 +8,7 @@ import { potCreateRequestSchema } from '@punter/core/api/pots';
 import { Alert } from '@/components/alert';
 import { LoadState } from '@/components/load-state';
 import { Modal } from '@/components/modal';
-import { formatApiNaira, formatDateTime } from '@/lib/format';
+import { formatApiNaira, formatDateTime, fromLagosInput, toLagosInput } from '@/lib/format';
 import {
   bookPotResult,
   createPot,
@@ -217,17 +217,9 @@ const FIELDS = [
 type FieldKey = (typeof FIELDS)[number]['key'] | 'terms';
 type Draft = Record<FieldKey, string>;
 
-/** An ISO date-time as a datetime-local input shows it (the browser's time zone). */
-function toLocalInput(iso: string | null): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-function toIso(local: string): string {
-  const ms = Date.parse(local);
-  return Number.isNaN(ms) ? local : new Date(ms).toISOString();
-}
+/** Pot dates are entered and shown in Lagos time (issue 34 point 7), whatever the operator's time zone. */
+const toLocalInput = (iso: string | null) => toLagosInput(iso);
+const toIso = (local: string) => fromLagosInput(local);
 
 function draftOf(pot: AdminPot | null): Draft {
   return {
@@ -305,6 +297,7 @@ function PotForm({ pot, onClose }: { pot: AdminPot | null; onClose: () => void }
     <Modal open title={pot ? 'Edit pot' : 'Create pot'} onClose={onClose} wide>
       <form className="stack" onSubmit={(e) => void submit(e)} noValidate>
         {pot ? <p>Nobody has joined this pot yet; once someone joins or raising ends it can no longer be edited.</p> : null}
+        <p className="muted">Dates and times are Lagos time (WAT).</p>
         <div className="admin-filters">{FIELDS.map((f) => field(f.key, f.label, f.input))}</div>
         {field('terms', 'Terms', 'textarea')}
         <div className="row row-end">

@@ -12,8 +12,10 @@ export async function fetchBanks(): Promise<BankListEntry[]> {
   return (await callApi('banks')).data;
 }
 
-export async function resolveAccountName(accountNumber: string, bankCode: string): Promise<string> {
-  return (await callApi('bankVerify', { body: { account_number: accountNumber, bank_code: bankCode } })).data.account_name;
+/** The bank's name for an account, and whether it is the caller's registered name (false: the screen asks to confirm). */
+export async function resolveAccountName(accountNumber: string, bankCode: string): Promise<{ name: string; ownName: boolean }> {
+  const { data } = await callApi('bankVerify', { body: { account_number: accountNumber, bank_code: bankCode } });
+  return { name: data.account_name, ownName: data.holder_match !== false };
 }
 
 export async function saveBank(input: {
@@ -21,6 +23,8 @@ export async function saveBank(input: {
   account_name: string;
   code: string;
   account_number: string;
+  /** The holder's consent to an account in another name (ADR 0046); the provider audits it. */
+  confirm_other_name?: boolean;
 }): Promise<SavedBank> {
   return (await callApi('bankAdd', { body: input })).data;
 }

@@ -102,6 +102,42 @@ describe('SaveBankPage', () => {
     expect(client.getQueryState(['saved-banks', 'u1'])?.isInvalidated).toBe(true);
   });
 
+  it('an account in another name needs an explicit confirmation, which is sent with the save (issue 34 point 8)', async () => {
+    fakeApi.answer('bankVerify', ok({ account_name: 'BELLO MUSA', account_number: '0123456789', holder_match: false }));
+    fakeApi.answer('bankAdd', ok(testSavedBank()));
+    const { user } = renderPage();
+    await user.selectOptions(await screen.findByLabelText('Bank'), '044');
+    await user.type(accountNumber(), '0123456789');
+    await waitFor(() => expect(accountName().value).toBe('BELLO MUSA'));
+    expect(screen.getByText(/This account is not in your registered name/)).toBeTruthy();
+    const confirm = screen.getByRole<HTMLInputElement>('checkbox', {
+      name: 'I confirm that my withdrawals may be paid to BELLO MUSA, an account that is not in my name.',
+    });
+    expect(confirm.checked).toBe(false);
+    expect(saveButton().disabled).toBe(true);
+    await user.click(confirm);
+    expect(saveButton().disabled).toBe(false);
+    await user.click(saveButton());
+    expect(await screen.findByText('Dashboard here')).toBeTruthy();
+    expect(fakeApi.callsTo('bankAdd')[0]?.body).toEqual({
+      code: '044',
+      bank_name: 'Access Bank',
+      account_number: '0123456789',
+      account_name: 'BELLO MUSA',
+      confirm_other_name: true,
+    });
+  });
+
+  it('an account in the holder name asks for no confirmation', async () => {
+    fakeApi.answer('bankVerify', ok({ account_name: 'OKAFOR ADA', account_number: '0123456789', holder_match: true }));
+    const { user } = renderPage();
+    await user.selectOptions(await screen.findByLabelText('Bank'), '044');
+    await user.type(accountNumber(), '0123456789');
+    await waitFor(() => expect(saveButton().disabled).toBe(false));
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(screen.queryByText(/not in your registered name/)).toBeNull();
+  });
+
   it("a bank list that fails to load says why and 'Try again' loads it", async () => {
     fakeApi.failOnce('banks', ['The service is unreachable. Check your connection and try again.'], 'unavailable');
     const { user } = renderPage();

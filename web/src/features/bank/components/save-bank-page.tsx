@@ -22,10 +22,13 @@ export function SaveBankPage() {
   const [code, setCode] = useState('');
   const [accountNumber, setAccountNumber] = useState('');
   const [accountName, setAccountName] = useState('');
+  // The bank's name is not the user's registered name: saving needs their explicit confirmation (ADR 0046).
+  const [otherName, setOtherName] = useState(false);
+  const [confirmed, setConfirmed] = useState(false);
   const [locked, setLocked] = useState(false);
   const [resolving, setResolving] = useState(false);
   const { submit, errors, failure, busy } = useFormSubmit(saveBankFormSchema, async (data) => {
-    await saveBank(data);
+    await saveBank(otherName && confirmed ? { ...data, confirm_other_name: true } : data);
     toast.success(BANK_SAVED_MESSAGE);
     void navigate(paths.dashboard.getHref());
   });
@@ -43,9 +46,13 @@ export function SaveBankPage() {
     setLocked(true);
     setResolving(true);
     setAccountName('');
+    setOtherName(false);
+    setConfirmed(false);
     resolveAccountName(number, bankCode)
-      .then((name) => {
-        if (lookup.current === id) setAccountName(name);
+      .then(({ name, ownName }) => {
+        if (lookup.current !== id) return;
+        setAccountName(name);
+        setOtherName(!ownName);
       })
       // SPEC section 8: a failed verification leaves the field locked and shows no message.
       .catch(() => undefined)
@@ -60,6 +67,8 @@ export function SaveBankPage() {
     setLocked(false);
     setAccountName('');
     setAccountNumber('');
+    setOtherName(false);
+    setConfirmed(false);
   };
 
   return (
@@ -134,7 +143,28 @@ export function SaveBankPage() {
             readOnly
             error={errors.account_name}
           />
-          <button type="submit" className="button button-block" disabled={busy || resolving || !accountName}>
+          {otherName && accountName ? (
+            <>
+              <p className="field-error" role="status">
+                This account is not in your registered name. Withdrawals are paid only to your own account, unless you confirm
+                this one.
+              </p>
+              <label className="checkbox">
+                <input
+                  type="checkbox"
+                  name="confirm_other_name"
+                  checked={confirmed}
+                  onChange={(event) => setConfirmed(event.target.checked)}
+                />
+                <span>I confirm that my withdrawals may be paid to {accountName}, an account that is not in my name.</span>
+              </label>
+            </>
+          ) : null}
+          <button
+            type="submit"
+            className="button button-block"
+            disabled={busy || resolving || !accountName || (otherName && !confirmed)}
+          >
             {busy ? 'Saving...' : 'Save Bank'}
           </button>
         </form>

@@ -88,8 +88,8 @@ function PotList() {
         ) : (
           <ul className="plain-list stack" aria-label={`${tab} pots`}>
             {shown.map((pot) => (
-              <li key={pot.docId} className="row">
-                <Link to={paths.pot.getHref({ id: pot.docId })} className="grow">
+              <li key={pot.docId} className="row wrap pot-row">
+                <Link to={paths.pot.getHref({ id: pot.docId })} className="pot-row-name">
                   <strong>{pot.type}</strong> by {pot.manager}
                 </Link>
                 <span>{potVolumeDisplay(nairaToKobo(pot.pot_volume), false)}</span>

@@ -15,16 +15,14 @@ import {
 import { gamePlatformSchema, gamePriceSchema } from '@punter/core/api/punters-hub';
 import { koboToNaira } from '@punter/core/money';
 import { ApiFailure } from '@/lib/api';
+import { fromLagosInput } from '@/lib/format';
 import { showToast } from '@/lib/notify';
 import { postGame } from '@/features/punters-hub/api/hub-calls';
 
 const EMPTY: PostGameForm = { game_code: '', odd: '', title: '', amount: '0', startDate: '', endDate: '', platform: '' };
 
-/** A datetime-local value ('2026-11-24T18:00') as an ISO instant in the browser's time zone. */
-function toIso(local: string): string {
-  const date = new Date(local);
-  return Number.isNaN(date.getTime()) ? local : date.toISOString();
-}
+/** A datetime-local value ('2026-11-24T18:00') as an ISO instant, read in Lagos time like every date the app shows. */
+const toIso = (local: string) => fromLagosInput(local);
 
 export function AddGameForm({ canMonetize, onDone }: { canMonetize: boolean; onDone: () => void }) {
   const [form, setForm] = useState<PostGameForm>(EMPTY);

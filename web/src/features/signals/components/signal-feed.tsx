@@ -16,6 +16,7 @@ import { DeferredPanel } from '@/components/deferred';
 import { Spinner } from '@/components/spinner';
 import { signalFeedQuery, type Signal } from '@/features/signals/api/signal-feed';
 import { useNow } from '@/features/signals/hooks/use-now';
+import { formatLagosIsoDay } from '@/lib/format';
 import { missedNotice } from '@/features/signals/hooks/signal-alerts';
 import { useSignalAlerts, type SignalAlerts } from '@/features/signals/hooks/use-signal-alerts';
 import { useOnline } from '@/lib/use-online';
@@ -52,7 +53,7 @@ function Offline({ online }: { online: boolean }) {
 
 /** A reader on a break or self-excluded (ADR 0019): the rules close the feed until then. */
 export function pausedNotice(until: number): string {
-  return `You chose to stop until ${new Date(until).toISOString().slice(0, 10)}: signals are closed until then. You can still withdraw your money.`;
+  return `You chose to stop until ${formatLagosIsoDay(until)}: signals are closed until then. You can still withdraw your money.`;
 }
 
 export function SignalFeed({ category }: { category: SignalCategory | null }) {
