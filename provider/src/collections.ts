@@ -257,6 +257,11 @@ export const ledgerAccountSchema = z
     balance_kobo: z.number().int(),
     seq: z.number().int().nonnegative(),
     updated_at: epochMs,
+    /**
+     * When a shard of an escrow or a pot (ADR 0048) was gathered and closed: no payment enters it after (a
+     * purchase's transaction reads its shard and is refused), so nothing is left behind in it.
+     */
+    closed_at: epochMs.optional(),
   })
   .refine((a) => a.kind === 'receivable' || a.balance_kobo >= 0, { message: 'only a receivable may be below zero' });
 export type LedgerAccountDoc = z.infer<typeof ledgerAccountSchema>;

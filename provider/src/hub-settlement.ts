@@ -48,7 +48,7 @@ import { ESCROW_SHARDS, shardId, shardOf } from './counters';
 import { gatherShards, heldKobo, readAccount, transfer, type AccountState } from './ledger';
 import { disputes } from './admin/hub';
 import { createAudit } from './admin/audit';
-import type { Tx } from './store';
+import type { Store, Tx } from './store';
 
 /** The record of a punter's stored results. */
 export function recordOf(doc: PunterRecordDoc | null): PunterRecord {
@@ -113,7 +113,7 @@ const buyersOf = (shown: GameDoc | null): Pick<GameCopyDoc, 'buyers_count'> =>
  * has no copy; one is made from its public document (its status is its settlement's), and the caller's
  * write stores it. Null when there is neither.
  */
-async function readCode(tx: Tx, gameId: string, now: number) {
+async function readCode(tx: Pick<Tx, 'get'> | Pick<Store, 'get'>, gameId: string, now: number) {
   // Public game, then settlement, as before the copy existed: read first, the copy made the emulator's
   // raced Cut (punter, admin and job at once) wait on locks past the store's 5 s deadline.
   const shown = await games.get(tx, gameId);
@@ -203,7 +203,8 @@ export function createHubSettlement(deps: ProviderDeps) {
             return false;
           }
           const main = await readAccount(tx, { kind: 'escrow', id: gameId });
-          // A purchase that landed after the gathering is still in its shard (ADR 0048).
+          // A gathered shard is closed, so every purchase's money is in the main escrow (ADR 0048, amended); the
+          // shard is read for one that landed after a gathering before that amendment (its money still there).
           const shard = await readAccount(tx, { kind: 'escrow', id: shardId(gameId, shardOf(purchase.user_id, ESCROW_SHARDS)) });
           const escrow = (heldKobo(main) ?? 0) >= purchase.amount_kobo ? main : shard;
           const wallet = await readAccount(tx, { kind: 'wallet', id: purchase.user_id });
@@ -235,6 +236,13 @@ export function createHubSettlement(deps: ProviderDeps) {
   async function settle(user: UserDoc, body: unknown): Promise<ProviderResponse> {
     const input = parseBody(settleGameRequestSchema, body);
     const isAdmin = user.role === 1;
+    // Gathering the escrow's shards closes the code's sales (ADR 0048, amended): only for someone who may settle
+    // it now, checked again in the transaction below.
+    const asked = await readCode(deps.store, input.game_id, deps.now());
+    if (!asked) throw notFound('Game not found');
+    if (asked.code.user_id !== user.id && !isAdmin)
+      throw forbidden('Only the punter who posted this code or an admin can settle it');
+    if (!isAdmin && deps.now() < Date.parse(asked.code.endDate)) throw badRequest(SETTLE_TOO_EARLY_MESSAGE);
     // Its sales are gathered from the escrow's shards, and its buyers counted from their purchases (ADR 0048).
     await gatherSales(input.game_id);
     const buyers = await deps.store.count(purchases.path, { where: [['game_id', '==', input.game_id]] });

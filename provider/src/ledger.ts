@@ -291,9 +291,11 @@ export async function journalBetween(store: Store, startMs: number, endMs: numbe
 }
 
 /**
- * Gathers the shards of a pot's or an escrow's money (ADR 0048) into its main account, one small transaction
- * per shard that holds something: safe to run twice, or in two instances at once (each re-reads its shard).
- * Runs once the payments into the shards have stopped (a code's sales closed, a pot's raising ended).
+ * Gathers the shards of a pot's or an escrow's money (ADR 0048) into its main account and closes them, one small
+ * transaction per shard: the one that empties a shard marks it closed (`closed_at`), so a payment into it either
+ * committed before (and is gathered here) or reads it closed and is refused (`assertShardOpen`), never left
+ * behind. Safe to run twice, or in two instances at once (each re-reads its shard; a closed, empty one is skipped).
+ * Runs once the payments into the shards must stop (a code settled, a pot's raising ended).
  */
 export async function gatherShards(
   deps: Pick<ProviderDeps, 'now' | 'store'>,
@@ -306,14 +308,24 @@ export async function gatherShards(
   for (let k = 0; k < shards; k += 1) {
     const ref = { kind, id: shardId(ownerId, k) } as const;
     const committed = await ledgerAccounts.get(deps.store, accountKey(ref));
-    if (!committed || committed.balance_kobo === 0) continue;
+    if (committed?.closed_at !== undefined && committed.balance_kobo === 0) continue;
     gathered = addKobo(
       gathered,
       await deps.store.runTransaction(async (tx) => {
-        const shard = await readAccount(tx, ref);
+        const read = await readAccount(tx, ref);
         const main = await readAccount(tx, { kind, id: ownerId });
-        const held = heldKobo(shard) ?? 0;
-        if (held <= 0) return 0;
+        if (!('account' in read)) throw new Error('a shard is a ledger account');
+        const held = read.account.balance_kobo;
+        if (read.account.closed_at !== undefined && held === 0) return 0;
+        // Closed in the transaction that empties it: the transfer writes the shard with closed_at kept.
+        const shard: AccountState = {
+          ref: read.ref,
+          account: { ...read.account, closed_at: read.account.closed_at ?? deps.now() },
+        };
+        if (held <= 0) {
+          if ('account' in shard) ledgerAccounts.set(tx, accountKey(ref), shard.account);
+          return 0;
+        }
         transfer(deps, tx, {
           from: shard,
           to: main,
@@ -327,6 +339,14 @@ export async function gatherShards(
     );
   }
   return gathered;
+}
+
+/**
+ * Refuses a payment into a shard that was gathered and closed (read in the payment's transaction): the
+ * payments into it have stopped, and money paid in now would stay behind (ADR 0048, amended).
+ */
+export function assertShardOpen(state: AccountState, message: string): void {
+  if ('account' in state && state.account.closed_at !== undefined) throw badRequest(message);
 }
 
 /** The balance of any account as committed: a wallet's or pot's own, the house's and gateway's from the journal. */

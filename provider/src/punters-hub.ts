@@ -25,7 +25,16 @@ import { gameCopyOf, gameRecordFields, recordOf } from './hub-settlement';
 import { KeyedMutex, notify, type ProviderDeps, type UserDoc } from './context';
 import { badRequest, forbidden, notFound, ok, parseBody, type ProviderResponse } from './http';
 import { assertNotPaused, assertWithinLimits, readPlayGuard, recordUsage } from './safer-play';
-import { idempotent, postEntry, readAccount, readEntry, readWallet, transactionView, transactionViewSchema } from './ledger';
+import {
+  assertShardOpen,
+  idempotent,
+  postEntry,
+  readAccount,
+  readEntry,
+  readWallet,
+  transactionView,
+  transactionViewSchema,
+} from './ledger';
 import { buyGameBody, createCodeRequestSchemaFor } from './schemas';
 import { newId, type Tx } from './store';
 import { createFolder, ESCROW_SHARDS, KeyedLimiter, shardId, shardOf } from './counters';
@@ -136,8 +145,9 @@ export function createPuntersHub(deps: ProviderDeps) {
       // One purchase per user at a time in this instance. Purchases of one code by different users share no
       // document (ADR 0048): the money goes to the buyer's shard of the escrow, the count is folded later.
       // The code is read before the transaction, not in it: a document every purchase's transaction read would
-      // order them all one after another (ADR 0048). Its price and dates never change; its status changes once
-      // it is settled, well after its sales closed (at its first game's start, checked below).
+      // order them all one after another (ADR 0048). Its price and dates never change; its status may change
+      // meanwhile (an admin may settle it any time), so a paid purchase is also refused once its escrow shard
+      // was closed by the settlement's gathering, which the transaction reads (ADR 0048, amended).
       const game = await games.get(deps.store, input.game_id);
       const code = game ? await codeOf(deps.store, game.id) : '';
       const result = await locks.run(user.id, () =>
@@ -173,6 +183,9 @@ export function createPuntersHub(deps: ProviderDeps) {
                   priceKobo > 0
                     ? await readAccount(tx, { kind: 'escrow', id: shardId(game.id, shardOf(user.id, ESCROW_SHARDS)) })
                     : null;
+                // Settlement gathers and closes every shard first (ADR 0048, amended): a purchase that read the code
+                // still open but meets its shard closed is refused with no money moved, never left in the shard.
+                if (escrow) assertShardOpen(escrow, SALES_CLOSED_MESSAGE);
                 const guard = priceKobo > 0 ? await readPlayGuard(tx, user.id) : null;
                 let entry: EntryDoc | null = null;
                 if (wallet && escrow && guard) {
