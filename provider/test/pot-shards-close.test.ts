@@ -9,16 +9,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nairaToKobo } from '@punter/core/money';
 import { createAudit } from '../src/admin/audit';
-import { ledgerAccounts, potStakes, users, wallets, type UserDoc } from '../src/collections';
+import { ledgerAccounts, potStakes, wallets } from '../src/collections';
 import type { ProviderDeps } from '../src/context';
-import { GATEWAY, accountBalanceKobo, ledgerCheck, postEntry, readWallet } from '../src/ledger';
+import { accountBalanceKobo, ledgerCheck } from '../src/ledger';
 import { createPots, POT_NOT_RAISING } from '../src/pots';
 import type { Store } from '../src/store';
-import { makeProvider, uniqueSuffix } from './helpers';
+import { makeProvider } from './helpers';
+import { DAY, seedUser, START } from './pot-users';
 import { firestoreEnv, memoryEnv, type StoreEnv } from './stores';
 
-const DAY = 86_400_000;
-const START = 1_800_000_000_000;
 const JOINERS = 40;
 const AT_ONCE = 6;
 
@@ -30,52 +29,6 @@ const envs: Array<[string, () => Promise<StoreEnv>]> = [
 function potsOn(store: Store, now: () => number) {
   const deps: ProviderDeps = { ...makeProvider({ store }).deps, now };
   return { pots: createPots(deps, createAudit(deps)), deps };
-}
-
-async function seedUser(store: Store, deps: ProviderDeps, naira: number, role = 0): Promise<UserDoc> {
-  const id = `u${uniqueSuffix()}`;
-  const user: UserDoc = {
-    id,
-    first_name: 'Ada',
-    last_name: 'Obi',
-    email: `${id}@example.com`,
-    username: id.slice(0, 30),
-    phone_number: '08012345678',
-    country: 'Nigeria',
-    gender: 'female',
-    avatar_url: 'https://example.com/f.png',
-    device_type: 'WEB',
-    marketing_channel: 'Others',
-    referral_code: id.toUpperCase(),
-    referred_by: null,
-    role,
-    can_post_signal: false,
-    can_post_game: false,
-    can_monetize_game: false,
-    password_hash: 'x',
-    phone_verified: true,
-    must_change_password: false,
-    pin_hash: null,
-    pin_failed: 0,
-    pin_locked_until: 0,
-    suspended: false,
-    subscription_expires_at: START + 365 * DAY,
-    created_at: START,
-  };
-  await users.set(store, id, user);
-  if (naira > 0) {
-    await store.runTransaction(async (tx) => {
-      postEntry(deps, tx, await readWallet(tx, id), {
-        type: 'FUNDING',
-        direction: 'credit',
-        counterparty: GATEWAY,
-        amountKobo: nairaToKobo(naira),
-        narration: 'Top up',
-        reference: `seed:${id}`,
-      });
-    });
-  }
-  return user;
 }
 
 describe.each(envs)('joins racing the close of a sharded pot on the %s store', (_name, makeEnv) => {
@@ -106,7 +59,7 @@ describe.each(envs)('joins racing the close of a sharded pot on the %s store', (
     const a = potsOn(s1!, () => raisingTo - 1);
     const b = potsOn(slow, () => raisingTo - 1);
     const scheduler = potsOn(s3!, () => raisingTo);
-    const admin = await seedUser(s1!, a.deps, 0, 1);
+    const admin = await seedUser(s1!, a.deps, 0, { role: 1 });
     const created = await a.pots.create(admin, {
       pot_volume: 1_000_000,
       percentage: 10,

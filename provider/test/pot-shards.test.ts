@@ -7,16 +7,14 @@
 import { describe, expect, it } from 'vitest';
 import { nairaToKobo } from '@punter/core/money';
 import { createAudit } from '../src/admin/audit';
-import { ledgerAccounts, potParticipants, pots as potDocs, potShards, users, type UserDoc } from '../src/collections';
+import { ledgerAccounts, potParticipants, pots as potDocs, potShards } from '../src/collections';
 import type { ProviderDeps } from '../src/context';
-import { GATEWAY, accountBalanceKobo, ledgerCheck, postEntry, readWallet } from '../src/ledger';
+import { accountBalanceKobo, ledgerCheck } from '../src/ledger';
 import { createPots } from '../src/pots';
 import type { Store, Tx } from '../src/store';
 import { createMemoryStore } from '../src/store-memory';
-import { makeProvider, uniqueSuffix } from './helpers';
-
-const DAY = 86_400_000;
-const START = 1_800_000_000_000;
+import { makeProvider } from './helpers';
+import { DAY, seedUser, START } from './pot-users';
 
 /** The store, recording the documents each transaction writes. */
 function tracing(store: Store, writes: string[]): Store {
@@ -48,52 +46,6 @@ function potsOn(store: Store, clock: { now: number }) {
   return { pots: createPots(deps, createAudit(deps)), deps };
 }
 
-async function seedUser(store: Store, deps: ProviderDeps, naira: number, role = 0): Promise<UserDoc> {
-  const id = `u${uniqueSuffix()}`;
-  const user: UserDoc = {
-    id,
-    first_name: 'Ada',
-    last_name: 'Obi',
-    email: `${id}@example.com`,
-    username: id.slice(0, 30),
-    phone_number: '08012345678',
-    country: 'Nigeria',
-    gender: 'female',
-    avatar_url: 'https://example.com/f.png',
-    device_type: 'WEB',
-    marketing_channel: 'Others',
-    referral_code: id.toUpperCase(),
-    referred_by: null,
-    role,
-    can_post_signal: false,
-    can_post_game: false,
-    can_monetize_game: false,
-    password_hash: 'x',
-    phone_verified: true,
-    must_change_password: false,
-    pin_hash: null,
-    pin_failed: 0,
-    pin_locked_until: 0,
-    suspended: false,
-    subscription_expires_at: START + 365 * DAY,
-    created_at: START,
-  };
-  await users.set(store, id, user);
-  if (naira > 0) {
-    await store.runTransaction(async (tx) => {
-      postEntry(deps, tx, await readWallet(tx, id), {
-        type: 'FUNDING',
-        direction: 'credit',
-        counterparty: GATEWAY,
-        amountKobo: nairaToKobo(naira),
-        narration: 'Top up',
-        reference: `seed:${id}`,
-      });
-    });
-  }
-  return user;
-}
-
 describe('a sharded pot (memory store, two provider instances)', () => {
   it('200 joins at once: never past the volume, no shared document written, figures folded, shards gathered for the payout', async () => {
     const store = createMemoryStore();
@@ -101,7 +53,7 @@ describe('a sharded pot (memory store, two provider instances)', () => {
     const clock = { now: START };
     const a = potsOn(tracing(store, writes), clock);
     const b = potsOn(tracing(store, writes), clock);
-    const admin = await seedUser(store, a.deps, 0, 1);
+    const admin = await seedUser(store, a.deps, 0, { role: 1 });
     const created = await a.pots.create(admin, {
       pot_volume: 1_000_000,
       percentage: 10,

@@ -9,77 +9,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { potParticipantSchema } from '@punter/core/api/pots';
 import { nairaToKobo } from '@punter/core/money';
 import { createAudit } from '../src/admin/audit';
-import { myPots, potParticipants, pots as potDocs, potStakes, users, wallets, type UserDoc } from '../src/collections';
+import { myPots, potParticipants, pots as potDocs, potStakes, users, wallets } from '../src/collections';
 import type { ProviderDeps } from '../src/context';
 import { ApiError } from '../src/http';
-import { GATEWAY, accountBalanceKobo, ledgerCheck, openWallet, postEntry, readWallet } from '../src/ledger';
+import { accountBalanceKobo, ledgerCheck } from '../src/ledger';
 import { createPots, type Pots } from '../src/pots';
 import type { Store } from '../src/store';
 import { makeProvider, uniqueSuffix } from './helpers';
+import { DAY, seedUser, START } from './pot-users';
 import { firestoreEnv, memoryEnv, type StoreEnv } from './stores';
-
-const DAY = 86_400_000;
-const START = 1_800_000_000_000;
 
 /** A provider's pots on `store`, with a clock the test moves. */
 function potsOn(store: Store, clock: { now: number }): { pots: Pots; deps: ProviderDeps } {
   const base = makeProvider({ store }).deps;
   const deps: ProviderDeps = { ...base, now: () => clock.now };
   return { pots: createPots(deps, createAudit(deps)), deps };
-}
-
-function userDoc(id: string, overrides: Partial<UserDoc> = {}): UserDoc {
-  return {
-    id,
-    first_name: 'Ada',
-    last_name: 'Obi',
-    email: `${id}@example.com`,
-    username: id.slice(0, 30),
-    phone_number: `080${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
-    country: 'Nigeria',
-    gender: 'female',
-    avatar_url: 'https://example.com/f.png',
-    device_type: 'WEB',
-    marketing_channel: 'Others',
-    referral_code: id.toUpperCase(),
-    referred_by: null,
-    role: 0,
-    can_post_signal: false,
-    can_post_game: false,
-    can_monetize_game: false,
-    password_hash: 'x',
-    phone_verified: true,
-    must_change_password: false,
-    pin_hash: null,
-    pin_failed: 0,
-    pin_locked_until: 0,
-    suspended: false,
-    subscription_expires_at: START + 365 * DAY,
-    created_at: START,
-    ...overrides,
-  };
-}
-
-/** A subscribed user with `naira` in the wallet (a top-up from the gateway, as double entry books it). */
-async function seedUser(store: Store, deps: ProviderDeps, naira: number, overrides: Partial<UserDoc> = {}): Promise<UserDoc> {
-  const user = userDoc(`u${uniqueSuffix()}`, overrides);
-  await users.set(store, user.id, user);
-  await store.runTransaction(async (tx) => {
-    const wallet = await readWallet(tx, user.id);
-    if (naira === 0) {
-      openWallet(tx, user.id, deps.now());
-      return;
-    }
-    postEntry(deps, tx, wallet, {
-      type: 'FUNDING',
-      direction: 'credit',
-      counterparty: GATEWAY,
-      amountKobo: nairaToKobo(naira),
-      narration: 'Top up',
-      reference: `seed:${user.id}`,
-    });
-  });
-  return user;
 }
 
 async function seedPot(store: Store, volume: number, overrides: Record<string, unknown> = {}): Promise<string> {
