@@ -199,7 +199,7 @@ describe('public pages', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
   });
 
-  test('at 360 px the Over 2.5 actions sit in one row and the WhatsApp button steps aside while the user reads down', async () => {
+  test('at 360 px the Over 2.5 actions sit in one row and the WhatsApp button stays in the top bar; wider it floats and steps aside while the user reads down', async () => {
     await page.setViewportSize({ width: 360, height: 740 });
     try {
       await page.goto('/overtwofivecalculator');
@@ -214,12 +214,28 @@ describe('public pages', () => {
       const inView = async () =>
         whatsapp.evaluate((el) => {
           const r = el.getBoundingClientRect();
-          return r.top < window.innerHeight && getComputedStyle(el).opacity !== '0';
+          return r.top >= 0 && r.top < window.innerHeight && getComputedStyle(el).opacity !== '0';
+        });
+      const inTopBar = async () =>
+        whatsapp.evaluate((el) => {
+          const bar = document.querySelector('.topbar')?.getBoundingClientRect();
+          const r = el.getBoundingClientRect();
+          return !!bar && r.top >= bar.top && r.bottom <= bar.bottom;
         });
       // With the details open the page is longer than the screen.
       const show = page.getByRole('button', { name: 'Show system details' });
       if (await show.count()) await show.click();
+      expect(await inTopBar()).toBe(true);
+      await page.mouse.wheel(0, 300);
+      await page.waitForTimeout(300);
+      // On a phone it is in the sticky top bar, over no content, whatever the scroll.
       expect(await inView()).toBe(true);
+      expect(await inTopBar()).toBe(true);
+
+      await page.setViewportSize({ width: 1100, height: 480 });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await expect.poll(inView).toBe(true);
+      expect(await inTopBar()).toBe(false);
       await page.mouse.wheel(0, 300);
       await expect.poll(inView).toBe(false);
       await page.mouse.wheel(0, -120);

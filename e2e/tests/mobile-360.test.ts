@@ -1,7 +1,7 @@
 /**
  * Every route at 360 x 740, as the role that may open it (issue 34 point 6): the page never scrolls sideways
- * (document.scrollingElement.scrollWidth <= 360), and once it is scrolled to the bottom the floating WhatsApp
- * button covers no text and no control. The console's tables scroll in their own container, and the Available
+ * (document.scrollingElement.scrollWidth <= 360), and the WhatsApp button covers no text and no control, at the
+ * top of the page, half-way down or at the bottom. The console's tables scroll in their own container, and the Available
  * Pots row keeps a pot's name on at most two lines.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -54,15 +54,34 @@ interface Overlap {
   text: string;
 }
 
+type Seen = { scrollWidth: number; wide: string[]; button: boolean; overlaps: Overlap[] };
+const SCROLL_POSITIONS = ['top', 'half-way', 'bottom'] as const;
+
 /**
- * Scrolls to the bottom, waits for the page to settle, and lists the text and controls the WhatsApp button's box
- * overlaps (text by its line boxes, controls by their boxes), and the document's scroll width.
+ * At the top of the page, half-way down and at the bottom (each after the page has settled), lists the text and
+ * controls the WhatsApp button's box overlaps (text by its line boxes, controls by their boxes, each marked with
+ * where it was seen), and the document's scroll width at the bottom.
  */
-async function inspect(page: Page): Promise<{ scrollWidth: number; wide: string[]; button: boolean; overlaps: Overlap[] }> {
-  await page.evaluate(() => window.scrollTo(0, document.scrollingElement?.scrollHeight ?? 0));
-  await page.waitForTimeout(400);
-  await page.evaluate(() => window.scrollTo(0, document.scrollingElement?.scrollHeight ?? 0));
-  await page.waitForTimeout(400);
+async function inspect(page: Page): Promise<Seen> {
+  let seen: Seen | undefined;
+  const overlaps: Overlap[] = [];
+  for (const at of SCROLL_POSITIONS) {
+    // Twice: what loads as the page scrolls can make it longer.
+    for (let i = 0; i < 2; i += 1) {
+      await page.evaluate((where) => {
+        const end = (document.scrollingElement?.scrollHeight ?? 0) - window.innerHeight;
+        window.scrollTo(0, where === 'top' ? 0 : where === 'bottom' ? end : Math.round(end / 2));
+      }, at);
+      await page.waitForTimeout(400);
+    }
+    seen = await measure(page);
+    overlaps.push(...seen.overlaps.map((o) => ({ ...o, what: `${o.what} (${at})` })));
+  }
+  return { ...seen!, overlaps };
+}
+
+/** The scroll width, what sticks out, and what the WhatsApp button covers where the page is now scrolled. */
+async function measure(page: Page): Promise<Seen> {
   return page.evaluate((phoneWidth) => {
     const scrollWidth = document.scrollingElement?.scrollWidth ?? 0;
     // What sticks out past the phone's right edge (the deepest such elements), to say why the page scrolls sideways.
@@ -94,14 +113,21 @@ async function inspect(page: Page): Promise<{ scrollWidth: number; wide: string[
       return { scrollWidth, wide, button: false, overlaps: [] };
     }
     const b = link.getBoundingClientRect();
-    // Overlapping boxes count only where the button is the topmost thing drawn (a dialog above it covers it).
-    const hits = (r: DOMRect) => {
+    // Overlapping boxes count only where the button is the topmost thing drawn (a dialog above it covers it), and
+    // where the content would show without it (content scrolled under the sticky top bar is the bar's, not the
+    // button's).
+    const hits = (r: DOMRect, target: Element) => {
       if (!(r.width > 0 && r.height > 0 && r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top))
         return false;
       const x = (Math.max(r.left, b.left) + Math.min(r.right, b.right)) / 2;
       const y = (Math.max(r.top, b.top) + Math.min(r.bottom, b.bottom)) / 2;
       const top = document.elementFromPoint(x, y);
-      return top !== null && (top === link || link.contains(top));
+      if (top === null || !(top === link || link.contains(top))) return false;
+      const shown = link.style.visibility;
+      link.style.visibility = 'hidden';
+      const under = document.elementFromPoint(x, y);
+      link.style.visibility = shown;
+      return under !== null && (under === target || target.contains(under));
     };
     // Shown at all: not display:none, not in a closed <details>, not transparent or hidden.
     const visible = (el: Element) =>
@@ -112,7 +138,7 @@ async function inspect(page: Page): Promise<{ scrollWidth: number; wide: string[
       if (el === link || link.contains(el) || !visible(el)) continue;
       // A control that is a container (a scrolling region, a card link) is judged by the text and controls inside it.
       if (el.querySelector('a[href], button, input, select, textarea, p, li, td, h1, h2, h3')) continue;
-      if (hits(el.getBoundingClientRect())) {
+      if (hits(el.getBoundingClientRect(), el)) {
         overlaps.push({
           what: el.tagName.toLowerCase(),
           text: (el.textContent ?? el.getAttribute('aria-label') ?? '').trim().slice(0, 60),
@@ -128,7 +154,7 @@ async function inspect(page: Page): Promise<{ scrollWidth: number; wide: string[
       const range = document.createRange();
       range.selectNodeContents(node);
       for (const r of Array.from(range.getClientRects())) {
-        if (hits(r)) {
+        if (hits(r, parent)) {
           overlaps.push({ what: `text in ${parent.tagName.toLowerCase()}`, text: text.slice(0, 60) });
           break;
         }
@@ -179,18 +205,21 @@ describe('every route at 360 x 740 (issue 34 point 6)', () => {
     ...adminRoutes.map((name) => ['admin', name] as const),
   ];
 
-  test.each(cases)('as %s, %s: no sideways scroll, and the WhatsApp button covers nothing at the bottom', async (role, name) => {
-    const page = pages[role]!;
-    current = page;
-    await open(page, hrefOf(name));
-    const seen = await inspect(page);
-    expect({ path: new URL(page.url()).pathname, scrollWidth: seen.scrollWidth, wide: seen.wide }).toEqual({
-      path: new URL(page.url()).pathname,
-      scrollWidth: Math.min(seen.scrollWidth, SMALL.width),
-      wide: [],
-    });
-    expect(seen.overlaps).toEqual([]);
-  });
+  test.each(cases)(
+    'as %s, %s: no sideways scroll, and the WhatsApp button covers nothing at any scroll position',
+    async (role, name) => {
+      const page = pages[role]!;
+      current = page;
+      await open(page, hrefOf(name));
+      const seen = await inspect(page);
+      expect({ path: new URL(page.url()).pathname, scrollWidth: seen.scrollWidth, wide: seen.wide }).toEqual({
+        path: new URL(page.url()).pathname,
+        scrollWidth: Math.min(seen.scrollWidth, SMALL.width),
+        wide: [],
+      });
+      expect(seen.overlaps).toEqual([]);
+    },
+  );
 
   test('register step 2: the WhatsApp button leaves the over-18 consent clear', async () => {
     const page = pages.visitor!;

@@ -1,4 +1,4 @@
-/** The signed-in layout: top bar, sidebar, page, footer, floating WhatsApp link. */
+/** The signed-in layout: top bar (with the WhatsApp link, floating from 1024 px), sidebar, page, footer. */
 import { useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { UserMenu } from '@/app/user-menu';
@@ -65,6 +65,7 @@ export function AppLayout() {
           Punter
         </Link>
         <div className="topbar-actions">
+          <WhatsAppLink />
           <PanelBoundary title="Notifications">
             <NotificationsMenu />
           </PanelBoundary>
@@ -98,7 +99,6 @@ export function AppLayout() {
         </main>
         <Footer />
       </div>
-      <WhatsAppLink />
       {uid ? <LivePermissions uid={uid} /> : null}
     </div>
   );

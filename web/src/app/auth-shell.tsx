@@ -12,11 +12,11 @@ export function AuthShell() {
           </span>
           Punter
         </Link>
+        <WhatsAppLink />
       </header>
       <main className="auth-main">
         <Outlet />
       </main>
-      <WhatsAppLink />
     </div>
   );
 }

@@ -1,18 +1,28 @@
 /**
- * The floating chat-support link (SPEC section 1), on the auth pages and in the layout. On a phone
- * it would sit on top of whatever card is under it, so it steps aside while the user scrolls down
- * (reading) and comes back on any scroll up, near the top, and at the end of the page.
+ * The chat-support link (SPEC section 1), in the header row of every frame (the layout, the auth pages, the legal
+ * pages). Below 1024 px it stays in that row, so on a phone it never sits on top of a card; wider, it floats at the
+ * bottom right, steps aside while the user scrolls down (reading) and comes back on any scroll up, near the top,
+ * and at the end of the page.
  */
 import { useEffect, useState } from 'react';
 import { env } from '@/config/env';
 
-/** Hidden while the last scroll went down, past the first screenful's top and before the page's end. */
+/** Below this width the link sits in its frame's header row and never floats (styles.css). */
+export const HEADER_LINK_QUERY = '(max-width: 1023px)';
+
+/** Hidden while the last scroll went down, past the first screenful's top and before the page's end (floating only). */
 export function useStepAsideOnScroll(): boolean {
   const [aside, setAside] = useState(false);
   useEffect(() => {
     let last = window.scrollY;
+    const inHeader = window.matchMedia?.(HEADER_LINK_QUERY);
     const onScroll = () => {
       const y = window.scrollY;
+      if (inHeader?.matches) {
+        setAside(false);
+        last = y;
+        return;
+      }
       const atEnd = window.innerHeight + y >= document.documentElement.scrollHeight - 48;
       if (y < 80 || atEnd || y < last) setAside(false);
       else if (y > last) setAside(true);

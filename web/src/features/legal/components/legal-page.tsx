@@ -9,9 +9,12 @@ export function LegalPage({ title, updated, children }: { title: string; updated
   return (
     <div className="legal-shell">
       <main className="legal">
-        <Link to={paths.dashboard.getHref()} className="back-link">
-          <span aria-hidden="true">←</span> Back to dashboard
-        </Link>
+        <div className="legal-top">
+          <Link to={paths.dashboard.getHref()} className="back-link">
+            <span aria-hidden="true">←</span> Back to dashboard
+          </Link>
+          <WhatsAppLink />
+        </div>
         <h1>{title}</h1>
         <p className="muted">Last updated: {updated}</p>
         {children}
@@ -20,7 +23,6 @@ export function LegalPage({ title, updated, children }: { title: string; updated
         </p>
       </main>
       <Footer />
-      <WhatsAppLink />
     </div>
   );
 }
