@@ -76,7 +76,10 @@ const shutdown = () => {
   if (potTimer) clearInterval(potTimer);
   clearInterval(reminders);
   server.close();
-  void store.close().finally(() => process.exit(0));
+  // The figures folded a second after the last payments (ADR 0048) are written before the store closes, within
+  // the few seconds Cloud Run gives a stopping instance; the scheduler's next pass folds anything left.
+  const folded = Promise.race([provider.countsFolded(), new Promise((resolve) => setTimeout(resolve, 5000))]);
+  void folded.finally(() => store.close().finally(() => process.exit(0)));
 };
 process.on('SIGTERM', shutdown);
 process.on('SIGINT', shutdown);

@@ -187,6 +187,8 @@ describe.each(envs)('safer play under racing purchases on the %s store', (_name,
     ).toHaveLength(7);
     const { balanceKobo } = await expectLedgerMatchesBalance(s1!, user.id);
     expect(balanceKobo).toBe(950_000);
+    // The codes' figures are folded a second after their purchases (ADR 0048): done before the store stops.
+    await Promise.all([a.countsFolded(), b.countsFolded()]);
   });
 });
 
