@@ -9,6 +9,7 @@ import { GATEWAY, readAccount, transfer } from '../src/ledger';
 import type { Provider } from '../src/provider';
 import type { Store } from '../src/store';
 import { client, uniqueSuffix } from './helpers';
+import { userDoc } from './pot-users';
 
 export const HOUR = 60 * 60 * 1000;
 export const START = Date.parse('2026-12-01T18:00:00.000Z');
@@ -26,35 +27,20 @@ export function clock() {
 export async function quickUser(provider: Provider, nairaBalance: number, changes: Partial<UserDoc> = {}) {
   const id = `u_${uniqueSuffix()}`;
   const now = provider.deps.now();
-  await users.set(provider.deps.store, id, {
+  await users.set(
+    provider.deps.store,
     id,
-    first_name: 'Bola',
-    last_name: 'Ade',
-    email: `${id}@example.com`,
-    username: id.slice(0, 30),
-    phone_number: `080${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
-    country: 'Nigeria',
-    gender: 'female',
-    avatar_url: 'https://example.com/female.png',
-    device_type: 'WEB',
-    marketing_channel: 'Others',
-    referral_code: id,
-    referred_by: null,
-    role: 0,
-    can_post_signal: false,
-    can_post_game: false,
-    can_monetize_game: false,
-    password_hash: 'unused',
-    phone_verified: true,
-    must_change_password: false,
-    pin_hash: null,
-    pin_failed: 0,
-    pin_locked_until: 0,
-    suspended: false,
-    subscription_expires_at: null,
-    created_at: now,
-    ...changes,
-  });
+    userDoc(id, {
+      first_name: 'Bola',
+      last_name: 'Ade',
+      avatar_url: 'https://example.com/female.png',
+      referral_code: id,
+      password_hash: 'unused',
+      subscription_expires_at: null,
+      created_at: now,
+      ...changes,
+    }),
+  );
   if (nairaBalance > 0) {
     await provider.deps.store.runTransaction(async (tx) => {
       const wallet = await readAccount(tx, { kind: 'wallet', id });
