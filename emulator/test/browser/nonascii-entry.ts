@@ -1,0 +1,226 @@
+/**
+ * Bundled by browser-nonascii.test.ts for Chromium (issue 33 item 1, ADR 0054): probes of listeners of the browser
+ * build of `firebase/firestore` over the WebChannel on text that could break the transport (U+2028/U+2029, U+0000,
+ * lone surrogates, U+FEFF, combining marks, escapes), on large snapshots, on non-ASCII field paths, collection ids
+ * and collection groups, and on a persistent cache re-listening with a resume token. Data crosses the page boundary
+ * as JSON text (lone surrogates escaped), and each step answers what the page observed, or 'timeout'.
+ */
+import { deleteApp, initializeApp } from 'firebase/app';
+import type { DocumentData, DocumentReference, Firestore, FirestoreSettings, Query, QuerySnapshot } from 'firebase/firestore';
+import {
+  collection,
+  collectionGroup,
+  connectFirestoreEmulator,
+  doc,
+  FieldPath,
+  getDocs,
+  initializeFirestore,
+  limit,
+  onSnapshot,
+  orderBy,
+  persistentLocalCache,
+  query,
+  setDoc,
+  terminate,
+  where,
+} from 'firebase/firestore';
+import type { Mode } from './harness-entry';
+
+export interface ProbeConfig {
+  host: string;
+  port: number;
+  project: string;
+  mode: Mode;
+  /** An app name reused across opens (the persistent cache is keyed by it), or a fresh one. */
+  appName?: string;
+  persistent?: boolean;
+}
+
+function settings(config: ProbeConfig): FirestoreSettings {
+  const s: FirestoreSettings =
+    config.mode === 'long-polling'
+      ? { experimentalForceLongPolling: true }
+      : config.mode === 'streaming'
+        ? { experimentalAutoDetectLongPolling: false }
+        : {};
+  return config.persistent ? { ...s, localCache: persistentLocalCache() } : s;
+}
+
+function open(config: ProbeConfig): { db: Firestore; close: () => Promise<void> } {
+  const app = initializeApp({ projectId: config.project, apiKey: 'fake-api-key' }, config.appName ?? `probe-${Math.random()}`);
+  const db = initializeFirestore(app, settings(config));
+  connectFirestoreEmulator(db, config.host, config.port);
+  return {
+    db,
+    close: async () => {
+      await terminate(db);
+      await deleteApp(app);
+    },
+  };
+}
+
+function withTimeout<T>(p: Promise<T>, ms = 10_000): Promise<T | 'timeout'> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), ms);
+  });
+  return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
+}
+
+type Docs = Record<string, DocumentData>;
+const asDocs = (s: QuerySnapshot<DocumentData>): Docs => Object.fromEntries(s.docs.map((d) => [d.id, d.data()]));
+
+/** The first snapshot of `q` the server confirmed (not from the cache), mapped by `f`. */
+function firstServerSnapshot<T>(
+  q: Query<DocumentData>,
+  f: (s: QuerySnapshot<DocumentData>) => T,
+  ms?: number,
+): Promise<T | 'timeout'> {
+  let stop = (): void => undefined;
+  return withTimeout(
+    new Promise<T>((resolve, reject) => {
+      stop = onSnapshot(
+        q,
+        { includeMetadataChanges: true },
+        (s) => {
+          if (s.metadata.fromCache) return;
+          resolve(f(s));
+        },
+        reject,
+      );
+    }),
+    ms,
+  ).finally(() => stop());
+}
+
+function firstDocSnapshot(ref: DocumentReference<DocumentData>): Promise<DocumentData | null | 'timeout'> {
+  let stop = (): void => undefined;
+  return withTimeout(
+    new Promise<DocumentData | null>((resolve, reject) => {
+      stop = onSnapshot(
+        ref,
+        { includeMetadataChanges: true },
+        (s) => {
+          if (s.metadata.fromCache) return;
+          resolve(s.exists() ? s.data() : null);
+        },
+        reject,
+      );
+    }),
+  ).finally(() => stop());
+}
+
+/**
+ * Writes `docsJson` into `collectionId` from this page (unless `write` is false), then opens on a second client
+ * (its own channels) a collection listener, a listener on each document and a getDocs. Answers JSON text.
+ */
+async function docs(config: ProbeConfig, collectionId: string, docsJson: string, write: boolean): Promise<string> {
+  const input = JSON.parse(docsJson) as Docs;
+  const out: Record<string, unknown> = {};
+  const writer = open(config);
+  try {
+    if (write) {
+      const results = await Promise.all(
+        Object.entries(input).map(([id, d]) => withTimeout(setDoc(doc(writer.db, collectionId, id), d))),
+      );
+      out['writes'] = results.filter((r) => r === 'timeout').length;
+    }
+    out['sameClientCollection'] = await firstServerSnapshot(collection(writer.db, collectionId), asDocs);
+  } finally {
+    await writer.close();
+  }
+  const reader = open(config);
+  try {
+    out['collection'] = await firstServerSnapshot(collection(reader.db, collectionId), asDocs);
+    const each: Record<string, unknown> = {};
+    for (const id of Object.keys(input)) each[id] = await firstDocSnapshot(doc(reader.db, collectionId, id));
+    out['documents'] = each;
+    out['get'] = await withTimeout(getDocs(collection(reader.db, collectionId)).then(asDocs));
+  } finally {
+    await reader.close();
+  }
+  return JSON.stringify(out);
+}
+
+/** Listeners on queries whose targets hold non-ASCII text: field paths, values, collection ids and groups. */
+async function targets(config: ProbeConfig): Promise<string> {
+  const { db, close } = open(config);
+  const out: Record<string, unknown> = {};
+  const ids = (s: QuerySnapshot<DocumentData>): string[] => s.docs.map((d) => d.id);
+  try {
+    const col = collection(db, 'ẹgbẹ́-👥');
+    await withTimeout(
+      Promise.all([
+        setDoc(doc(col, 'ọ̀kan'), { 'naïra ₦': 5000, ìlú: 'Èkó', 'tag-🏷': ['₦', 'ọ̀'], m: { 'kẹ́y.dot': 'a' } }),
+        setDoc(doc(col, 'èjì'), { 'naïra ₦': 200, ìlú: 'Ìbàdàn', 'tag-🏷': ['x'], m: { 'kẹ́y.dot': 'b' } }),
+        setDoc(doc(db, 'òkè', 'a', 'ẹgbẹ́-👥', 'ẹ̀ta'), { 'naïra ₦': 1, ìlú: 'Èkó' }),
+      ]),
+    );
+    out['fieldEquals'] = await firstServerSnapshot(query(col, where('ìlú', '==', 'Èkó')), ids);
+    out['backtickPath'] = await firstServerSnapshot(query(col, where('naïra ₦', '>', 1000)), ids);
+    out['orderByNonAscii'] = await firstServerSnapshot(query(col, orderBy('naïra ₦', 'desc'), limit(2)), ids);
+    out['arrayContains'] = await firstServerSnapshot(query(col, where('tag-🏷', 'array-contains', '₦')), ids);
+    out['in'] = await firstServerSnapshot(query(col, where('ìlú', 'in', ['Ìbàdàn', 'Àbújá'])), ids);
+    out['mapKeyWithDot'] = await firstServerSnapshot(query(col, where(new FieldPath('m', 'kẹ́y.dot'), '==', 'b')), ids);
+    out['group'] = await firstServerSnapshot(query(collectionGroup(db, 'ẹgbẹ́-👥'), where('ìlú', '==', 'Èkó')), (s) =>
+      s.docs.map((d) => d.ref.path),
+    );
+    out['subcollection'] = await firstServerSnapshot(collection(db, 'òkè', 'a', 'ẹgbẹ́-👥'), ids);
+  } finally {
+    await close();
+  }
+  return JSON.stringify(out);
+}
+
+/**
+ * Persistent cache: listens on `collectionId` until the server's snapshot arrives, closes, and answers what it saw.
+ * Called twice with the same app name, the second open re-listens with the cached resume token.
+ */
+async function persisted(config: ProbeConfig, collectionId: string, timeoutMs = 10_000): Promise<string> {
+  const { db, close } = open(config);
+  try {
+    const seen = await firstServerSnapshot(collection(db, collectionId), asDocs, timeoutMs);
+    return JSON.stringify(seen);
+  } finally {
+    await close();
+  }
+}
+
+/** A listener kept open while the Node side writes: `liveState()` answers its latest snapshot as JSON text. */
+function live(config: ProbeConfig, collectionId: string): void {
+  const { db, close } = open(config);
+  const state: { latest: Docs | null; fromServer: boolean; error: string | null; count: number } = {
+    latest: null,
+    fromServer: false,
+    error: null,
+    count: 0,
+  };
+  onSnapshot(
+    collection(db, collectionId),
+    { includeMetadataChanges: true },
+    (s) => {
+      state.latest = asDocs(s);
+      state.fromServer = !s.metadata.fromCache;
+      state.count++;
+    },
+    (e) => {
+      state.error = e.code;
+    },
+  );
+  g.liveState = () => JSON.stringify(state);
+  g.liveClose = close;
+}
+
+export interface ProbeGlobals {
+  probeDocs: typeof docs;
+  probeTargets: typeof targets;
+  probePersisted: typeof persisted;
+  probeLive: typeof live;
+  liveState: () => string;
+  liveClose: () => Promise<void>;
+}
+const g = globalThis as unknown as ProbeGlobals;
+g.probeDocs = docs;
+g.probeTargets = targets;
+g.probePersisted = persisted;
+g.probeLive = live;
