@@ -275,6 +275,87 @@ describe.each(modes)('browser listeners on awkward text, %s (issue 33 item 1)', 
     });
   }, 90_000);
 
+  it('the same client listens again after another client changed non-ASCII documents (memory cache, resume token)', async () => {
+    const c = config(mode, 'direct', 'b-relisten');
+    const db = admin(c.project);
+    const col = db.collection('àtúnṣe-🔁');
+    await col.doc('ọ̀ṣọ́').set({ name: 'Ọ̀ṣọ́', v: 1 });
+    await col.doc('日本語').set({ name: '東京' });
+    await withPage(async (page) => {
+      const result = page.evaluate(([cfg]) => (globalThis as unknown as ProbeGlobals).probeRelisten(cfg, 'àtúnṣe-🔁'), [
+        c,
+      ] as const);
+      await page.waitForFunction(() => typeof (globalThis as unknown as Partial<ProbeGlobals>).relistenGo === 'function');
+      await col.doc('ọ̀ṣọ́').set({ name: 'Ọ̀ṣọ́ — ₦2', v: 2 });
+      await col.doc('日本語').delete();
+      await col.doc('emoji-😀').set({ '😀': ['🇳🇬'] });
+      await page.evaluate(() => (globalThis as unknown as ProbeGlobals).relistenGo());
+      expect(JSON.parse(await result)).toEqual({
+        first: { ọ̀ṣọ́: { name: 'Ọ̀ṣọ́', v: 1 }, 日本語: { name: '東京' } },
+        second: { ọ̀ṣọ́: { name: 'Ọ̀ṣọ́ — ₦2', v: 2 }, 'emoji-😀': { '😀': ['🇳🇬'] } },
+        one: { name: 'Ọ̀ṣọ́ — ₦2', v: 2 },
+      });
+    });
+  }, 90_000);
+
+  it('a persistent cache after a page reload, then another client changes a non-ASCII document', async () => {
+    const c = config(mode, 'direct', 'b-reload', { persistent: true, appName: 'reload' });
+    const db = admin(c.project);
+    const col = db.collection('ìrántí-💾');
+    await col.doc('ọ̀ṣọ́').set({ name: 'Ọ̀ṣọ́', amount: '₦5,000' });
+    const page = await harness.newPage();
+    try {
+      const run = async (): Promise<unknown> =>
+        JSON.parse(
+          await page.evaluate(([cfg]) => (globalThis as unknown as ProbeGlobals).probePersisted(cfg, 'ìrántí-💾'), [c] as const),
+        ) as unknown;
+      expect(await run()).toEqual({ ọ̀ṣọ́: { name: 'Ọ̀ṣọ́', amount: '₦5,000' } });
+      await col.doc('ọ̀ṣọ́').set({ name: 'Ọ̀ṣọ́', amount: '₦7,500' });
+      await col.doc('café').set({ s: 'crème' });
+      await page.reload();
+      await page.waitForFunction(() => typeof (globalThis as unknown as Partial<ProbeGlobals>).probePersisted === 'function');
+      expect(await run()).toEqual({ ọ̀ṣọ́: { name: 'Ọ̀ṣọ́', amount: '₦7,500' }, café: { s: 'crème' } });
+      await page.reload();
+      await page.waitForFunction(() => typeof (globalThis as unknown as Partial<ProbeGlobals>).probePersisted === 'function');
+      expect(await run()).toEqual({ ọ̀ṣọ́: { name: 'Ọ̀ṣọ́', amount: '₦7,500' }, café: { s: 'crème' } });
+    } finally {
+      await page.close();
+    }
+  }, 90_000);
+
+  it('a user whose uid and name are not ASCII: listeners the rules allow by comparing them', async () => {
+    const c = config(mode, 'direct', 'b-user');
+    const { host, port } = emulatorHost();
+    const rules = await fetch(`http://${host}:${port}/emulator/v1/projects/${c.project}:securityRules`, {
+      method: 'PUT',
+      body: JSON.stringify({ rules: { files: [{ content: USER_RULES }] } }),
+    });
+    expect(rules.ok).toBe(true);
+    const uid = 'Ọlámídé-😀';
+    const db = admin(c.project);
+    await db.collection('apo').doc(uid).set({ owner: uid, amount: '₦5,000' });
+    await db.collection('apo').doc('ẹlòmíì').set({ owner: 'ẹlòmíì' });
+    const text = await withPage((page) =>
+      page.evaluate(([cfg]) => (globalThis as unknown as ProbeGlobals).probeAsUser(cfg, 'apo'), [
+        { ...c, uid, name: 'Ọlámídé Ọ̀ṣọ́' },
+      ] as const),
+    );
+    expect(JSON.parse(text)).toEqual({ mine: [uid], one: { owner: uid, amount: '₦5,000' }, denied: 'permission-denied' });
+  }, 90_000);
+
+  it('REST from the browser (aggregations, a transaction) on non-ASCII paths, then a listener', async () => {
+    const c = config(mode, 'direct', 'b-rest');
+    const text = await withPage((page) =>
+      page.evaluate(([cfg]) => (globalThis as unknown as ProbeGlobals).probeRest(cfg), [c] as const),
+    );
+    expect(JSON.parse(text)).toEqual({
+      count: 1,
+      sumN: 3,
+      tx: 'Ọ̀',
+      after: { ọ̀kan: { n: 1, s: 'Ọ̀' }, èjì: { n: 2, s: '😀' }, ẹ̀ta: { n: 3, s: 'Ọ̀-₦' } },
+    });
+  }, 90_000);
+
   it.each<Via>(['direct', 'split'])(
     'an open listener gets large non-ASCII changes another client writes (%s)',
     async (via) => {
@@ -316,3 +397,14 @@ describe.each(modes)('browser listeners on awkward text, %s (issue 33 item 1)', 
     120_000,
   );
 });
+
+const USER_RULES = `rules_version = '2';
+service cloud.firestore {
+  match /databases/{database}/documents {
+    match /apo/{id} {
+      allow read: if request.auth != null && request.auth.token.name == 'Ọlámídé Ọ̀ṣọ́'
+        && resource.data.owner == request.auth.uid;
+    }
+  }
+}
+`;

@@ -13,8 +13,12 @@ import {
   connectFirestoreEmulator,
   doc,
   FieldPath,
+  getAggregateFromServer,
+  getCountFromServer,
   getDocs,
   initializeFirestore,
+  runTransaction,
+  sum,
   limit,
   onSnapshot,
   orderBy,
@@ -211,7 +215,78 @@ function live(config: ProbeConfig, collectionId: string): void {
   g.liveClose = close;
 }
 
+/**
+ * One client: a collection listener until the server's snapshot, stopped; the Node side then changes the collection
+ * (`changed()` resolves); the same client listens again (its memory cache holds the target's resume token).
+ */
+async function relisten(config: ProbeConfig, collectionId: string): Promise<string> {
+  const { db, close } = open(config);
+  try {
+    const first = await firstServerSnapshot(collection(db, collectionId), asDocs);
+    await new Promise<void>((resolve) => {
+      g.relistenGo = resolve;
+    });
+    const second = await firstServerSnapshot(collection(db, collectionId), asDocs);
+    const one = await firstDocSnapshot(doc(db, collectionId, 'ọ̀ṣọ́'));
+    return JSON.stringify({ first, second, one });
+  } finally {
+    await close();
+  }
+}
+
+/** Non-ASCII uid and token claims (a mock user token): a listener allowed by rules that compare them. */
+async function asUser(config: ProbeConfig & { uid: string; name: string }, collectionId: string): Promise<string> {
+  const app = initializeApp({ projectId: config.project, apiKey: 'fake-api-key' }, `user-${Math.random()}`);
+  const db = initializeFirestore(app, settings(config));
+  connectFirestoreEmulator(db, config.host, config.port, {
+    mockUserToken: { sub: config.uid, user_id: config.uid, name: config.name },
+  });
+  try {
+    const mine = await firstServerSnapshot(query(collection(db, collectionId), where('owner', '==', config.uid)), (s) =>
+      s.docs.map((d) => d.id),
+    );
+    const one = await firstDocSnapshot(doc(db, collectionId, config.uid));
+    let denied: string = 'allowed';
+    await withTimeout(
+      getDocs(collection(db, collectionId)).catch((e: { code?: string }) => {
+        denied = e.code ?? 'error';
+      }),
+    );
+    return JSON.stringify({ mine, one, denied });
+  } finally {
+    await terminate(db);
+    await deleteApp(app);
+  }
+}
+
+/** REST from the browser (transactions: batchGet and commit; aggregations: runAggregationQuery) on non-ASCII paths. */
+async function rest(config: ProbeConfig): Promise<string> {
+  const { db, close } = open(config);
+  try {
+    const parent = doc(db, 'òkè', 'ilé ₦');
+    const col = collection(parent, 'àwọn-😀');
+    await withTimeout(Promise.all([setDoc(doc(col, 'ọ̀kan'), { n: 1, s: 'Ọ̀' }), setDoc(doc(col, 'èjì'), { n: 2, s: '😀' })]));
+    const count = await withTimeout(getCountFromServer(query(col, where('s', '==', '😀'))).then((s) => s.data().count));
+    const sumN = await withTimeout(getAggregateFromServer(col, { total: sum('n') }).then((s) => s.data().total));
+    const tx = await withTimeout(
+      runTransaction(db, async (t) => {
+        const a = await t.get(doc(col, 'ọ̀kan'));
+        t.set(doc(col, 'ẹ̀ta'), { n: Number(a.get('n')) + 2, s: `${String(a.get('s'))}-₦` });
+        return a.get('s') as string;
+      }),
+    );
+    const after = await firstServerSnapshot(col, asDocs);
+    return JSON.stringify({ count, sumN, tx, after });
+  } finally {
+    await close();
+  }
+}
+
 export interface ProbeGlobals {
+  probeRelisten: typeof relisten;
+  relistenGo: () => void;
+  probeAsUser: typeof asUser;
+  probeRest: typeof rest;
   probeDocs: typeof docs;
   probeTargets: typeof targets;
   probePersisted: typeof persisted;
@@ -224,3 +299,6 @@ g.probeDocs = docs;
 g.probeTargets = targets;
 g.probePersisted = persisted;
 g.probeLive = live;
+g.probeRelisten = relisten;
+g.probeAsUser = asUser;
+g.probeRest = rest;
