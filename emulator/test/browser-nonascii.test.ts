@@ -275,6 +275,20 @@ describe.each(modes)('browser listeners on awkward text, %s (issue 33 item 1)', 
     });
   }, 90_000);
 
+  it('update masks and transforms on non-ASCII field names and names holding backtick, backslash and dot', async () => {
+    const c = config(mode, 'direct', 'b-masks');
+    const text = await withPage((page) =>
+      page.evaluate(([cfg]) => (globalThis as unknown as ProbeGlobals).probeMasks(cfg, 'àmì'), [c] as const),
+    );
+    expect(JSON.parse(text)).toEqual({
+      'naïra ₦': 5,
+      'k`tick': 'A',
+      m: { 'a.b': 2, ẹ̀: 'ý' },
+      list: ['ọ̀', '😀'],
+      'nèw 🆕': { 'ọ̀`': 'z' },
+    });
+  }, 90_000);
+
   it('the same client listens again after another client changed non-ASCII documents (memory cache, resume token)', async () => {
     const c = config(mode, 'direct', 'b-relisten');
     const db = admin(c.project);

@@ -26,6 +26,10 @@ import {
   query,
   setDoc,
   terminate,
+  updateDoc,
+  increment,
+  deleteField,
+  arrayUnion,
   where,
 } from 'firebase/firestore';
 import type { Mode } from './harness-entry';
@@ -282,7 +286,47 @@ async function rest(config: ProbeConfig): Promise<string> {
   }
 }
 
+/**
+ * Writes whose update masks and transforms name non-ASCII fields and fields holding '`', '\\' and '.' (backtick
+ * escapes in field paths), then what a second client's listener sees.
+ */
+async function masks(config: ProbeConfig, collectionId: string): Promise<string> {
+  const writer = open(config);
+  const ref = doc(writer.db, collectionId, 'ọ̀ṣọ́-`\\');
+  try {
+    await withTimeout(setDoc(ref, { 'naïra ₦': 1, 'k`tick': 'a', 'back\\slash': 'b', m: { 'a.b': 1, ẹ̀: 'x' }, list: ['ọ̀'] }));
+    await withTimeout(
+      updateDoc(
+        ref,
+        new FieldPath('naïra ₦'),
+        increment(4),
+        new FieldPath('k`tick'),
+        'A',
+        new FieldPath('back\\slash'),
+        deleteField(),
+        new FieldPath('m', 'a.b'),
+        2,
+        new FieldPath('m', 'ẹ̀'),
+        'ý',
+        new FieldPath('list'),
+        arrayUnion('😀', 'ọ̀'),
+      ),
+    );
+    await withTimeout(setDoc(ref, { 'nèw 🆕': { 'ọ̀`': 'z' } }, { merge: true }));
+  } finally {
+    await writer.close();
+  }
+  const reader = open(config);
+  try {
+    const seen = await firstDocSnapshot(doc(reader.db, collectionId, 'ọ̀ṣọ́-`\\'));
+    return JSON.stringify(seen);
+  } finally {
+    await reader.close();
+  }
+}
+
 export interface ProbeGlobals {
+  probeMasks: typeof masks;
   probeRelisten: typeof relisten;
   relistenGo: () => void;
   probeAsUser: typeof asUser;
@@ -299,6 +343,7 @@ g.probeDocs = docs;
 g.probeTargets = targets;
 g.probePersisted = persisted;
 g.probeLive = live;
+g.probeMasks = masks;
 g.probeRelisten = relisten;
 g.probeAsUser = asUser;
 g.probeRest = rest;
