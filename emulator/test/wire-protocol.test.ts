@@ -117,6 +117,40 @@ describe('WebChannel', () => {
     expect(await gone.text()).toBe('Unknown SID');
   });
 
+  it('ends a session (400 Unknown SID) when a back channel asks for arrays it no longer keeps, and only then', async () => {
+    // 1200 documents: one first snapshot of 1203 arrays, more than the 1000 written-but-unacknowledged kept.
+    const writes = Array.from({ length: 1200 }, (_, i) => ({
+      update: { name: `${DB}/documents/gap/d${String(i).padStart(4, '0')}`, fields: { s: { stringValue: 'ọ̀😀' } } },
+    }));
+    for (let i = 0; i < writes.length; i += 500) {
+      const res = await fetch(`${base}/v1/${DB}/documents:commit`, {
+        method: 'POST',
+        body: JSON.stringify({ writes: writes.slice(i, i + 500) }),
+      });
+      expect(res.status).toBe(200);
+    }
+    const target = { targetId: 2, query: { parent: `${DB}/documents`, structuredQuery: { from: [{ collectionId: 'gap' }] } } };
+    const stream = async (sid: string, aid: number): Promise<Response> =>
+      fetch(`${base}/google.firestore.v1.Firestore/Listen/channel?VER=8&RID=rpc&SID=${sid}&AID=${aid}&CI=0&TYPE=xmlhttp`);
+    // A streaming back channel gets all 1203 arrays, then drops before the client read them.
+    const lost = await handshake('Listen', { database: DB, addTarget: target });
+    const first = await stream(lost.sid, 0);
+    const reader = first.body!.getReader();
+    await reader.read();
+    await reader.cancel();
+    // Reconnecting from AID=0: arrays 1..203 are gone, so the session ends rather than skip them.
+    const again = await stream(lost.sid, 0);
+    expect(again.status).toBe(400);
+    expect(await again.text()).toBe('Unknown SID');
+    // A client that had read up to the oldest kept array goes on: the arrays after its AID come again.
+    const kept = await handshake('Listen', { database: DB, addTarget: target });
+    const second = await stream(kept.sid, 0);
+    await second.body!.getReader().cancel();
+    const resumed = await poll('Listen', kept.sid, 203);
+    expect(resumed[0]![0]).toBe(204);
+    expect(resumed.at(-1)![0]).toBe(1203);
+  });
+
   it('streams Listen changes on a CI=0 back channel, counting lengths in UTF-16 units', async () => {
     await fetch(`${base}/v1/${DB}/documents:commit`, {
       method: 'POST',

@@ -17,7 +17,9 @@ const IDLE_SESSION_MS = 120_000;
  * Arrays already written to a streaming back channel stay queued until the client acknowledges them
  * (AID), so a reconnecting back channel can get them again. The client only sends AID with forward
  * requests, which a quiet Listen session rarely makes: keep at most this many written-but-unacknowledged
- * arrays (the oldest go first).
+ * arrays (the oldest go first). A back channel that then asks for an array no longer kept ends the session
+ * (400 'Unknown SID'): the SDK opens a new stream and listens again, where sending the newer arrays alone
+ * would leave a gap the client cannot see (ADR 0054).
  */
 const MAX_WRITTEN_UNACKED = 1000;
 
@@ -43,6 +45,8 @@ class Session {
   readonly queue: QueuedArray[] = [];
   nextArrayId = 1;
   lastMapId = -1;
+  /** The highest array id dropped from the queue before the client acknowledged it (0: none). */
+  droppedUnacked = 0;
   back: BackChannel | null = null;
   finished = false;
   closed = false;
@@ -86,7 +90,10 @@ class Session {
         this.endBack();
         return;
       }
-      if (this.queue.length > MAX_WRITTEN_UNACKED) this.queue.splice(0, this.queue.length - MAX_WRITTEN_UNACKED);
+      if (this.queue.length > MAX_WRITTEN_UNACKED) {
+        const dropped = this.queue.splice(0, this.queue.length - MAX_WRITTEN_UNACKED);
+        this.droppedUnacked = dropped[dropped.length - 1]?.id ?? this.droppedUnacked;
+      }
     }
     if (this.finished && back.streaming && this.queue.every((q) => q.id <= back.written)) this.endBack();
   }
@@ -192,6 +199,13 @@ export class WebChannelServer {
     }
     const aid = Number(params.get('AID') ?? NaN);
     session.ack(aid);
+    if (req.method === 'GET' && session.droppedUnacked > 0 && !(aid >= session.droppedUnacked)) {
+      // The client lost arrays this session no longer keeps: it cannot go on without a gap.
+      session.close();
+      this.sessions.delete(sid);
+      send(res, 400, 'Unknown SID');
+      return;
+    }
     if (req.method === 'GET') {
       this.backChannel(session, req, res, params);
       return;
