@@ -117,6 +117,32 @@ describe('WebChannel', () => {
     expect(await gone.text()).toBe('Unknown SID');
   });
 
+  it('answers a forward request with the UTF-8 bytes of the arrays not yet acknowledged', async () => {
+    const res = await fetch(`${base}/v1/${DB}/documents:commit`, {
+      method: 'POST',
+      body: JSON.stringify({
+        writes: [{ update: { name: `${DB}/documents/wb/ọ̀`, fields: { s: { stringValue: 'é😀₦'.repeat(5000) } } } }],
+      }),
+    });
+    expect(res.status).toBe(200);
+    const { sid } = await handshake('Listen', {
+      database: DB,
+      addTarget: { targetId: 2, query: { parent: `${DB}/documents`, structuredQuery: { from: [{ collectionId: 'wb' }] } } },
+    });
+    const post = await fetch(`${base}/google.firestore.v1.Firestore/Listen/channel?VER=8&SID=${sid}&RID=101&AID=0`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'count=0&ofs=1',
+    });
+    const [answer] = parseChunks(await post.text()) as [[number, number, number]];
+    const arrays = await poll('Listen', sid, 0);
+    expect(answer[1]).toBe(arrays.at(-1)![0]);
+    const bytes = arrays.reduce((n, a) => n + Buffer.byteLength(JSON.stringify(a), 'utf8'), 0);
+    // 45 000 bytes of text (20 000 UTF-16 units): over closure's 37500, where counting units said under.
+    expect(answer[2]).toBe(bytes);
+    expect(answer[2]).toBeGreaterThan(45_000);
+  });
+
   it('ends a session (400 Unknown SID) when a back channel asks for arrays it no longer keeps, and only then', async () => {
     // 1200 documents: one first snapshot of 1203 arrays, more than the 1000 written-but-unacknowledged kept.
     const writes = Array.from({ length: 1200 }, (_, i) => ({
