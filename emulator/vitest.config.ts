@@ -5,6 +5,8 @@ const BROWSER_FILES = [
   'test/browser-sdk.test.ts',
   'test/browser-fidelity.test.ts',
   'test/browser-listeners.test.ts',
+  'test/browser-nonascii.test.ts',
+  'test/browser-backchannel-gap.test.ts',
   'test/rules/browser-rules.test.ts',
 ];
 
