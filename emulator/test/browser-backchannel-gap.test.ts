@@ -20,26 +20,43 @@ import type { ProbeConfig, ProbeGlobals } from './browser/nonascii-entry';
 import { emulatorHost, uniqueProject } from './helpers';
 
 /**
- * A TCP proxy in front of the emulator that, once armed, cuts the next Listen back channel (the GET with RID=rpc)
- * after `cutAfter` bytes of its answer, as a network drop would.
+ * A TCP proxy in front of the emulator that, once armed, either cuts the next Listen back channel (the GET with
+ * RID=rpc) after `cutAfter` bytes of its answer, as a network drop would, or holds that answer back for `holdMs`, as
+ * a buffering proxy would (the browser SDK's auto-detect then switches to long polling). It counts the long polls.
  */
-async function cuttingProxy(target: { host: string; port: number }, cutAfter: number) {
+async function cuttingProxy(target: { host: string; port: number }, cutAfter: number, holdMs: number) {
   const sockets = new Set<Socket>();
-  let armed = false;
+  let armed: 'cut' | 'hold' | null = null;
   let cuts = 0;
+  let longPolls = 0;
   const server: Server = createServer((client) => {
     const upstream = connect(target.port, target.host);
     sockets.add(client).add(upstream);
     let cutting = false;
+    let held: Buffer[] | null = null;
     let passed = 0;
     client.on('data', (b: Buffer) => {
-      if (armed && /^GET \/google\.firestore\.v1\.Firestore\/Listen\/channel\?[^ ]*RID=rpc/.test(b.toString('latin1'))) {
-        armed = false;
-        cutting = true;
+      const head = b.toString('latin1');
+      if (/^GET \/google\.firestore\.v1\.Firestore\/Listen\/channel\?[^ ]*RID=rpc/.test(head)) {
+        if (/[?&]CI=1/.test(head.slice(0, head.indexOf(' HTTP/')))) longPolls++;
+        if (armed === 'cut') cutting = true;
+        if (armed === 'hold') {
+          const buffer: Buffer[] = [];
+          held = buffer;
+          setTimeout(() => {
+            held = null;
+            if (!client.destroyed) for (const x of buffer) client.write(x);
+          }, holdMs);
+        }
+        armed = null;
       }
       upstream.write(b);
     });
     upstream.on('data', (b: Buffer) => {
+      if (held) {
+        held.push(b);
+        return;
+      }
       if (!cutting) {
         client.write(b);
         return;
@@ -66,10 +83,11 @@ async function cuttingProxy(target: { host: string; port: number }, cutAfter: nu
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     port: (server.address() as AddressInfo).port,
-    arm: () => {
-      armed = true;
+    arm: (how: 'cut' | 'hold') => {
+      armed = how;
     },
     cuts: () => cuts,
+    longPolls: () => longPolls,
     close: async () => {
       for (const s of sockets) s.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -83,7 +101,7 @@ const apps: App[] = [];
 
 beforeAll(async () => {
   harness = await startBrowserHarness(new URL('./browser/nonascii-entry.ts', import.meta.url), 'probeLive');
-  proxy = await cuttingProxy(emulatorHost(), 20_000);
+  proxy = await cuttingProxy(emulatorHost(), 20_000, 1500);
 }, 60_000);
 
 afterAll(async () => {
@@ -108,13 +126,42 @@ describe.each<Mode>(['streaming', 'long-polling', 'auto-detect'])('a dropped bac
     const { host } = emulatorHost();
     const c: ProbeConfig = { host, port: proxy.port, project, mode };
     const before = proxy.cuts();
-    proxy.arm();
+    proxy.arm('cut');
     const page = await harness.newPage();
     try {
       const text = await page.evaluate(([cfg]) => (globalThis as unknown as ProbeGlobals).probePersisted(cfg, 'ọjà', 30_000), [
         c,
       ] as const);
       expect(proxy.cuts() - before, 'the back channel was cut').toBe(1);
+      expect(text).not.toBe('"timeout"');
+      expect(Object.keys(JSON.parse(text) as Record<string, unknown>)).toHaveLength(DOCS);
+    } finally {
+      await page.close();
+    }
+  }, 120_000);
+});
+
+describe('a buffering proxy, auto-detect (issue 33 item 1)', () => {
+  it(`a first snapshot of ${DOCS} documents still arrives after auto-detect gives up streaming for long polling`, async () => {
+    const project = uniqueProject('b-gap-hold');
+    const app = initializeApp({ projectId: project }, `gap-${Math.random()}`);
+    apps.push(app);
+    const db = getFirestore(app);
+    db.settings({ host: emulatorHost().hostPort, ssl: false });
+    const writer = db.bulkWriter();
+    for (let i = 0; i < DOCS; i++) void writer.set(db.collection('ọjà').doc(`ọ̀-${String(i).padStart(5, '0')}`), { i, s: 'é₦😀' });
+    await writer.close();
+
+    const { host } = emulatorHost();
+    const c: ProbeConfig = { host, port: proxy.port, project, mode: 'auto-detect' };
+    const before = proxy.longPolls();
+    proxy.arm('hold');
+    const page = await harness.newPage();
+    try {
+      const text = await page.evaluate(([cfg]) => (globalThis as unknown as ProbeGlobals).probePersisted(cfg, 'ọjà', 30_000), [
+        c,
+      ] as const);
+      expect(proxy.longPolls() - before, 'the SDK switched to long polling').toBeGreaterThan(0);
       expect(text).not.toBe('"timeout"');
       expect(Object.keys(JSON.parse(text) as Record<string, unknown>)).toHaveLength(DOCS);
     } finally {
