@@ -165,7 +165,8 @@ export async function warmFunctions(functionsPort, names, region = 'us-central1'
             method: 'POST',
             headers: { 'content-type': 'application/json' },
             body: JSON.stringify({ data: {} }),
-            signal: AbortSignal.timeout(60_000),
+            // As long as firebase-tools gives the worker to load (FUNCTIONS_DISCOVERY_TIMEOUT in startStack).
+            signal: AbortSignal.timeout(120_000),
           });
         } catch {
           // Not warmed: the first real call pays the start-up instead.
@@ -387,6 +388,9 @@ export async function startStack(options = {}) {
       PROVIDER_API_URL: providerUrl,
       NO_UPDATE_NOTIFIER: '1',
       FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true',
+      // firebase-tools gives a function's worker 30 s to load, then answers 'Failed to load function.': on two
+      // busy cores (e2e beside the other suites, ADR 0056) a cold worker can take longer. 120 s, as the benches.
+      FUNCTIONS_DISCOVERY_TIMEOUT: process.env.FUNCTIONS_DISCOVERY_TIMEOUT ?? '120',
       // firebase-tools fetches its message of the day from the network unless CI is set; offline that
       // fetch fails with a warning on every start.
       CI: 'true',
