@@ -61,6 +61,8 @@ export declare function buildStack(options: {
   web?: 'dev' | 'preview' | 'none';
   logDir: string;
   webEnv?: Record<string, string>;
+  /** PUNTER_STACK_PREBUILT=1 in it: the emulator and functions bundles are not rebuilt. Default: process.env. */
+  env?: Record<string, string | undefined>;
 }): Promise<void>;
 /** The VITE_* environment of a web app that uses the stack's emulators at `ports`. */
 export declare function webEnvFor(ports: StackPorts): Record<string, string>;

@@ -165,7 +165,8 @@ export async function warmFunctions(functionsPort, names, region = 'us-central1'
             method: 'POST',
             headers: { 'content-type': 'application/json' },
             body: JSON.stringify({ data: {} }),
-            signal: AbortSignal.timeout(60_000),
+            // As long as firebase-tools gives the worker to load (FUNCTIONS_DISCOVERY_TIMEOUT in startStack).
+            signal: AbortSignal.timeout(120_000),
           });
         } catch {
           // Not warmed: the first real call pays the start-up instead.
@@ -262,13 +263,36 @@ export async function startWeb({ web, ports, logDir, quiet = true, build = false
 
 /**
  * Builds what the stack runs from (emulator and functions bundles; the web production build
- * when web === 'preview'). Idempotent and quick when nothing changed.
+ * when web === 'preview'). Idempotent and quick when nothing changed. With PUNTER_STACK_PREBUILT=1 in the
+ * environment (scripts/test.mjs sets it after building them once, ADR 0056) the emulator and functions bundles
+ * are left as they are: another suite's stack may be running from them, and the Functions emulator reloads
+ * when its bundle is rewritten.
  */
-export async function buildStack({ web = 'dev', logDir, webEnv = {} }) {
+export async function buildStack({ web = 'dev', logDir, webEnv = {}, env = process.env }) {
   const opts = { logDir, quiet: true };
-  await runToEnd('build-emulator', 'npm', ['run', 'build', '-w', '@punter/emulator', '--if-present'], opts);
-  await runToEnd('build-functions', 'npm', ['run', 'build', '-w', '@punter/functions', '--if-present'], opts);
-  if (web === 'preview') await runToEnd('build-web', 'npm', ['run', 'build', '-w', '@punter/web'], { ...opts, env: webEnv });
+  if (env.PUNTER_STACK_PREBUILT !== '1') {
+    await runToEnd('build-emulator', 'npm', ['run', 'build', '-w', '@punter/emulator', '--if-present'], opts);
+    await runToEnd('build-functions', 'npm', ['run', 'build', '-w', '@punter/functions', '--if-present'], opts);
+  }
+  if (web === 'preview') await buildWeb({ logDir, webEnv });
+}
+
+/** The web app's production build (web/dist) for the emulators `webEnv` names (webEnvFor). */
+function buildWeb({ logDir, webEnv }) {
+  return runToEnd('build-web', 'npm', ['run', 'build', '-w', '@punter/web'], { logDir, quiet: true, env: webEnv });
+}
+
+/** `promise`, whose failure is kept until awaited (no unhandled rejection while other steps run). */
+function settle(promise) {
+  const kept = promise.then(
+    (value) => ({ value }),
+    (error) => ({ error }),
+  );
+  return async () => {
+    const outcome = await kept;
+    if ('error' in outcome) throw outcome.error;
+    return outcome.value;
+  };
 }
 
 /**
@@ -294,6 +318,9 @@ export async function startStack(options = {}) {
     rmSync(configPath, { force: true });
   };
   const configPath = join(root, `.firebase-stack-${process.pid}.json`);
+  // Steps that run beside the start-up (the web build, the seed): on a failure they end before the stack stops.
+  let webBuilt = async () => undefined;
+  let seeded = async () => '';
   try {
     const firestoreHost = `127.0.0.1:${ports.firestore}`;
     const providerOrigin = `http://127.0.0.1:${ports.provider}`;
@@ -307,7 +334,11 @@ export async function startStack(options = {}) {
       METADATA_SERVER_DETECTION: 'none',
     };
     const webEnv = webEnvFor(ports);
-    if (options.build !== false) await buildStack({ web, logDir, webEnv });
+    // The web app's production build runs while the emulators start (it needs only their ports), ADR 0056.
+    if (options.build !== false) {
+      await buildStack({ web: 'none', logDir });
+      if (web === 'preview') webBuilt = settle(buildWeb({ logDir, webEnv }));
+    }
 
     // 1. Firestore
     const firestoreArgs = [
@@ -335,15 +366,16 @@ export async function startStack(options = {}) {
 
     // 3. Seed demo data (idempotent). Its credentials table is returned as seedOutput for the caller
     // to print (npm start's summary), not echoed here.
-    let seedOutput = '';
-    if (seed) {
-      seedOutput = await runToEnd('seed', process.execPath, ['--import', 'tsx', join(root, 'provider', 'src', 'seed.ts')], {
-        env: { ...shared },
-        logDir,
-        quiet: true,
-        output: true,
-      });
-    }
+    // It runs while the Auth and Functions emulators start (they do not read the data until called), ADR 0056.
+    if (seed)
+      seeded = settle(
+        runToEnd('seed', process.execPath, ['--import', 'tsx', join(root, 'provider', 'src', 'seed.ts')], {
+          env: { ...shared },
+          logDir,
+          quiet: true,
+          output: true,
+        }),
+      );
 
     // 4. Auth + Functions emulators (firebase-tools), configured for the chosen ports.
     const base = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8'));
@@ -356,6 +388,9 @@ export async function startStack(options = {}) {
       PROVIDER_API_URL: providerUrl,
       NO_UPDATE_NOTIFIER: '1',
       FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true',
+      // firebase-tools gives a function's worker 30 s to load, then answers 'Failed to load function.': on two
+      // busy cores (e2e beside the other suites, ADR 0056) a cold worker can take longer. 120 s, as the benches.
+      FUNCTIONS_DISCOVERY_TIMEOUT: process.env.FUNCTIONS_DISCOVERY_TIMEOUT ?? '120',
       // firebase-tools fetches its message of the day from the network unless CI is set; offline that
       // fetch fails with a warning on every start.
       CI: 'true',
@@ -370,14 +405,17 @@ export async function startStack(options = {}) {
     procs.push(emulators);
     await withTimeout(emulators.ready, 90_000, 'Auth and Functions emulators');
     await warmFunctions(ports.functions, WARM_FUNCTIONS);
+    const seedOutput = await seeded();
 
     // 5. Web app
+    await webBuilt();
     if (web === 'none') return { webUrl: null, providerUrl, providerOrigin, ports, logDir, seedOutput, stop };
     const webServer = await startWeb({ web, ports, logDir, quiet });
     procs.push(webServer.proc);
 
     return { webUrl: webServer.url, providerUrl, providerOrigin, ports, logDir, seedOutput, stop };
   } catch (error) {
+    await Promise.allSettled([webBuilt(), seeded()]);
     await stop();
     throw error;
   }

@@ -1,8 +1,12 @@
 #!/usr/bin/env node
 // Runs the scripts' own tests (node:test, scripts/test/*.test.mjs), then every workspace's Vitest
-// suite in dependency order (unit, emulator conformance, rules, provider and functions integration,
-// browser end-to-end), one after another so they do not fight over the two cores, then prints one
-// closing line: "tests: N passed, N failed".
+// suite in dependency order (unit, emulator conformance, rules, provider and functions integration),
+// and beside them, from the start, the browser end-to-end suite (ADR 0056: it spends most of its time
+// waiting on the stack and the browser, so the other suites use the cores it leaves idle), then prints
+// one closing line: "tests: N passed, N failed".
+// With e2e and other suites both chosen, e2e's output streams as it runs and each other suite's output is
+// printed as one block when that suite ends. The emulator and functions bundles every stack runs from are
+// built once before the suites start (PUNTER_STACK_PREBUILT), so no stack rebuilds them under another one.
 // Any failure, or a suite that collected no test, makes the exit code non-zero.
 // Usage: node scripts/test.mjs [--quick] [--changed] [scripts | workspace ...]
 //   --quick    no browser or whole-stack suites (e2e, the emulator's browser-SDK files, the functions'
@@ -11,12 +15,14 @@
 //   --changed  only the tests that the uncommitted changes can affect (Vitest's --changed follows each
 //              test's imports, across workspaces); a suite with none passes. With --quick it is the loop
 //              while coding (npm run validate:quick); npm test and CI always run everything.
-// Environment: CI set (to anything) turns colours off in the test output.
+// Environment: CI set (to anything) turns colours off in the test output; PUNTER_TEST_SERIAL=1 runs every
+// suite one after another, e2e last (the order before ADR 0056, to time a suite alone).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { runOnSupportedNode } from './node-version.mjs';
 import { inLanes, runCommand } from './run.mjs';
+import { buildStack } from './stack.mjs';
 
 runOnSupportedNode();
 const root = resolve(import.meta.dirname, '..');
@@ -51,8 +57,11 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const problems = [];
-/** Runs one suite; in quick mode its output is kept and shown only if it fails. */
-async function runSuite(ws) {
+/**
+ * Runs one suite; in quick mode its output is kept and shown only if it fails; with `block`, it is kept and
+ * shown whole when the suite ends (a suite running beside e2e, whose output streams).
+ */
+async function runSuite(ws, { block = false } = {}) {
   const started = Date.now();
   const outputFile = join(outDir, ws === 'scripts' ? 'scripts.tap' : `${ws}.json`);
   let command;
@@ -83,8 +92,8 @@ async function runSuite(ws) {
     commandArgs = ['vitest', 'run', ...extra, '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`];
   }
   const cwd = ws === 'scripts' ? root : join(root, ws);
-  if (!quick) console.log(`\n=== ${ws} ===`);
-  const { status, signal, output } = await runCommand(command, commandArgs, { cwd, env: suiteEnv, buffered: quick });
+  if (!quick && !block) console.log(`\n=== ${ws} ===`);
+  const { status, signal, output } = await runCommand(command, commandArgs, { cwd, env: suiteEnv, buffered: quick || block });
   const counts = ws === 'scripts' ? tapCounts(outputFile) : jsonCounts(outputFile);
   passed += counts.numPassedTests;
   failed += counts.numFailedTests;
@@ -92,6 +101,7 @@ async function runSuite(ws) {
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const bad = status !== 0 || (counts.numTotalTests === 0 && !changed);
   if (quick && bad) process.stdout.write(`\n=== ${ws} (failed) ===\n${output}`);
+  if (block) process.stdout.write(`\n=== ${ws} ===\n${output}`);
   console.log(`--- ${ws}: ${counts.numPassedTests} passed, ${counts.numFailedTests} failed in ${seconds}s`);
   if (status !== 0) problems.push(`${ws} exited with ${status ?? signal}`);
   if (counts.numTotalTests === 0 && !changed) problems.push(`${ws} ran no test`);
@@ -114,8 +124,32 @@ function jsonCounts(file) {
   return JSON.parse(readFileSync(file, 'utf8'));
 }
 
-// One suite after another; in quick mode two at a time (most of their time is spent waiting on emulators and timers).
-await inLanes(workspaces, quick ? 2 : 1, runSuite);
+const serial = process.env.PUNTER_TEST_SERIAL === '1';
+const others = workspaces.filter((ws) => !BROWSER_SUITES.has(ws));
+if (quick) {
+  // Two at a time (most of their time is spent waiting on emulators and timers).
+  await inLanes(workspaces, 2, (ws) => runSuite(ws));
+} else if (serial || others.length === workspaces.length || others.length === 0) {
+  await inLanes(workspaces, 1, (ws) => runSuite(ws));
+} else {
+  // ADR 0056: e2e in one lane from the start, the other suites one after another in the second.
+  const started = Date.now();
+  const logDir = join(root, 'artifacts', 'prebuild-logs');
+  mkdirSync(logDir, { recursive: true });
+  await buildStack({ web: 'none', logDir });
+  suiteEnv.PUNTER_STACK_PREBUILT = '1';
+  console.log(
+    `(emulator and functions bundles built once in ${((Date.now() - started) / 1000).toFixed(1)}s; e2e runs beside ${others.join(', ')})`,
+  );
+  await Promise.all([
+    inLanes(
+      workspaces.filter((ws) => BROWSER_SUITES.has(ws)),
+      1,
+      (ws) => runSuite(ws),
+    ),
+    inLanes(others, 1, (ws) => runSuite(ws, { block: true })),
+  ]);
+}
 
 if (problems.length > 0) console.log(`\nProblems: ${problems.join('; ')}`);
 console.log(`\ntests: ${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`);

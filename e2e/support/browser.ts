@@ -2,7 +2,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 import { chromiumLaunchOptions } from '../../scripts/chromium.mjs';
 import { root } from './stack';
 
@@ -26,6 +26,65 @@ export function watchCsp(page: Page): void {
 /** The violations seen since the last call. */
 export function takeCspViolations(): string[] {
   return cspViolations.splice(0);
+}
+
+/** The violations seen since the last takeCspViolations(), left on the list (the guard still sees them). */
+export function peekCspViolations(): string[] {
+  return [...cspViolations];
+}
+
+/**
+ * Requests that stay open while a page lives (Firestore's listen and write streams): they never finish,
+ * so `settled` does not wait for them. Whatever a listener brings arrives on the screen as DOM changes.
+ */
+const STREAMING = /\/google\.firestore\.v1\.Firestore\/(Listen|Write)\/channel/;
+const inFlight = new WeakMap<Page, Set<Request>>();
+
+/** Counts the page's requests in flight (all but Firestore's streams), for `settled`. Call once per page. */
+export function trackRequests(page: Page): void {
+  const open = new Set<Request>();
+  inFlight.set(page, open);
+  page.on('request', (r) => {
+    if (!STREAMING.test(r.url())) open.add(r);
+  });
+  page.on('requestfinished', (r) => open.delete(r));
+  page.on('requestfailed', (r) => open.delete(r));
+}
+
+/**
+ * Waits until the page has settled (ADR 0056): no request in flight (with `trackRequests`), no spinner or
+ * `aria-busy` region shown, the fonts loaded, and no element added, removed or changed in its attributes for
+ * `quietMs`. Gives up waiting after `maxMs` (a page that never settles is measured as it is, as before, and a
+ * line says what kept it busy); resolves with how long it waited.
+ */
+export async function settled(page: Page, { quietMs = 300, maxMs = 10_000 } = {}): Promise<number> {
+  const started = Date.now();
+  await page.evaluate(() => {
+    const w = window as unknown as { __lastMutation?: number; __mutationObserver?: MutationObserver };
+    w.__lastMutation = performance.now();
+    if (w.__mutationObserver) return;
+    w.__mutationObserver = new MutationObserver(() => {
+      w.__lastMutation = performance.now();
+    });
+    w.__mutationObserver.observe(document, { subtree: true, childList: true, attributes: true });
+  });
+  const open = inFlight.get(page) ?? new Set<Request>();
+  let state = { busy: false, quiet: 0 };
+  while (Date.now() - started < maxMs) {
+    state = await page.evaluate(async () => {
+      await document.fonts.ready;
+      const busy = Array.from(document.querySelectorAll('.spinner, [aria-busy="true"]')).some((el) => el.checkVisibility());
+      const w = window as unknown as { __lastMutation?: number };
+      return { busy, quiet: performance.now() - (w.__lastMutation ?? 0) };
+    });
+    if (open.size === 0 && !state.busy && state.quiet >= quietMs) return Date.now() - started;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const pending = Array.from(open, (r) => `${r.method()} ${r.url().slice(0, 120)}`);
+  console.warn(
+    `settled: gave up after ${maxMs} ms on ${page.url()}: ${pending.length} request(s) in flight${pending.length > 0 ? ` (${pending.join(', ')})` : ''}, ${state.busy ? 'a spinner shown, ' : ''}last DOM change ${Math.round(state.quiet)} ms before`,
+  );
+  return Date.now() - started;
 }
 
 /**

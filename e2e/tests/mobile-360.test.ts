@@ -7,7 +7,16 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
 import { ROUTES, type RouteName } from '@punter/core/account';
-import { SMALL, captureFailure, launchBrowser, loginThroughUi, providerCall, watchCsp } from '../support/browser';
+import {
+  SMALL,
+  captureFailure,
+  launchBrowser,
+  loginThroughUi,
+  providerCall,
+  settled,
+  trackRequests,
+  watchCsp,
+} from '../support/browser';
 
 const { webUrl, providerOrigin } = inject('stack');
 const PASSWORD = 'Punter#2026';
@@ -17,6 +26,13 @@ const contexts: BrowserContext[] = [];
 const pages: Partial<Record<'visitor' | 'user' | 'admin', Page>> = {};
 let current: Page | undefined;
 let userId = '';
+/** How long the walk waited for pages to settle, and how often (printed at the end: ADR 0056). */
+const waits = { ms: 0, count: 0 };
+
+async function settle(page: Page): Promise<void> {
+  waits.ms += await settled(page);
+  waits.count += 1;
+}
 
 async function phone(): Promise<Page> {
   const context = await browser.newContext({
@@ -30,6 +46,7 @@ async function phone(): Promise<Page> {
   contexts.push(context);
   const page = await context.newPage();
   watchCsp(page);
+  trackRequests(page);
   return page;
 }
 
@@ -66,13 +83,19 @@ async function inspect(page: Page): Promise<Seen> {
   let seen: Seen | undefined;
   const overlaps: Overlap[] = [];
   for (const at of SCROLL_POSITIONS) {
-    // Twice: what loads as the page scrolls can make it longer.
-    for (let i = 0; i < 2; i += 1) {
+    // Again while the page is not where it was sent: what loads as the page scrolls can make it longer.
+    for (let i = 0; i < 4; i += 1) {
       await page.evaluate((where) => {
         const end = (document.scrollingElement?.scrollHeight ?? 0) - window.innerHeight;
         window.scrollTo(0, where === 'top' ? 0 : where === 'bottom' ? end : Math.round(end / 2));
       }, at);
-      await page.waitForTimeout(400);
+      await settle(page);
+      const there = await page.evaluate((where) => {
+        const end = Math.max(0, (document.scrollingElement?.scrollHeight ?? 0) - window.innerHeight);
+        const wanted = where === 'top' ? 0 : where === 'bottom' ? end : Math.round(end / 2);
+        return Math.abs(window.scrollY - wanted) <= 1;
+      }, at);
+      if (there) break;
     }
     seen = await measure(page);
     overlaps.push(...seen.overlaps.map((o) => ({ ...o, what: `${o.what} (${at})` })));
@@ -164,11 +187,11 @@ async function measure(page: Page): Promise<Seen> {
   }, SMALL.width);
 }
 
-/** Opens a route and waits until its page has a heading and its data had time to arrive. */
+/** Opens a route and waits until its page has a heading and has settled (its data arrived, nothing loading). */
 async function open(page: Page, href: string): Promise<void> {
   await page.goto(href);
   await page.locator('main h1, main h2, h1').first().waitFor({ timeout: 30_000 });
-  await page.waitForTimeout(1_500);
+  await settle(page);
 }
 
 const visitorRoutes = (Object.keys(ROUTES) as RouteName[]).filter((n) => ROUTES[n].access === 'public');
@@ -187,6 +210,9 @@ beforeAll(async () => {
   userId = (login.data as { id: string }).id;
   await loginThroughUi(pages.user, 'user@punter.test', PASSWORD);
   await loginThroughUi(pages.admin, 'admin@punter.test', PASSWORD);
+  // The first screens' calls start the Functions emulator's workers (one per call in flight; under load each takes
+  // tens of seconds): let them finish here once, rather than at every scroll position of the first route.
+  await Promise.all([settled(pages.user, { maxMs: 90_000 }), settled(pages.admin, { maxMs: 90_000 })]);
 });
 
 afterEach(async (ctx) => {
@@ -194,6 +220,9 @@ afterEach(async (ctx) => {
 });
 
 afterAll(async () => {
+  console.info(
+    `waited for ${waits.count} pages to settle: ${waits.ms} ms, ${Math.round(waits.ms / Math.max(1, waits.count))} ms each`,
+  );
   for (const context of contexts) await context.close();
   await browser.close();
 });

@@ -84,9 +84,9 @@ afterAll(async () => {
 
 describe('Punters Hub', () => {
   test('post a priced code, buy it, settle it Cut, the buyer refunded, role 1 clears it', async () => {
-    // The punter posts a ₦200 code whose first game starts in 75 s and whose last ends 5 s later.
-    const startsAt = Date.now() + 75_000;
-    const endsAt = startsAt + 5_000;
+    // The punter posts a ₦200 code whose first game starts 75 s after the form is filled in (time to post it, and
+    // for the buyer to open and buy it: on two busy cores a cold Functions worker can hold the post 30 s) and whose
+    // last ends 5 s later.
     await punter.goto('/punters-hub');
     await punter.getByRole('button', { name: 'Add Game' }).click();
     const form = punter.getByRole('dialog', { name: 'Add Game' });
@@ -94,6 +94,8 @@ describe('Punters Hub', () => {
     await form.getByLabel('Total odds').fill('3.50');
     await form.getByLabel('Title').fill(title);
     await form.getByLabel('Price').selectOption('200');
+    const startsAt = Date.now() + 75_000;
+    const endsAt = startsAt + 5_000;
     await form.getByLabel('Starts').fill(localInput(startsAt));
     await form.getByLabel('Ends').fill(localInput(endsAt));
     await form.getByLabel('Platform').selectOption('bet9ja');
