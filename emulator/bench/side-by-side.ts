@@ -328,7 +328,8 @@ async function main(): Promise<void> {
   const loadBefore = loadavg();
   const results: Record<ServerName, Figures[]> = { ours: [], peer: [], floor: [] };
   for (let round = 0; round < a.rounds; round++) {
-    for (const name of SERVERS) {
+    // Each round starts with the next server, so none always runs first (a fresh client's JIT, GC debt).
+    for (const name of [...SERVERS.slice(round % SERVERS.length), ...SERVERS.slice(0, round % SERVERS.length)]) {
       const r = await start(name, dir, oursCli);
       try {
         results[name].push(await measure(r, a, `${name}${round}`));
