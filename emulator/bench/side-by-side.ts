@@ -6,7 +6,7 @@
  * `--peer-dir` names a directory where it is already installed.
  *
  * Run from the repository root: npx tsx emulator/bench/side-by-side.ts [--rounds=3] [--commits=400] [--peer-dir=DIR]
- *   [--label=NAME] [--ours=PATH-TO-A-COPY-OF-dist/cli.js]
+ *   [--label=NAME] [--ours=PATH-TO-A-COPY-OF-dist/cli.js] [--before=PATH-TO-AN-OLDER-COPY]
  * Writes emulator/bench-results/side-by-side.json and prints a table with the load average before and after: on
  * a shared 2-core machine the figures move with the other work, so read them with the load they ran under.
  */
@@ -38,8 +38,10 @@ const argsSchema = z.object({
   docs: z.coerce.number().int().min(100).max(100_000).default(2000),
   contenders: z.coerce.number().int().min(2).max(200).default(30),
   'peer-dir': z.string().min(1).optional(),
-  /** Runs this build of our CLI (a copy of dist/cli.js under the repository) instead of bin/ (before / after). */
+  /** Runs this build of our CLI (a copy of dist/cli.js under the repository) instead of bin/. */
   ours: z.string().min(1).optional(),
+  /** Adds a fourth server to every round: this older build of our CLI (before / after in the same window). */
+  before: z.string().min(1).optional(),
   /** Names the results file (bench-results/side-by-side-<label>.json), e.g. before / after. */
   label: z
     .string()
@@ -85,8 +87,7 @@ function peerDir(given: string | undefined): string {
   return dir;
 }
 
-type ServerName = 'ours' | 'peer' | 'floor';
-const SERVERS: readonly ServerName[] = ['ours', 'peer', 'floor'];
+type ServerName = 'ours' | 'peer' | 'floor' | 'before';
 const FLOOR = join(HERE, 'floor-server.ts');
 
 interface Running {
@@ -290,8 +291,9 @@ async function measure(server: Running, a: Args, tag: string): Promise<Figures> 
   }
 }
 
-async function start(name: ServerName, dir: string, oursCli: string): Promise<Running> {
+async function start(name: ServerName, dir: string, oursCli: string, beforeCli?: string): Promise<Running> {
   if (name === 'ours') return startOurs(oursCli);
+  if (name === 'before') return startOurs(beforeCli ?? oursCli);
   if (name === 'peer') return startPeer(dir);
   return startFloor();
 }
@@ -307,6 +309,7 @@ async function main(): Promise<void> {
       'peer-dir': { type: 'string' },
       label: { type: 'string' },
       ours: { type: 'string' },
+      before: { type: 'string' },
     },
   });
   const parsed = argsSchema.safeParse(values);
@@ -324,13 +327,19 @@ async function main(): Promise<void> {
     console.error(`side-by-side: --ours ${oursCli} does not exist`);
     process.exit(2);
   }
+  const beforeCli = a.before === undefined ? undefined : resolve(a.before);
+  if (beforeCli !== undefined && !existsSync(beforeCli)) {
+    console.error(`side-by-side: --before ${beforeCli} does not exist`);
+    process.exit(2);
+  }
+  const SERVERS: ServerName[] = beforeCli === undefined ? ['ours', 'peer', 'floor'] : ['ours', 'peer', 'floor', 'before'];
   const dir = peerDir(a['peer-dir']);
   const loadBefore = loadavg();
-  const results: Record<ServerName, Figures[]> = { ours: [], peer: [], floor: [] };
+  const results: Record<ServerName, Figures[]> = { ours: [], peer: [], floor: [], before: [] };
   for (let round = 0; round < a.rounds; round++) {
     // Each round starts with the next server, so none always runs first (a fresh client's JIT, GC debt).
     for (const name of [...SERVERS.slice(round % SERVERS.length), ...SERVERS.slice(0, round % SERVERS.length)]) {
-      const r = await start(name, dir, oursCli);
+      const r = await start(name, dir, oursCli, beforeCli);
       try {
         results[name].push(await measure(r, a, `${name}${round}`));
       } finally {
@@ -356,7 +365,12 @@ async function main(): Promise<void> {
     ['contendedClientCpuUs', 'client CPU per contended transaction (µs)', 'lower', false],
   ];
   const rows = keys.map(([k, label, better, goal]) => {
-    const [ours, peer, floor] = SERVERS.map((n) => median(results[n].map((f) => f[k]))) as [number, number, number];
+    const [ours, peer, floor] = (['ours', 'peer', 'floor'] as const).map((n) => median(results[n].map((f) => f[k]))) as [
+      number,
+      number,
+      number,
+    ];
+    const before = beforeCli === undefined ? Number.NaN : median(results.before.map((f) => f[k]));
     const vsPeer = (x: number): number => (better === 'higher' ? x / peer : peer / x);
     const ratio = vsPeer(ours);
     const floorRatio = k === 'contendedCounter' ? Number.NaN : vsPeer(floor);
@@ -374,7 +388,8 @@ async function main(): Promise<void> {
       const serial = median(results.floor.map((f) => f.serialTxPerSec)) / peer;
       verdict += `; in turn, as exactness needs, the floor is ${serial.toFixed(2)}x`;
     }
-    return { key: k, label, ours, peer, floor, ratio, floorRatio, verdict };
+    const beforeRatio = vsPeer(before);
+    return { key: k, label, ours, peer, floor, before, ratio, floorRatio, beforeRatio, verdict };
   });
   const out = {
     date: new Date().toISOString(),
@@ -392,13 +407,14 @@ async function main(): Promise<void> {
   writeFileSync(file, JSON.stringify(out, null, 2));
   const f = (x: number): string => (Number.isNaN(x) ? '-' : x >= 100 ? x.toFixed(0) : x.toFixed(2));
   const r2 = (x: number): string => (Number.isNaN(x) ? '-' : `${x.toFixed(2)}x`);
+  const withBefore = beforeCli !== undefined;
   console.log(
-    `| work (median of ${a.rounds}) | this emulator | ${PEER} | floor (no work) | ours vs peer | floor vs peer | 3x? |`,
+    `| work (median of ${a.rounds}) | this emulator |${withBefore ? ' before (--before) |' : ''} ${PEER} | floor (no work) | ours vs peer |${withBefore ? ' before vs peer |' : ''} floor vs peer | 3x? |`,
   );
-  console.log('|---|---|---|---|---|---|---|');
+  console.log(`|---|---|---|---|---|---|---|${withBefore ? '---|---|' : ''}`);
   for (const r of rows)
     console.log(
-      `| ${r.label} | ${f(r.ours)} | ${f(r.peer)} | ${f(r.floor)} | ${r2(r.ratio)} | ${r2(r.floorRatio)} | ${r.verdict} |`,
+      `| ${r.label} | ${f(r.ours)} |${withBefore ? ` ${f(r.before)} |` : ''} ${f(r.peer)} | ${f(r.floor)} | ${r2(r.ratio)} |${withBefore ? ` ${r2(r.beforeRatio)} |` : ''} ${r2(r.floorRatio)} | ${r.verdict} |`,
     );
   console.log(
     `load average before ${loadBefore.map((x) => x.toFixed(1)).join(' ')}, after ${loadAfter
