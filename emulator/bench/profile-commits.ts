@@ -1,14 +1,20 @@
 /**
- * Profiles this emulator's commit path (issue 33 item 5): starts the built CLI under `node --cpu-prof`, sends
- * `--n` sequential single-document commits through firebase-admin (gRPC), stops the emulator (SIGTERM writes the
- * profile) and prints the functions with the most self time, and the emulator's CPU per commit.
+ * Profiles this emulator on one row of the side-by-side bench (issue 33 item 5): starts the built CLI under
+ * `node --cpu-prof`, runs `--n` operations of `--work` through firebase-admin (gRPC), stops the emulator (SIGTERM
+ * writes the profile) and prints the functions with the most self time, the emulator's CPU per operation and how
+ * that CPU splits over the emulator's threads (main, V8 helpers for GC and compilation, libuv pool).
+ *   --work=commit  sequential single-document commits (the default)
+ *   --work=query   an equality filter + order + limit 20 over 2000 documents, one after another
+ *   --work=tx      30 transactions at once incrementing one counter, repeated n / 30 times
+ * `--no-prof` runs without the profiler (its sampling thread costs CPU too).
  *
  * Run from the repository root after `npm run build -w emulator`:
- *   npx tsx emulator/bench/profile-commits.ts [--n=3000] [--dir=/tmp/emulator-prof]
+ *   npx tsx emulator/bench/profile-commits.ts [--work=commit] [--n=3000] [--dir=/tmp/emulator-prof] [--no-prof]
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
@@ -23,8 +29,14 @@ const args = z
   .object({
     n: z.coerce.number().int().min(10).max(1_000_000).default(3000),
     dir: z.string().min(1).default('/tmp/emulator-prof'),
+    work: z.enum(['commit', 'query', 'tx']).default('commit'),
+    'no-prof': z.boolean().default(false),
   })
-  .parse(parseArgs({ options: { n: { type: 'string' }, dir: { type: 'string' } } }).values);
+  .parse(
+    parseArgs({
+      options: { n: { type: 'string' }, dir: { type: 'string' }, work: { type: 'string' }, 'no-prof': { type: 'boolean' } },
+    }).values,
+  );
 
 interface ProfileNode {
   id: number;
@@ -37,9 +49,21 @@ interface Profile {
   timeDeltas: number[];
 }
 
-function cpuMs(pid: number): number {
-  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+function cpuMs(pid: number | string, task?: string): number {
+  const f = readFileSync(task === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${task}/stat`, 'utf8')
+    .split(') ')[1]!
+    .split(' ');
   return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
+}
+
+/** CPU (ms) per thread name of a process, from /proc/<pid>/task. */
+function threadCpu(pid: number): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    const name = readFileSync(`/proc/${pid}/task/${task}/comm`, 'utf8').trim().replace(/\d+$/, 'N');
+    out.set(name, (out.get(name) ?? 0) + cpuMs(pid, task));
+  }
+  return out;
 }
 
 async function main(): Promise<void> {
@@ -50,7 +74,8 @@ async function main(): Promise<void> {
       s.close(() => resolve(p));
     });
   });
-  const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${args.dir}`, CLI, '--port', String(port)], {
+  const profFlags = args['no-prof'] ? [] : ['--cpu-prof', `--cpu-prof-dir=${args.dir}`];
+  const child = spawn(process.execPath, [...profFlags, CLI, '--port', String(port)], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve) => child.stdout.on('data', (b: Buffer) => b.toString().includes('ready on') && resolve()));
@@ -58,13 +83,58 @@ async function main(): Promise<void> {
   const db = getFirestore(app);
   db.settings({ host: `127.0.0.1:${port}`, ssl: false });
   for (let i = 0; i < 200; i++) await db.collection('warm').doc(`w${i}`).set({ i });
+  if (args.work === 'query') {
+    for (let i = 0; i < 2000; i += 400) {
+      const b = db.batch();
+      for (let j = i; j < i + 400; j++) b.set(db.collection('q').doc(`d${j}`), { g: j % 10, n: j });
+      await b.commit();
+    }
+    for (let i = 0; i < 50; i++)
+      await db
+        .collection('q')
+        .where('g', '==', i % 10)
+        .orderBy('n')
+        .limit(20)
+        .get();
+  }
+  const counter = db.collection('tx').doc('counter');
+  await counter.set({ n: 0 });
+  const threads0 = threadCpu(child.pid!);
   const cpu0 = cpuMs(child.pid!);
-  for (let i = 0; i < args.n; i++)
-    await db
-      .collection('c')
-      .doc(`d${i % 500}`)
-      .set({ i, s: 'x', at: i });
+  const t0 = performance.now();
+  if (args.work === 'commit') {
+    for (let i = 0; i < args.n; i++)
+      await db
+        .collection('c')
+        .doc(`d${i % 500}`)
+        .set({ i, s: 'x', at: i });
+  } else if (args.work === 'query') {
+    for (let i = 0; i < args.n; i++)
+      await db
+        .collection('q')
+        .where('g', '==', i % 10)
+        .orderBy('n')
+        .limit(20)
+        .get();
+  } else {
+    for (let r = 0; r < Math.max(1, Math.floor(args.n / 30)); r++)
+      await Promise.all(
+        Array.from({ length: 30 }, () =>
+          db.runTransaction(async (tx) => {
+            const n = ((await tx.get(counter)).get('n') as number | undefined) ?? 0;
+            tx.update(counter, { n: n + 1 });
+          }),
+        ),
+      );
+  }
+  const wall = performance.now() - t0;
   const cpu1 = cpuMs(child.pid!);
+  const threads1 = threadCpu(child.pid!);
+  const ops = args.work === 'tx' ? Math.max(1, Math.floor(args.n / 30)) * 30 : args.n;
+  if (args.work === 'tx') {
+    const n = (await counter.get()).get('n') as number;
+    if (n !== ops) throw new Error(`counter ${n} after ${ops} increments`);
+  }
   await deleteApp(app);
   await new Promise<void>((resolve) => {
     child.once('exit', () => resolve());
@@ -87,7 +157,17 @@ async function main(): Promise<void> {
     const key = `${n.callFrame.functionName || '(anonymous)'} ${url}:${n.callFrame.lineNumber + 1}`;
     self.set(key, (self.get(key) ?? 0) + dt);
   });
-  console.log(`emulator CPU per commit: ${(((cpu1 - cpu0) / args.n) * 1000).toFixed(0)} µs (${args.n} sequential commits)`);
+  console.log(
+    `emulator CPU per ${args.work}: ${(((cpu1 - cpu0) / ops) * 1000).toFixed(0)} µs, wall ${((wall / ops) * 1000).toFixed(0)} µs ` +
+      `(${ops} operations; load average ${loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' ')})`,
+  );
+  for (const [name, ms] of threads1) {
+    const d = ms - (threads0.get(name) ?? 0);
+    if (d > 0) console.log(`  thread ${name}: ${((d / ops) * 1000).toFixed(0)} µs per ${args.work}`);
+  }
+  if (args['no-prof']) return;
   console.log(`profile: ${join(args.dir, file)}; top self time (whole run, idle included in (idle)):`);
   for (const [k, v] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25))
     console.log(`${((v / total) * 100).toFixed(1).padStart(5)}%  ${k}`);

@@ -6,15 +6,16 @@
  * `--peer-dir` names a directory where it is already installed.
  *
  * Run from the repository root: npx tsx emulator/bench/side-by-side.ts [--rounds=3] [--commits=400] [--peer-dir=DIR]
+ *   [--label=NAME] [--ours=PATH-TO-A-COPY-OF-dist/cli.js] [--before=PATH-TO-AN-OLDER-COPY]
  * Writes emulator/bench-results/side-by-side.json and prints a table with the load average before and after: on
  * a shared 2-core machine the figures move with the other work, so read them with the load they ran under.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +38,15 @@ const argsSchema = z.object({
   docs: z.coerce.number().int().min(100).max(100_000).default(2000),
   contenders: z.coerce.number().int().min(2).max(200).default(30),
   'peer-dir': z.string().min(1).optional(),
+  /** Runs this build of our CLI (a copy of dist/cli.js under the repository) instead of bin/. */
+  ours: z.string().min(1).optional(),
+  /** Adds a fourth server to every round: this older build of our CLI (before / after in the same window). */
+  before: z.string().min(1).optional(),
+  /** Names the results file (bench-results/side-by-side-<label>.json), e.g. before / after. */
+  label: z
+    .string()
+    .regex(/^[\w-]{1,40}$/)
+    .optional(),
 });
 type Args = z.infer<typeof argsSchema>;
 
@@ -77,8 +87,11 @@ function peerDir(given: string | undefined): string {
   return dir;
 }
 
+type ServerName = 'ours' | 'peer' | 'floor' | 'before';
+const FLOOR = join(HERE, 'floor-server.ts');
+
 interface Running {
-  name: 'ours' | 'peer';
+  name: ServerName;
   hostPort: string;
   child: ChildProcess;
 }
@@ -100,9 +113,9 @@ function waitForOutput(child: ChildProcess, marker: string, what: string): Promi
   });
 }
 
-async function startOurs(): Promise<Running> {
+async function startOurs(cli: string): Promise<Running> {
   const port = await freePort();
-  const child = spawn(process.execPath, [CLI, '--host', '127.0.0.1', '--port', String(port)], {
+  const child = spawn(process.execPath, [cli, '--host', '127.0.0.1', '--port', String(port)], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   await waitForOutput(child, 'ready on', 'this emulator');
@@ -117,6 +130,24 @@ async function startPeer(dir: string): Promise<Running> {
   const child = spawn(process.execPath, ['-e', script], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
   await waitForOutput(child, 'peer ready', 'the peer');
   return { name: 'peer', hostPort: `127.0.0.1:${port}`, child };
+}
+
+/** The floor (bench/floor-server.ts): fixed answers, no work; what the client alone allows. */
+async function startFloor(): Promise<Running> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', FLOOR, String(port)], {
+    cwd: join(HERE, '..'),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await waitForOutput(child, 'floor ready', 'the floor');
+  return { name: 'floor', hostPort: `127.0.0.1:${port}`, child };
+}
+
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux). */
+function cpuMs(pid: number | undefined): number {
+  if (pid === undefined || !existsSync(`/proc/${pid}/stat`)) return Number.NaN;
+  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
 }
 
 function stop(r: Running): Promise<void> {
@@ -137,18 +168,48 @@ interface Figures {
   queryP95Ms: number;
   contendedTxPerSec: number;
   contendedCounter: number;
+  /** The same transactions one after another, uncontended: what a server that runs them in turn can reach. */
+  serialTxPerSec: number;
+  /** CPU per operation (µs) of the server process and of the client (this process), per row. */
+  sequentialServerCpuUs: number;
+  sequentialClientCpuUs: number;
+  queryServerCpuUs: number;
+  queryClientCpuUs: number;
+  contendedServerCpuUs: number;
+  contendedClientCpuUs: number;
 }
 
-async function measure(hostPort: string, a: Args, tag: string): Promise<Figures> {
+/** Runs `work` and returns the CPU (µs) the server and this process used per operation meanwhile. */
+async function cpuPerOp(
+  pid: number | undefined,
+  ops: number,
+  work: () => Promise<void>,
+): Promise<{ server: number; client: number }> {
+  const s0 = cpuMs(pid);
+  const c0 = process.cpuUsage();
+  await work();
+  const c = process.cpuUsage(c0);
+  const s1 = cpuMs(pid);
+  return { server: ((s1 - s0) * 1000) / ops, client: (c.user + c.system) / ops };
+}
+
+async function measure(server: Running, a: Args, tag: string): Promise<Figures> {
   const app = initializeApp({ projectId: `demo-side-${tag}` }, `side-${tag}-${Math.random()}`);
   const db: Firestore = getFirestore(app);
-  db.settings({ host: hostPort, ssl: false });
+  db.settings({ host: server.hostPort, ssl: false });
+  const pid = server.child.pid;
   try {
-    // Warm-up: connection, first requests.
-    for (let i = 0; i < 20; i++) await db.collection('warm').doc(`w${i}`).set({ i });
+    // Warm-up: connection, first requests, JIT on both sides.
+    for (let i = 0; i < 200; i++)
+      await db
+        .collection('warm')
+        .doc(`w${i % 20}`)
+        .set({ i });
 
     let t = performance.now();
-    for (let i = 0; i < a.commits; i++) await db.collection('seq').doc(`d${i}`).set({ i, s: 'x' });
+    const seqCpu = await cpuPerOp(pid, a.commits, async () => {
+      for (let i = 0; i < a.commits; i++) await db.collection('seq').doc(`d${i}`).set({ i, s: 'x' });
+    });
     const sequentialCommitsPerSec = a.commits / ((performance.now() - t) / 1000);
 
     t = performance.now();
@@ -170,35 +231,46 @@ async function measure(hostPort: string, a: Args, tag: string): Promise<Figures>
       await b.commit();
     }
     const times: number[] = [];
-    for (let i = 0; i < a.queries; i++) {
-      const s = performance.now();
-      const snap = await db
-        .collection('q')
-        .where('g', '==', i % 10)
-        .orderBy('n')
-        .limit(20)
-        .get();
-      times.push(performance.now() - s);
-      if (snap.size !== 20) throw new Error(`query returned ${snap.size} documents`);
-    }
+    const queryCpu = await cpuPerOp(pid, a.queries, async () => {
+      for (let i = 0; i < a.queries; i++) {
+        const s = performance.now();
+        const snap = await db
+          .collection('q')
+          .where('g', '==', i % 10)
+          .orderBy('n')
+          .limit(20)
+          .get();
+        times.push(performance.now() - s);
+        if (snap.size !== 20) throw new Error(`query returned ${snap.size} documents`);
+      }
+    });
     times.sort((x, y) => x - y);
 
     // Contended transactions on one counter.
     const counter = db.collection('tx').doc('counter');
     await counter.set({ n: 0 });
     t = performance.now();
-    await Promise.all(
-      Array.from({ length: a.contenders }, () =>
-        db
-          .runTransaction(async (tx) => {
-            const n = ((await tx.get(counter)).get('n') as number | undefined) ?? 0;
-            tx.update(counter, { n: n + 1 });
-          })
-          .catch(() => undefined),
-      ),
-    );
+    const txCpu = await cpuPerOp(pid, a.contenders, async () => {
+      await Promise.all(
+        Array.from({ length: a.contenders }, () =>
+          db
+            .runTransaction(async (tx) => {
+              const n = ((await tx.get(counter)).get('n') as number | undefined) ?? 0;
+              tx.update(counter, { n: n + 1 });
+            })
+            .catch(() => undefined),
+        ),
+      );
+    });
     const contendedTxPerSec = a.contenders / ((performance.now() - t) / 1000);
     const contendedCounter = ((await counter.get()).get('n') as number | undefined) ?? 0;
+    t = performance.now();
+    for (let i = 0; i < a.contenders; i++)
+      await db.runTransaction(async (tx) => {
+        const n = ((await tx.get(counter)).get('n') as number | undefined) ?? 0;
+        tx.update(counter, { n: n + 1 });
+      });
+    const serialTxPerSec = a.contenders / ((performance.now() - t) / 1000);
     return {
       sequentialCommitsPerSec,
       inFlight8CommitsPerSec,
@@ -206,10 +278,24 @@ async function measure(hostPort: string, a: Args, tag: string): Promise<Figures>
       queryP95Ms: percentile(times, 95),
       contendedTxPerSec,
       contendedCounter,
+      serialTxPerSec,
+      sequentialServerCpuUs: seqCpu.server,
+      sequentialClientCpuUs: seqCpu.client,
+      queryServerCpuUs: queryCpu.server,
+      queryClientCpuUs: queryCpu.client,
+      contendedServerCpuUs: txCpu.server,
+      contendedClientCpuUs: txCpu.client,
     };
   } finally {
     await deleteApp(app);
   }
+}
+
+async function start(name: ServerName, dir: string, oursCli: string, beforeCli?: string): Promise<Running> {
+  if (name === 'ours') return startOurs(oursCli);
+  if (name === 'before') return startOurs(beforeCli ?? oursCli);
+  if (name === 'peer') return startPeer(dir);
+  return startFloor();
 }
 
 async function main(): Promise<void> {
@@ -221,6 +307,9 @@ async function main(): Promise<void> {
       docs: { type: 'string' },
       contenders: { type: 'string' },
       'peer-dir': { type: 'string' },
+      label: { type: 'string' },
+      ours: { type: 'string' },
+      before: { type: 'string' },
     },
   });
   const parsed = argsSchema.safeParse(values);
@@ -233,14 +322,26 @@ async function main(): Promise<void> {
     console.error('side-by-side: build the emulator first (npm run build -w emulator)');
     process.exit(2);
   }
+  const oursCli = a.ours === undefined ? CLI : resolve(a.ours);
+  if (!existsSync(oursCli)) {
+    console.error(`side-by-side: --ours ${oursCli} does not exist`);
+    process.exit(2);
+  }
+  const beforeCli = a.before === undefined ? undefined : resolve(a.before);
+  if (beforeCli !== undefined && !existsSync(beforeCli)) {
+    console.error(`side-by-side: --before ${beforeCli} does not exist`);
+    process.exit(2);
+  }
+  const SERVERS: ServerName[] = beforeCli === undefined ? ['ours', 'peer', 'floor'] : ['ours', 'peer', 'floor', 'before'];
   const dir = peerDir(a['peer-dir']);
   const loadBefore = loadavg();
-  const results: Record<'ours' | 'peer', Figures[]> = { ours: [], peer: [] };
+  const results: Record<ServerName, Figures[]> = { ours: [], peer: [], floor: [], before: [] };
   for (let round = 0; round < a.rounds; round++) {
-    for (const name of ['ours', 'peer'] as const) {
-      const r = name === 'ours' ? await startOurs() : await startPeer(dir);
+    // Each round starts with the next server, so none always runs first (a fresh client's JIT, GC debt).
+    for (const name of [...SERVERS.slice(round % SERVERS.length), ...SERVERS.slice(0, round % SERVERS.length)]) {
+      const r = await start(name, dir, oursCli, beforeCli);
       try {
-        results[name].push(await measure(r.hostPort, a, `${name}${round}`));
+        results[name].push(await measure(r, a, `${name}${round}`));
       } finally {
         await stop(r);
       }
@@ -248,22 +349,51 @@ async function main(): Promise<void> {
     }
   }
   const loadAfter = loadavg();
-  const keys: Array<[keyof Figures, string, 'higher' | 'lower']> = [
-    ['sequentialCommitsPerSec', 'sequential commits (/s)', 'higher'],
-    ['inFlight8CommitsPerSec', '8 commits in flight (/s)', 'higher'],
-    ['queryP50Ms', 'query p50 (ms)', 'lower'],
-    ['queryP95Ms', 'query p95 (ms)', 'lower'],
-    ['contendedTxPerSec', `${a.contenders}-way transactions on one counter (/s)`, 'higher'],
-    ['contendedCounter', `counter after ${a.contenders} increments`, 'higher'],
+  const keys: Array<[keyof Figures, string, 'higher' | 'lower', boolean]> = [
+    ['sequentialCommitsPerSec', 'sequential commits (/s)', 'higher', true],
+    ['inFlight8CommitsPerSec', '8 commits in flight (/s)', 'higher', false],
+    ['queryP50Ms', 'query p50 (ms)', 'lower', false],
+    ['queryP95Ms', 'query p95 (ms)', 'lower', true],
+    ['contendedTxPerSec', `${a.contenders}-way transactions on one counter (/s)`, 'higher', true],
+    ['contendedCounter', `counter after ${a.contenders} increments`, 'higher', false],
+    ['serialTxPerSec', `${a.contenders} transactions one after another (/s)`, 'higher', false],
+    ['sequentialServerCpuUs', 'server CPU per sequential commit (µs)', 'lower', false],
+    ['sequentialClientCpuUs', 'client CPU per sequential commit (µs)', 'lower', false],
+    ['queryServerCpuUs', 'server CPU per query (µs)', 'lower', false],
+    ['queryClientCpuUs', 'client CPU per query (µs)', 'lower', false],
+    ['contendedServerCpuUs', 'server CPU per contended transaction (µs)', 'lower', false],
+    ['contendedClientCpuUs', 'client CPU per contended transaction (µs)', 'lower', false],
   ];
-  const rows = keys.map(([k, label, better]) => {
-    const ours = median(results.ours.map((f) => f[k]));
-    const peer = median(results.peer.map((f) => f[k]));
-    const ratio = better === 'higher' ? ours / peer : peer / ours;
-    return { label, ours, peer, ratio };
+  const rows = keys.map(([k, label, better, goal]) => {
+    const [ours, peer, floor] = (['ours', 'peer', 'floor'] as const).map((n) => median(results[n].map((f) => f[k]))) as [
+      number,
+      number,
+      number,
+    ];
+    const before = beforeCli === undefined ? Number.NaN : median(results.before.map((f) => f[k]));
+    const vsPeer = (x: number): number => (better === 'higher' ? x / peer : peer / x);
+    const ratio = vsPeer(ours);
+    const floorRatio = k === 'contendedCounter' ? Number.NaN : vsPeer(floor);
+    // The floor does no work: when even it is under 3x the peer, no server can reach 3x on this client.
+    let verdict = !goal
+      ? ''
+      : ratio >= 3
+        ? 'at least 3x'
+        : floorRatio < 3
+          ? `3x impossible: the floor is ${floorRatio.toFixed(2)}x`
+          : 'under 3x';
+    if (goal && k === 'contendedTxPerSec' && ratio < 3) {
+      // An exact server runs contended transactions on one document in turn (the peer runs them at once and loses
+      // the updates): its bound is the floor's rate for the same transactions one after another.
+      const serial = median(results.floor.map((f) => f.serialTxPerSec)) / peer;
+      verdict += `; in turn, as exactness needs, the floor is ${serial.toFixed(2)}x`;
+    }
+    const beforeRatio = vsPeer(before);
+    return { key: k, label, ours, peer, floor, before, ratio, floorRatio, beforeRatio, verdict };
   });
   const out = {
     date: new Date().toISOString(),
+    label: a.label ?? null,
     cpus: cpus().length,
     loadBefore,
     loadAfter,
@@ -273,15 +403,23 @@ async function main(): Promise<void> {
     rounds: results,
   };
   mkdirSync(dirname(RESULTS), { recursive: true });
-  writeFileSync(RESULTS, JSON.stringify(out, null, 2));
-  const f = (x: number): string => (x >= 100 ? x.toFixed(0) : x.toFixed(2));
-  console.log(`| work (median of ${a.rounds}) | this emulator | ${PEER} | ours vs peer |`);
-  console.log('|---|---|---|---|');
-  for (const r of rows) console.log(`| ${r.label} | ${f(r.ours)} | ${f(r.peer)} | ${r.ratio.toFixed(2)}x |`);
+  const file = a.label === undefined ? RESULTS : RESULTS.replace(/\.json$/, `-${a.label}.json`);
+  writeFileSync(file, JSON.stringify(out, null, 2));
+  const f = (x: number): string => (Number.isNaN(x) ? '-' : x >= 100 ? x.toFixed(0) : x.toFixed(2));
+  const r2 = (x: number): string => (Number.isNaN(x) ? '-' : `${x.toFixed(2)}x`);
+  const withBefore = beforeCli !== undefined;
+  console.log(
+    `| work (median of ${a.rounds}) | this emulator |${withBefore ? ' before (--before) |' : ''} ${PEER} | floor (no work) | ours vs peer |${withBefore ? ' before vs peer |' : ''} floor vs peer | 3x? |`,
+  );
+  console.log(`|---|---|---|---|---|---|---|${withBefore ? '---|---|' : ''}`);
+  for (const r of rows)
+    console.log(
+      `| ${r.label} | ${f(r.ours)} |${withBefore ? ` ${f(r.before)} |` : ''} ${f(r.peer)} | ${f(r.floor)} | ${r2(r.ratio)} |${withBefore ? ` ${r2(r.beforeRatio)} |` : ''} ${r2(r.floorRatio)} | ${r.verdict} |`,
+    );
   console.log(
     `load average before ${loadBefore.map((x) => x.toFixed(1)).join(' ')}, after ${loadAfter
       .map((x) => x.toFixed(1))
-      .join(' ')} (${cpus().length} cores)`,
+      .join(' ')} (${cpus().length} cores); written to ${file}`,
   );
 }
 

@@ -356,6 +356,31 @@ describe('gRPC', () => {
       client.close();
     }
   });
+
+  it('sends every status message whole: a trailing space, non-ASCII text and % signs survive the trailers', async () => {
+    const client = new grpc.Client(`${emulator.host}:${emulator.port}`, grpc.credentials.createInsecure());
+    const identity = (b: Buffer): Buffer => b;
+    const call = (method: string, body: Buffer): Promise<grpc.ServiceError | null> =>
+      new Promise((resolve) => {
+        client.makeUnaryRequest(`/google.firestore.v1.Firestore/${method}`, identity, identity, body, (err) => resolve(err));
+      });
+    // GetDocumentRequest.name (field 1) as UTF-8 bytes.
+    const getDocument = (name: string): Buffer => {
+      const bytes = Buffer.from(name, 'utf8');
+      return Buffer.concat([Buffer.from([0x0a, bytes.length]), bytes]);
+    };
+    try {
+      // An empty database name: the message ends in a space (HTTP/2 drops such a header value unless encoded).
+      const empty = await call('BatchWrite', Buffer.from([0x0a, 0x00]));
+      expect(empty?.code).toBe(grpc.status.INVALID_ARGUMENT);
+      expect(empty?.details).toBe('Invalid database name: ');
+      const odd = await call('GetDocument', getDocument('projects/₦ Adébáyọ̀ 100%/databases/(default)/documents/a/b'));
+      expect(odd?.code).toBe(grpc.status.INVALID_ARGUMENT);
+      expect(odd?.details).toContain('projects/₦ Adébáyọ̀ 100%/databases/(default)');
+    } finally {
+      client.close();
+    }
+  });
 });
 
 describe('start() with rules that do not compile', () => {
