@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageDeliveries, percentile, sdkDeliveries, summarise, withinGoal, type Post } from './fanout-figures';
+import { pageDeliveries, percentile, sdkDeliveries, splitClients, summarise, withinGoal, type Post } from './fanout-figures';
 
 const posts: Post[] = [
   { id: 'a', calledAt: 1000, returnedAt: 1100 },
@@ -76,5 +76,14 @@ describe('summary', () => {
     const summary = summarise(sdkDeliveries(added, posts, 10_000));
     expect(summary.p95Ms).toBe(250);
     expect(withinGoal(summary, 250)).toBe(false);
+  });
+});
+
+describe('listener processes', () => {
+  it('hold every client, at most perProcess each, as evenly as can be', () => {
+    expect(splitClients(200, 1000)).toEqual([200]);
+    expect(splitClients(2000, 1000)).toEqual([1000, 1000]);
+    expect(splitClients(2500, 1000)).toEqual([834, 833, 833]);
+    expect(splitClients(10_000, 1500)).toEqual([1429, 1429, 1429, 1429, 1428, 1428, 1428]);
   });
 });

@@ -273,7 +273,7 @@ class Engine implements EngineBackend {
       path: check.path,
       resource: check.resource ? publicDoc(check.resource) : null,
       requestResource: null,
-      time: formatTimestamp(this.clock() > this.lastNs ? this.clock() : this.lastNs),
+      time: check.time ?? formatTimestamp(this.clock() > this.lastNs ? this.clock() : this.lastNs),
       lookup: (p) => nullablePublic(db.get(lookupPath(p))),
       lookupAfter: (p) => nullablePublic(db.get(lookupPath(p))),
       ...(check.query ? { query: check.query } : {}),

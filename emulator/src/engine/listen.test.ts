@@ -295,6 +295,34 @@ describe('fan-out', () => {
   });
 });
 
+describe('a change sent to many listeners', () => {
+  it('is judged for every listener at the time of its commit, however long the fan-out takes', async () => {
+    // Each reading of the clock is a second later: a fan-out that read it per listener would judge the
+    // hundredth listener 100 s after the commit (and a subscription ending in between would refuse it).
+    let now = 1_767_225_600_000_000_000n;
+    const timed = createBackend({ clock: () => (now += 1_000_000_000n) });
+    const times: string[] = [];
+    timed.setAuthorizer((req) => {
+      times.push(req.time);
+      return { allowed: true };
+    });
+    const sinks = Array.from({ length: 100 }, () => {
+      const c = collector();
+      timed
+        .openStream('Listen', ALICE, c.sink)
+        .receive({ database: DB, addTarget: { targetId: 2, ...queryTarget({ from: [{ collectionId: 'feed' }] }) } });
+      return c;
+    });
+    times.length = 0;
+    await commit(timed, [{ update: { name: docName('feed/a'), fields: toFields({ n: 1 }) } }]);
+    const sent = sinks.map((c) => c.take().find((m) => m['documentChange']));
+    const updateTime = ((sent[0]?.['documentChange'] as JsonObject)['document'] as JsonObject)['updateTime'];
+    expect(sent.every((m) => m !== undefined)).toBe(true);
+    expect(times).toHaveLength(100);
+    expect(new Set(times)).toEqual(new Set([updateTime]));
+  });
+});
+
 describe('several targets on one stream', () => {
   it('sends one message per document with all its target ids', async () => {
     await setDoc(b, 'c/a', { n: 1 });

@@ -19,6 +19,11 @@ export interface ReadCheck {
   resource: DocRecord | null;
   query?: JsonObject;
   collectionGroup?: boolean;
+  /**
+   * The time the read is judged at (`request.time`): a change sent to a listener is judged at its commit's
+   * time, the same for every listener of that commit. Absent: now.
+   */
+  time?: string;
 }
 
 export interface ListenHost {
@@ -317,11 +322,19 @@ class ListenSession implements BidiStream {
     throw new RpcError(Code.INVALID_ARGUMENT, 'A target must be a documents or a query target.');
   }
 
-  private checkTarget(t: Target): string | null {
+  /** Whether the caller may listen to `t` (at `time`, a commit's, or now). */
+  private checkTarget(t: Target, time?: string): string | null {
     const dbName = t.db.name;
+    const at = time === undefined ? {} : { time };
     if (t.docPaths) {
       for (const p of t.docPaths) {
-        const denied = this.host.checkRead(this.caller, { method: 'get', database: dbName, path: p, resource: t.db.get(p) });
+        const denied = this.host.checkRead(this.caller, {
+          method: 'get',
+          database: dbName,
+          path: p,
+          resource: t.db.get(p),
+          ...at,
+        });
         if (denied !== null) return denied;
       }
       return null;
@@ -334,6 +347,7 @@ class ListenSession implements BidiStream {
       resource: null,
       query: q.raw,
       ...(q.allDescendants ? { collectionGroup: true } : {}),
+      ...at,
     });
   }
 
@@ -371,7 +385,7 @@ class ListenSession implements BidiStream {
       // As Firestore does: a change about to be sent to a query target has its rules checked again, at the
       // time of the change; when they no longer allow the listen, the target ends with PERMISSION_DENIED and
       // the change is not sent (README, "Listeners that lose access").
-      const denied = changed.length > 0 && this.caller.kind !== 'owner' ? this.checkTarget(t) : null;
+      const denied = changed.length > 0 && this.caller.kind !== 'owner' ? this.checkTarget(t, readTime) : null;
       if (denied !== null) {
         this.endDenied(t, denied, out);
         continue;
@@ -403,6 +417,7 @@ class ListenSession implements BidiStream {
           database: t.db.name,
           path: ch.path,
           resource: ch.after,
+          time: readTime,
         });
         if (denied !== null) {
           this.endDenied(t, denied, out);
