@@ -19,7 +19,7 @@ import { koboToNaira } from '@punter/core/money';
 import { ledgerAccounts, referralBonuses, type LedgerAccountDoc } from './collections';
 import { createFolder } from './counters';
 import { notify, type ProviderDeps } from './context';
-import { HOUSE, readAccount, readWallet, transfer, walletAccount, type AccountState } from './ledger';
+import { HOUSE, readAccount, readWallet, transfer, walletAccount } from './ledger';
 import type { Tx } from './store';
 
 export const REFERRAL_BONUS_MESSAGE = 'You earned a referral bonus';
@@ -88,15 +88,23 @@ export async function payPendingBonuses(deps: ProviderDeps, referrerId: string):
   if (pending.length === 0) return { paid: 0, more: false };
   const batch = pending.slice(0, BONUSES_PER_FOLD);
   const paid = await deps.store.runTransaction(async (tx) => {
-    const found: Array<{ id: string; amountKobo: number; narration: string; reference: string; account: AccountState }> = [];
-    for (const id of batch) {
-      const bonus = await referralBonuses.get(tx, id);
-      if (!bonus || bonus.status !== 'pending' || bonus.referrer_id !== referrerId) continue;
-      const account = await readAccount(tx, pendingBonusAccount(referrerId, id));
-      found.push({ id, amountKobo: bonus.amount_kobo, narration: bonus.narration, reference: bonus.reference, account });
-    }
+    // All reads at once (a fold reads up to 2 x BONUSES_PER_FOLD documents; one after another they add up). None of
+    // them is a document a join writes: each bonus's record and account were written by its own join only.
+    const [walletDoc, ...read] = await Promise.all([
+      readWallet(tx, referrerId),
+      ...batch.map(async (id) => {
+        const [bonus, account] = await Promise.all([
+          referralBonuses.get(tx, id),
+          readAccount(tx, pendingBonusAccount(referrerId, id)),
+        ]);
+        return bonus && bonus.status === 'pending' && bonus.referrer_id === referrerId
+          ? { id, amountKobo: bonus.amount_kobo, narration: bonus.narration, reference: bonus.reference, account }
+          : null;
+      }),
+    ]);
+    const found = read.filter((b): b is NonNullable<typeof b> => b !== null);
     if (found.length === 0) return 0;
-    let wallet = walletAccount(await readWallet(tx, referrerId));
+    let wallet = walletAccount(walletDoc);
     const now = deps.now();
     for (const bonus of found) {
       const moved = transfer(deps, tx, {
