@@ -691,7 +691,13 @@ export const cryptoRates = adminRecords(
 /** Fixed-window counters (limits.ts); expire_at is for a Firestore TTL policy. */
 export const limitWindows = new Collection(
   'provider_limits',
-  z.object({ bucket: z.string(), count: z.number().int().nonnegative(), expire_at: timestamp }),
+  z.object({
+    bucket: z.string(),
+    count: z.number().int().nonnegative(),
+    expire_at: timestamp,
+    /** A shard's window (ADR 0055): `{bucket}:{key hash}:{start}`, so one query reads a window's shards. */
+    window: z.string().optional(),
+  }),
 );
 
 export const sandboxPaymentSchema = z.object({
