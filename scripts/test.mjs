@@ -15,8 +15,9 @@
 //   --changed  only the tests that the uncommitted changes can affect (Vitest's --changed follows each
 //              test's imports, across workspaces); a suite with none passes. With --quick it is the loop
 //              while coding (npm run validate:quick); npm test and CI always run everything.
-// Environment: CI set (to anything) turns colours off in the test output; PUNTER_TEST_SERIAL=1 runs every
-// suite one after another, e2e last (the order before ADR 0056, to time a suite alone).
+// Environment: CI set (to anything) turns colours off in the test output; PUNTER_TEST_LANES=1 runs e2e beside
+// the other suites (ADR 0056, opt-in since its first fresh-clone run: see its amendment); by default every suite
+// runs one after another, e2e last.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -124,7 +125,7 @@ function jsonCounts(file) {
   return JSON.parse(readFileSync(file, 'utf8'));
 }
 
-const serial = process.env.PUNTER_TEST_SERIAL === '1';
+const serial = process.env.PUNTER_TEST_LANES !== '1';
 const others = workspaces.filter((ws) => !BROWSER_SUITES.has(ws));
 if (quick) {
   // Two at a time (most of their time is spent waiting on emulators and timers).

@@ -247,6 +247,12 @@ describe.each([
       ['admin', ADMIN],
     ] as const) {
       const { context, page } = await newSession(browser, baseUrl());
+      // The dev server transforms the app's modules on their first request: on a busy machine (npm test runs the
+      // other suites beside this one, ADR 0056) the first /login can take longer than a locator's 30 s.
+      if (web === 'dev') {
+        await page.goto('/login');
+        await page.getByLabel('Email').waitFor({ timeout: 180_000 });
+      }
       await loginThroughUi(page, email, PASSWORD);
       contexts.set(who, context);
     }
