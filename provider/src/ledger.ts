@@ -69,8 +69,6 @@ export type AccountRef =
   | { kind: 'escrow'; id: string }
   | { kind: 'receivable'; id: string }
   | { kind: 'hold'; id: string }
-  /** A referral bonus on its way to the referrer's wallet (ADR 0055), id `{referrer}~{bonus id}`. */
-  | { kind: 'referral'; id: string }
   | { kind: 'house' }
   | { kind: 'gateway' };
 
@@ -85,7 +83,7 @@ export const GATEWAY: AccountState = { ref: { kind: 'gateway' } };
  */
 export type AccountState =
   | { ref: { kind: 'wallet'; id: string }; wallet: WalletDoc }
-  | { ref: { kind: 'pot' | 'escrow' | 'receivable' | 'hold' | 'referral'; id: string }; account: LedgerAccountDoc }
+  | { ref: { kind: 'pot' | 'escrow' | 'receivable' | 'hold'; id: string }; account: LedgerAccountDoc }
   | { ref: { kind: 'house' } | { kind: 'gateway' } };
 
 export function accountKey(ref: AccountRef): string {
@@ -105,12 +103,10 @@ export async function readAccount(tx: Tx, ref: AccountRef): Promise<AccountState
     case 'pot':
     case 'escrow':
     case 'receivable':
-    case 'hold':
-    case 'referral': {
+    case 'hold': {
       const account = (await ledgerAccounts.get(tx, accountKey(ref))) ?? {
         kind: ref.kind,
-        // A shard of a pot's or an escrow's money (ADR 0048) belongs to that pot or code; a pending referral
-        // bonus (ADR 0055) to its referrer.
+        // A shard of a pot's or an escrow's money (ADR 0048) belongs to that pot or code.
         owner_id: ownerOfShard(ref.id),
         balance_kobo: 0,
         seq: 0,
@@ -362,13 +358,7 @@ export async function accountBalanceKobo(store: Store, ref: AccountRef): Promise
     const all = await ledgerAccounts.query(store, { where: [['owner_id', '==', ref.id]] });
     return addKobo(0, ...all.filter((a) => a.data.kind === ref.kind).map((a) => a.data.balance_kobo));
   }
-  if (
-    ref.kind === 'pot' ||
-    ref.kind === 'escrow' ||
-    ref.kind === 'receivable' ||
-    ref.kind === 'hold' ||
-    ref.kind === 'referral'
-  ) {
+  if (ref.kind === 'pot' || ref.kind === 'escrow' || ref.kind === 'receivable' || ref.kind === 'hold') {
     return (await ledgerAccounts.get(store, key))?.balance_kobo ?? 0;
   }
   const [ins, outs] = await Promise.all([
