@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
+import { prepareRow, runRow } from './row-work';
 
 process.env['METADATA_SERVER_DETECTION'] ??= 'none';
 
@@ -66,51 +67,11 @@ async function run(cli: string, tag: string): Promise<{ cpuUs: number; wallUs: n
   db.settings({ host: `127.0.0.1:${port}`, ssl: false });
   try {
     for (let i = 0; i < 300; i++) await db.doc(`warm/w${i % 20}`).set({ i });
-    if (args.work === 'query') {
-      for (let i = 0; i < 2000; i += 400) {
-        const b = db.batch();
-        for (let j = i; j < i + 400; j++) b.set(db.collection('q').doc(`d${j}`), { g: j % 10, n: j });
-        await b.commit();
-      }
-      for (let i = 0; i < 50; i++)
-        await db
-          .collection('q')
-          .where('g', '==', i % 10)
-          .orderBy('n')
-          .limit(20)
-          .get();
-    }
-    const counter = db.doc('tx/counter');
-    await counter.set({ n: 0 });
+    const counter = await prepareRow(db, args.work);
     const pid = child.pid!;
     const c0 = cpuMs(pid);
     const t0 = performance.now();
-    let ops = args.n;
-    if (args.work === 'commit') {
-      for (let i = 0; i < args.n; i++) await db.doc(`c/d${i % 500}`).set({ i, s: 'x', at: i });
-    } else if (args.work === 'query') {
-      for (let i = 0; i < args.n; i++)
-        await db
-          .collection('q')
-          .where('g', '==', i % 10)
-          .orderBy('n')
-          .limit(20)
-          .get();
-    } else {
-      const groups = Math.max(1, Math.floor(args.n / 30));
-      ops = groups * 30;
-      for (let r = 0; r < groups; r++)
-        await Promise.all(
-          Array.from({ length: 30 }, () =>
-            db.runTransaction(async (tx) => {
-              const n = (await tx.get(counter)).get('n') as number;
-              tx.update(counter, { n: n + 1 });
-            }),
-          ),
-        );
-      const n = (await counter.get()).get('n') as number;
-      if (n !== ops) throw new Error(`counter ${n} after ${ops} increments`);
-    }
+    const ops = await runRow(db, args.work, args.n, counter);
     const wall = performance.now() - t0;
     return { cpuUs: ((cpuMs(pid) - c0) * 1000) / ops, wallUs: (wall * 1000) / ops };
   } finally {

@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
+import { prepareRow, runRow } from './row-work';
 
 process.env['METADATA_SERVER_DETECTION'] ??= 'none';
 const CLI = join(dirname(fileURLToPath(import.meta.url)), '..', 'bin', 'firestore-emulator.mjs');
@@ -83,58 +84,14 @@ async function main(): Promise<void> {
   const db = getFirestore(app);
   db.settings({ host: `127.0.0.1:${port}`, ssl: false });
   for (let i = 0; i < 200; i++) await db.collection('warm').doc(`w${i}`).set({ i });
-  if (args.work === 'query') {
-    for (let i = 0; i < 2000; i += 400) {
-      const b = db.batch();
-      for (let j = i; j < i + 400; j++) b.set(db.collection('q').doc(`d${j}`), { g: j % 10, n: j });
-      await b.commit();
-    }
-    for (let i = 0; i < 50; i++)
-      await db
-        .collection('q')
-        .where('g', '==', i % 10)
-        .orderBy('n')
-        .limit(20)
-        .get();
-  }
-  const counter = db.collection('tx').doc('counter');
-  await counter.set({ n: 0 });
+  const counter = await prepareRow(db, args.work);
   const threads0 = threadCpu(child.pid!);
   const cpu0 = cpuMs(child.pid!);
   const t0 = performance.now();
-  if (args.work === 'commit') {
-    for (let i = 0; i < args.n; i++)
-      await db
-        .collection('c')
-        .doc(`d${i % 500}`)
-        .set({ i, s: 'x', at: i });
-  } else if (args.work === 'query') {
-    for (let i = 0; i < args.n; i++)
-      await db
-        .collection('q')
-        .where('g', '==', i % 10)
-        .orderBy('n')
-        .limit(20)
-        .get();
-  } else {
-    for (let r = 0; r < Math.max(1, Math.floor(args.n / 30)); r++)
-      await Promise.all(
-        Array.from({ length: 30 }, () =>
-          db.runTransaction(async (tx) => {
-            const n = ((await tx.get(counter)).get('n') as number | undefined) ?? 0;
-            tx.update(counter, { n: n + 1 });
-          }),
-        ),
-      );
-  }
+  const ops = await runRow(db, args.work, args.n, counter);
   const wall = performance.now() - t0;
   const cpu1 = cpuMs(child.pid!);
   const threads1 = threadCpu(child.pid!);
-  const ops = args.work === 'tx' ? Math.max(1, Math.floor(args.n / 30)) * 30 : args.n;
-  if (args.work === 'tx') {
-    const n = (await counter.get()).get('n') as number;
-    if (n !== ops) throw new Error(`counter ${n} after ${ops} increments`);
-  }
   await deleteApp(app);
   await new Promise<void>((resolve) => {
     child.once('exit', () => resolve());
