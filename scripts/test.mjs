@@ -1,12 +1,10 @@
 #!/usr/bin/env node
 // Runs the scripts' own tests (node:test, scripts/test/*.test.mjs), then every workspace's Vitest
-// suite in dependency order (unit, emulator conformance, rules, provider and functions integration),
-// and beside them, from the start, the browser end-to-end suite (ADR 0056: it spends most of its time
-// waiting on the stack and the browser, so the other suites use the cores it leaves idle), then prints
-// one closing line: "tests: N passed, N failed".
-// With e2e and other suites both chosen, e2e's output streams as it runs and each other suite's output is
-// printed as one block when that suite ends. The emulator and functions bundles every stack runs from are
-// built once before the suites start (PUNTER_STACK_PREBUILT), so no stack rebuilds them under another one.
+// suite in dependency order (unit, emulator conformance, rules, provider and functions integration,
+// browser end-to-end), one after another, then prints one closing line: "tests: N passed, N failed".
+// With PUNTER_TEST_LANES=1 (ADR 0056) the browser suite runs beside the others from the start: its output
+// streams, each other suite's is printed as one block when it ends, and the emulator and functions bundles
+// are built once before (PUNTER_STACK_PREBUILT), so no stack rebuilds them under another one.
 // Any failure, or a suite that collected no test, makes the exit code non-zero.
 // Usage: node scripts/test.mjs [--quick] [--changed] [scripts | workspace ...]
 //   --quick    no browser or whole-stack suites (e2e, the emulator's browser-SDK files, the functions'
