@@ -112,16 +112,22 @@ afterAll(async () => {
 
 const DOCS = 1500;
 
+/** A project of its own holding DOCS documents with non-ASCII ids and text, written over gRPC. */
+async function seededProject(tag: string): Promise<string> {
+  const project = uniqueProject(tag);
+  const app = initializeApp({ projectId: project }, `gap-${Math.random()}`);
+  apps.push(app);
+  const db = getFirestore(app);
+  db.settings({ host: emulatorHost().hostPort, ssl: false });
+  const writer = db.bulkWriter();
+  for (let i = 0; i < DOCS; i++) void writer.set(db.collection('ọjà').doc(`ọ̀-${String(i).padStart(5, '0')}`), { i, s: 'é₦😀' });
+  await writer.close();
+  return project;
+}
+
 describe.each<Mode>(['streaming', 'long-polling', 'auto-detect'])('a dropped back channel, %s (issue 33 item 1)', (mode) => {
   it(`a first snapshot of ${DOCS} documents still arrives after its back channel drops mid-answer`, async () => {
-    const project = uniqueProject(`b-gap-${mode}`);
-    const app = initializeApp({ projectId: project }, `gap-${Math.random()}`);
-    apps.push(app);
-    const db = getFirestore(app);
-    db.settings({ host: emulatorHost().hostPort, ssl: false });
-    const writer = db.bulkWriter();
-    for (let i = 0; i < DOCS; i++) void writer.set(db.collection('ọjà').doc(`ọ̀-${String(i).padStart(5, '0')}`), { i, s: 'é₦😀' });
-    await writer.close();
+    const project = await seededProject(`b-gap-${mode}`);
 
     const { host } = emulatorHost();
     const c: ProbeConfig = { host, port: proxy.port, project, mode };
@@ -143,14 +149,7 @@ describe.each<Mode>(['streaming', 'long-polling', 'auto-detect'])('a dropped bac
 
 describe('a buffering proxy, auto-detect (issue 33 item 1)', () => {
   it(`a first snapshot of ${DOCS} documents still arrives after auto-detect gives up streaming for long polling`, async () => {
-    const project = uniqueProject('b-gap-hold');
-    const app = initializeApp({ projectId: project }, `gap-${Math.random()}`);
-    apps.push(app);
-    const db = getFirestore(app);
-    db.settings({ host: emulatorHost().hostPort, ssl: false });
-    const writer = db.bulkWriter();
-    for (let i = 0; i < DOCS; i++) void writer.set(db.collection('ọjà').doc(`ọ̀-${String(i).padStart(5, '0')}`), { i, s: 'é₦😀' });
-    await writer.close();
+    const project = await seededProject('b-gap-hold');
 
     const { host } = emulatorHost();
     const c: ProbeConfig = { host, port: proxy.port, project, mode: 'auto-detect' };
