@@ -132,6 +132,10 @@ export default defineConfig({
     rolldownOptions: { output: { codeSplitting: { groups: [...SDK_CHUNK_GROUPS, REACT_CHUNK_GROUP, ...APP_CHUNK_GROUPS] } } },
   },
   server: { host: '127.0.0.1' },
+  // The dev server's dependency scan starts from these. The service worker (src/sw/sw.ts, served as a module at
+  // /dev-sw.js) is no import of index.html's: left out, its Workbox modules were found only once the worker loaded,
+  // and Vite re-bundled the dependencies and reloaded every open page, which aborted a navigation under way.
+  optimizeDeps: { entries: ['index.html', 'src/sw/sw.ts'] },
   // Hosting answers without `Vary: Origin`; the preview's CORS layer added it to every file, so the HTTP
   // cache revalidated each hashed file the worker precaches (the page's module scripts are sent with Origin,
   // its fetches are not): a round trip per file that production does not make. Nothing cross-origin reads

@@ -61,7 +61,7 @@ export async function startTestStack(): Promise<RunningStack> {
  */
 export async function startOtherWeb(
   stack: Pick<RunningStack, 'web' | 'ports'>,
-): Promise<{ web: 'preview' | 'dev'; url: string; stop(): Promise<void> }> {
+): Promise<{ web: 'preview' | 'dev'; url: string; log: string; stop(): Promise<void> }> {
   const web = stack.web === 'preview' ? 'dev' : 'preview';
   const logDir = process.env.E2E_LOG_DIR ?? join(root, 'e2e', 'artifacts', 'stack-logs');
   const server = await startWeb({
@@ -71,5 +71,5 @@ export async function startOtherWeb(
     build: true,
     name: `web-${web}`,
   });
-  return { web, url: server.url, stop: () => server.stop() };
+  return { web, url: server.url, log: join(logDir, `web-${web}.log`), stop: () => server.stop() };
 }

@@ -10,6 +10,7 @@
  * for group A written to Firestore, a free betting code the punter posts and the reader takes (Punters Hub and My
  * Games), and a pot the admin creates (Auto-Trada and the pot's page); /admin shows the withdrawal queue.
  */
+import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
 import { captureFailure, launchBrowser, loginThroughUi, newSession, providerCall, watchCsp } from '../support/browser';
@@ -301,5 +302,13 @@ describe.each([
     } finally {
       await context.close();
     }
+  });
+
+  // A dependency the dev server found only once a page asked for it (the service worker's Workbox modules did) makes
+  // Vite bundle the dependencies again and reload every open page: a navigation under way then fails (ERR_ABORTED).
+  test.runIf(web === 'dev')('the dev server bundled every dependency up front: it never reloaded the open pages', async () => {
+    const log = stack.web === 'dev' ? null : otherWeb?.log;
+    if (!log) return expect.unreachable('the dev server runs beside the stack in this suite');
+    expect(await readFile(log, 'utf8')).not.toMatch(/optimized dependencies changed|new dependencies optimized/);
   });
 });
