@@ -621,12 +621,19 @@ export function createPots(deps: ProviderDeps, audit: Audit) {
      */
     async bookResult(admin: UserDoc, body: unknown): Promise<ProviderResponse> {
       const input = parseBody(potResultRequestSchema, body);
+      // The scheduler commits a pot's new status before it gathers the shards' money into the pot (closeShards);
+      // a result booked in between would find the pot's account short. Gathered here first (safe beside the
+      // scheduler's own run: each shard moves in its own transaction), so the result and every payout find the money.
+      const listed = await pots.get(deps.store, input.pot_id);
+      if (listed?.status === POT_STATUS_DUE && listed.shards !== undefined && listed.shards_gathered !== true)
+        await closeShards(input.pot_id, listed.shards);
       const stakeIds = await potStakes.ids(deps.store, { where: [['pot_id', '==', input.pot_id]] });
       await deps.store.runTransaction(async (tx) => {
         const pot = await pots.get(tx, input.pot_id);
         if (!pot) throw notFound(POT_NOT_FOUND);
         if (pot.status !== POT_STATUS_DUE) throw badRequest(POT_RESULT_NOT_DUE);
         if (pot.result_booked_at !== undefined) throw badRequest(POT_RESULT_BOOKED);
+        if (pot.shards !== undefined && pot.shards_gathered !== true) throw new Error("a due pot's shards are not gathered");
         let result = 0;
         for (const id of stakeIds) {
           const stake = await potStakes.get(tx, id);
