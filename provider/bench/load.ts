@@ -10,7 +10,9 @@
  * get: N (1,000) distinct users get one free code within 60 s; buy: N (300) buy one priced code within 60 s
  * (each paid once, buyers_count exact within 5 s of the last); join: N (200) join one pot sized for three
  * quarters of them within 10 s (exact capacity, never over volume); login: N (300) log in from one address
- * within 60 s. After each: ledgerCheck. Writes provider/bench-results/load-<scenario>.json and prints a table.
+ * within 60 s; referrals: N (200) users referred by one referrer join one pot within 10 s (every join succeeds, the
+ * referrer's wallet gets every bonus within 5 s of the last join and is no hot document, ADR 0055). After each:
+ * ledgerCheck. Writes provider/bench-results/load-<scenario>.json and prints a table.
  * Users are written straight into the store (a password hash computed once), so the figures are the calls'.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -29,6 +31,7 @@ import {
   purchases,
   tokens,
   users,
+  wallets,
   type UserDoc,
 } from '../src/collections';
 import { GATEWAY, ledgerCheck, readWallet, transfer, walletAccount } from '../src/ledger';
@@ -50,13 +53,14 @@ async function potFigures(store: Store, potId: string) {
 
 process.env['METADATA_SERVER_DETECTION'] ??= 'none';
 
-const scenarios = ['get', 'buy', 'join', 'login'] as const;
+const scenarios = ['get', 'buy', 'join', 'login', 'referrals'] as const;
 type Scenario = (typeof scenarios)[number];
 const DEFAULTS: Record<Scenario, { n: number; windowMs: number; limitMs: number }> = {
   get: { n: 1000, windowMs: 50_000, limitMs: 60_000 },
   buy: { n: 300, windowMs: 50_000, limitMs: 60_000 },
   join: { n: 200, windowMs: 8_000, limitMs: 10_000 },
   login: { n: 300, windowMs: 50_000, limitMs: 60_000 },
+  referrals: { n: 200, windowMs: 8_000, limitMs: 10_000 },
 };
 
 const { values, positionals } = parseArgs({
@@ -94,7 +98,7 @@ async function inBatches<T>(items: T[], size: number, fn: (item: T, i: number) =
 interface Env {
   store: Store;
   provider: Provider;
-  report(): Promise<unknown>;
+  report(top?: number): Promise<unknown>;
   stop(): Promise<void>;
 }
 
@@ -128,8 +132,8 @@ async function startEnv(): Promise<Env> {
   return {
     store,
     provider,
-    report: async () => {
-      const res = await fetch(`http://${host}/emulator/v1/production-limits?top=5`);
+    report: async (top = 5) => {
+      const res = await fetch(`http://${host}/emulator/v1/production-limits?top=${top}`);
       return await res.json();
     },
     async stop() {
@@ -142,7 +146,7 @@ async function startEnv(): Promise<Env> {
 }
 
 /** N users written into the store: verified, PIN set, subscribed, a wallet with `naira`, a fresh token each. */
-async function makeUsers(env: Env, tag: string, count: number, naira: number) {
+async function makeUsers(env: Env, tag: string, count: number, naira: number, overrides: Partial<UserDoc> = {}) {
   const passwordHash = await hashSecret(PASSWORD);
   const pinHash = await hashSecret(PIN_HASH_SOURCE);
   const now = Date.now();
@@ -181,6 +185,7 @@ async function makeUsers(env: Env, tag: string, count: number, naira: number) {
         subscription_expires_at: now + 30 * 24 * 3600_000,
         pot_risk_accepted_at: now,
         created_at: now,
+        ...overrides,
       };
       await users.set(env.store, id, user);
       await env.store.set('provider_unique', uniqueKey('email', email), { user_id: id });
@@ -358,13 +363,11 @@ async function codeScenario(env: Env, kind: 'get' | 'buy', n: number, windowMs: 
   };
 }
 
-async function joinScenario(env: Env, n: number, windowMs: number) {
+/** A Raising pot of `volume` naira, made by an admin (so kept in shards, ADR 0048). */
+async function createPot(env: Env, volume: number): Promise<string> {
   const [admin] = await makeUsers(env, 'admin', 1, 0);
   if (!admin) throw new Error('no admin');
   await users.update(env.store, admin.id, { role: 1 });
-  const joinNaira = 10_000;
-  const fits = Math.floor((n * 3) / 4);
-  const volume = fits * joinNaira;
   const now = Date.now();
   const created = await call(
     env,
@@ -385,7 +388,14 @@ async function joinScenario(env: Env, n: number, windowMs: number) {
     admin.token,
   );
   if (created.status !== 201) throw new Error(`pot create: ${JSON.stringify(created.body)}`);
-  const potId = (created.body.data as { id: string }).id;
+  return (created.body.data as { id: string }).id;
+}
+
+async function joinScenario(env: Env, n: number, windowMs: number) {
+  const joinNaira = 10_000;
+  const fits = Math.floor((n * 3) / 4);
+  const volume = fits * joinNaira;
+  const potId = await createPot(env, volume);
   const joiners = await makeUsers(env, 'joinu', n, 2 * joinNaira);
   const capacity = /^Amount can only be ₦[\d,.]+ or less$/;
   const run = await crowd(n, windowMs, DEFAULTS.join.limitMs, async (i) => {
@@ -429,6 +439,59 @@ async function joinScenario(env: Env, n: number, windowMs: number) {
   };
 }
 
+/**
+ * A popular referrer (ADR 0055): N users he referred join one pot sized for all of them, within the window. Each
+ * join earns him 2.5 %: before ADR 0055 every join's transaction wrote his wallet; now each bonus waits in its own
+ * pending account and his wallet is written by a fold a second.
+ */
+async function referralScenario(env: Env, n: number, windowMs: number) {
+  const joinNaira = 10_000;
+  const bonusKobo = joinNaira * 100 * 0.025;
+  const potId = await createPot(env, n * joinNaira);
+  // A phone number of his own: makeUsers numbers each batch from 0, and one number shared means no bonus.
+  const [referrer] = await makeUsers(env, 'referrer', 1, 0, { phone_number: '+2349099999999' });
+  if (!referrer) throw new Error('no referrer');
+  const joiners = await makeUsers(env, 'refu', n, 2 * joinNaira, { referred_by: referrer.id });
+  const run = await crowd(n, windowMs, DEFAULTS.referrals.limitMs, async (i) => {
+    const user = joiners[i];
+    if (!user) throw new Error('no user');
+    const res = await call(env, 'POST', '/api/v1/user/join-auto-trada', { pot_id: potId, amount: joinNaira }, user.token, {
+      'idempotency-key': `load-referral-${user.id}`,
+    });
+    return res.status === 200 ? { ok: true, message: 'joined' } : { ok: false, message: `${res.status} ${res.body.message}` };
+  });
+  const joined = run.outcomes['joined'] ?? 0;
+  const bonuses = await convergence(
+    async () => (await wallets.get(env.store, referrer.id))?.balance_kobo ?? 0,
+    joined * bonusKobo,
+    run.endedAt,
+    15_000,
+  );
+  const entries = await env.store.query(`provider_wallets/${referrer.id}/entries`, {
+    where: [['type', '==', 'MC_DASAINT_BONUS']],
+  });
+  // The emulator lists at most the 1,000 hottest documents: a wallet not among them took no delayed write or abort
+  // that would have ranked it there.
+  const report = (await env.report(1000)) as { documents?: Array<{ path: string }> } | null;
+  const wallet = report?.documents?.find((d) => d.path.endsWith(`provider_wallets/${referrer.id}`)) as
+    { writes: number; peakWritesPerSecond: number; delayedWrites: number; maxDelayMs: number; aborts: number } | undefined;
+  return {
+    ...run,
+    joined,
+    referrerBonusEntries: entries.length,
+    referrerBalanceShown: bonuses,
+    referrerWallet: wallet ?? 'not among the 1,000 hottest documents',
+    pass:
+      run.failures === 0 &&
+      joined === n &&
+      entries.length === n &&
+      bonuses.exact &&
+      bonuses.afterLastMs <= 5_000 &&
+      (wallet === undefined || (wallet.delayedWrites === 0 && wallet.aborts === 0)) &&
+      run.lastDoneMs <= DEFAULTS.referrals.limitMs,
+  };
+}
+
 async function loginScenario(env: Env, n: number, windowMs: number) {
   const people = await makeUsers(env, 'loginu', n, 0);
   const run = await crowd(n, windowMs, DEFAULTS.login.limitMs, async (i) => {
@@ -460,7 +523,9 @@ async function runScenario(scenario: Scenario) {
         ? await codeScenario(env, scenario, n, windowMs)
         : scenario === 'join'
           ? await joinScenario(env, n, windowMs)
-          : await loginScenario(env, n, windowMs);
+          : scenario === 'referrals'
+            ? await referralScenario(env, n, windowMs)
+            : await loginScenario(env, n, windowMs);
     const check = await ledgerCheck(env.store);
     const report = (await env.report()) as { documents?: unknown[]; collections?: unknown[] } | null;
     const out = {

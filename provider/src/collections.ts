@@ -221,11 +221,12 @@ export const entries = (userId: string) => new Collection(`${wallets.path}/${use
  * Double entry (ARCHITECTURE "Money"): every movement is a transfer between two accounts, written once as
  * an immutable journal line in the transaction that changes the balances. Account keys: `wallet:{uid}`,
  * `pot:{potId}`, `escrow:{gameId}`, `receivable:{uid}` (what a seller owes the house, ADR 0039),
- * `hold:{transactionId}` (a payment held over a deposit limit until refunded), `house`, `gateway`.
+ * `hold:{transactionId}` (a payment held over a deposit limit until refunded), `referral:{referrer}~{bonus}` (a
+ * referral bonus on its way to the referrer's wallet, ADR 0055), `house`, `gateway`.
  */
 export const accountKeySchema = z
   .string()
-  .regex(/^(wallet|pot|escrow|receivable|hold):[^/:]+$|^(house|gateway)$/, 'not an account key');
+  .regex(/^(wallet|pot|escrow|receivable|hold|referral):[^/:]+$|^(house|gateway)$/, 'not an account key');
 export const journalSchema = z.object({
   id: z.string(),
   from: accountKeySchema,
@@ -252,7 +253,7 @@ export const journal = new Collection('provider_journal', journalSchema);
  */
 export const ledgerAccountSchema = z
   .object({
-    kind: z.enum(['pot', 'escrow', 'receivable', 'hold']),
+    kind: z.enum(['pot', 'escrow', 'receivable', 'hold', 'referral']),
     owner_id: z.string(),
     balance_kobo: z.number().int(),
     seq: z.number().int().nonnegative(),
@@ -557,6 +558,26 @@ export const potStakeSchema = z.object({
 export type PotStakeDoc = z.infer<typeof potStakeSchema>;
 export const potStakes = new Collection('provider_pot_stakes', potStakeSchema);
 
+/**
+ * A referral bonus on its way to the referrer's wallet (ADR 0055): the join (or the pot's due pass) moved it from
+ * the house into a pending ledger account of its own (`referral:{referrer}~{id}`) and wrote this record; the
+ * referrer's folder moves it into the wallet, with this narration and reference on the wallet's entry, and marks
+ * it paid in the same transaction. Id: `join-{stake id}` or `due-{stake id}`.
+ */
+export const referralBonusSchema = z.object({
+  referrer_id: z.string(),
+  /** The referred user whose join earned it. */
+  from_user_id: z.string(),
+  amount_kobo: kobo,
+  narration: z.string(),
+  reference: z.string(),
+  status: z.enum(['pending', 'paid']),
+  created_at: epochMs,
+  paid_at: epochMs.optional(),
+});
+export type ReferralBonusDoc = z.infer<typeof referralBonusSchema>;
+export const referralBonuses = new Collection('provider_referral_bonuses', referralBonusSchema);
+
 /** app_config/auto_trada: the operator's switch, read live by the page (signed-in users may read it). */
 export const appConfig = new Collection(
   'app_config',
@@ -670,7 +691,13 @@ export const cryptoRates = adminRecords(
 /** Fixed-window counters (limits.ts); expire_at is for a Firestore TTL policy. */
 export const limitWindows = new Collection(
   'provider_limits',
-  z.object({ bucket: z.string(), count: z.number().int().nonnegative(), expire_at: timestamp }),
+  z.object({
+    bucket: z.string(),
+    count: z.number().int().nonnegative(),
+    expire_at: timestamp,
+    /** A shard's window (ADR 0055): `{bucket}:{key hash}:{start}`, so one query reads a window's shards. */
+    window: z.string().optional(),
+  }),
 );
 
 export const sandboxPaymentSchema = z.object({
@@ -729,6 +756,7 @@ export const C = {
   entries: (userId: string) => entries(userId).path,
   journal: journal.path,
   potStakes: potStakes.path,
+  referralBonuses: referralBonuses.path,
   ledgerAccounts: ledgerAccounts.path,
   playGuards: playGuards.path,
   idempotency: idempotency.path,

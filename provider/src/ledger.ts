@@ -69,6 +69,8 @@ export type AccountRef =
   | { kind: 'escrow'; id: string }
   | { kind: 'receivable'; id: string }
   | { kind: 'hold'; id: string }
+  /** A referral bonus on its way to the referrer's wallet (ADR 0055), id `{referrer}~{bonus id}`. */
+  | { kind: 'referral'; id: string }
   | { kind: 'house' }
   | { kind: 'gateway' };
 
@@ -83,7 +85,7 @@ export const GATEWAY: AccountState = { ref: { kind: 'gateway' } };
  */
 export type AccountState =
   | { ref: { kind: 'wallet'; id: string }; wallet: WalletDoc }
-  | { ref: { kind: 'pot' | 'escrow' | 'receivable' | 'hold'; id: string }; account: LedgerAccountDoc }
+  | { ref: { kind: 'pot' | 'escrow' | 'receivable' | 'hold' | 'referral'; id: string }; account: LedgerAccountDoc }
   | { ref: { kind: 'house' } | { kind: 'gateway' } };
 
 export function accountKey(ref: AccountRef): string {
@@ -103,10 +105,12 @@ export async function readAccount(tx: Tx, ref: AccountRef): Promise<AccountState
     case 'pot':
     case 'escrow':
     case 'receivable':
-    case 'hold': {
+    case 'hold':
+    case 'referral': {
       const account = (await ledgerAccounts.get(tx, accountKey(ref))) ?? {
         kind: ref.kind,
-        // A shard of a pot's or an escrow's money (ADR 0048) belongs to that pot or code.
+        // A shard of a pot's or an escrow's money (ADR 0048) belongs to that pot or code; a pending referral
+        // bonus (ADR 0055) to its referrer.
         owner_id: ownerOfShard(ref.id),
         balance_kobo: 0,
         seq: 0,
@@ -358,7 +362,13 @@ export async function accountBalanceKobo(store: Store, ref: AccountRef): Promise
     const all = await ledgerAccounts.query(store, { where: [['owner_id', '==', ref.id]] });
     return addKobo(0, ...all.filter((a) => a.data.kind === ref.kind).map((a) => a.data.balance_kobo));
   }
-  if (ref.kind === 'pot' || ref.kind === 'escrow' || ref.kind === 'receivable' || ref.kind === 'hold') {
+  if (
+    ref.kind === 'pot' ||
+    ref.kind === 'escrow' ||
+    ref.kind === 'receivable' ||
+    ref.kind === 'hold' ||
+    ref.kind === 'referral'
+  ) {
     return (await ledgerAccounts.get(store, key))?.balance_kobo ?? 0;
   }
   const [ins, outs] = await Promise.all([

@@ -64,6 +64,12 @@ const remind = () => {
   provider.refundHeldTopups().catch(failed('refunding held top-ups'));
 };
 remind();
+// Referral bonuses an instance left pending when it stopped (ADR 0055); the pot scheduler's passes sweep them too.
+provider.payPendingBonuses().catch((error: unknown) =>
+  provider.deps.log('paying pending referral bonuses failed', {
+    error: error instanceof Error ? error.message : String(error),
+  }),
+);
 // Codes posted before the provider kept its own copy get one, so Clear Games cannot strand them (ADR 0027).
 provider
   .copyOlderGames()

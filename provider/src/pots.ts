@@ -68,6 +68,7 @@ import {
   walletAccount,
   type AccountState,
 } from './ledger';
+import { createReferralBonuses, pendBonus } from './referral-bonuses';
 import { auditRefusedBonus, bonusReferrer, sameOwnerSign } from './referral-guard';
 import { assertNotPaused, assertWithinLimits, readPlayGuard, recordUsage } from './safer-play';
 import { joinAutoTradaBody } from './schemas';
@@ -181,6 +182,7 @@ export const POT_FOLD_DELAY_MS = 1000;
 export function createPots(deps: ProviderDeps, audit: Audit) {
   const locks = new KeyedMutex();
   const countsFolder = createFolder((potId) => foldPotCounts(deps, potId), { delayMs: POT_FOLD_DELAY_MS, log: deps.log });
+  const bonuses = createReferralBonuses(deps);
 
   /**
    * Runs a join with a plan of the pot's shards (null for a pot made before ADR 0048), planning again when the
@@ -293,6 +295,7 @@ export function createPots(deps: ProviderDeps, audit: Audit) {
           })
         : [];
     const ids = new Set([...pending, ...unpaidBonus].map((d) => d.id));
+    const earned = new Set<string>();
     const refusedFor = new Map<string, Awaited<ReturnType<typeof sameOwnerSign>>>();
     for (const { data } of unpaidBonus) {
       if (!data.referrer_id) continue;
@@ -310,35 +313,38 @@ export function createPots(deps: ProviderDeps, audit: Audit) {
         if (!stake) return;
         const refused = stake.referrer_id ? (refusedFor.get(`${stake.user_id}:${stake.referrer_id}`) ?? null) : null;
         const payBonus = potStatus === POT_STATUS_DUE && !stake.due_bonus_paid && stake.referrer_id !== null && refused === null;
-        const referrerWallet = payBonus && stake.referrer_id ? await readWallet(tx, stake.referrer_id) : null;
         const status = participantStatusFor(potStatus, stake.status);
         if (status !== stake.status) setStakeStatus(tx, id, status);
         if (potStatus === POT_STATUS_DUE && !stake.due_bonus_paid) {
           potStakes.update(tx, id, { due_bonus_paid: true });
           if (refused && stake.referrer_id) auditRefusedBonus(deps, tx, stake.user_id, refused, stake.referrer_id);
           const bonus = percentOfKobo(stake.amount_kobo, REFERRAL_BONUS_AFTER_DUE_PERCENT);
-          if (referrerWallet && bonus > 0) {
-            transfer(deps, tx, {
-              from: HOUSE,
-              to: walletAccount(referrerWallet),
+          // Like the join's (ADR 0055): into a pending account of its own; the referrer's wallet is written once
+          // for all of a pot's bonuses below, not once per stake.
+          if (payBonus && stake.referrer_id && bonus > 0) {
+            pendBonus(deps, tx, {
+              id: `due-${id}`,
+              referrerId: stake.referrer_id,
+              fromUserId: stake.user_id,
               amountKobo: bonus,
-              type: 'MC_DASAINT_BONUS',
               narration: '2.5% referral bonus: a pot you referred someone to is due',
               reference: `referral-bonus-due:${id}`,
             });
-            notify(deps, tx, referrerWallet.user_id, 'REFERRAL_BONUS', {
-              amount: koboToNaira(bonus),
-              message: 'You earned a referral bonus',
-            });
+            earned.add(stake.referrer_id);
           }
         }
       });
     }
+    await bonuses.payNow(earned);
   }
 
   return {
     /** Resolves once every join's figures are folded into its pot (tests, shutdown). */
-    countsFolded: () => countsFolder.idle(),
+    countsFolded: async () => {
+      await Promise.all([countsFolder.idle(), bonuses.idle()]);
+    },
+    /** Pays every referral bonus left pending (an instance stopped before its fold): at start-up and each tick. */
+    payPendingBonuses: () => bonuses.sweep(),
 
     async join(user: UserDoc, body: unknown, idempotencyKey: string): Promise<ProviderResponse> {
       const input = parseBody(joinAutoTradaBody, body);
@@ -386,8 +392,8 @@ export function createPots(deps: ProviderDeps, audit: Audit) {
                   if (current.pot_risk_accepted_at === undefined && input.acceptRisk !== true)
                     throw badRequest(RISK_ACK_REQUIRED);
                   const wallet = await readWallet(tx, user.id);
-                  const referrer = referrerId ? await users.get(tx, referrerId) : null;
-                  const referrerWallet = referrer ? await readWallet(tx, referrer.id) : null;
+                  // The referrer's documents are not read or written here (ADR 0055): a popular referrer's crowd of
+                  // joins would all wait on them. The bonus goes to a pending account of its own, paid in a second.
                   const volume = nairaToKobo(pot.pot_volume);
                   // Where the money goes and how much room there is: the shards of the plan, re-read here.
                   const taken = plan ? await takeFromShards(tx, plan, amount) : null;
@@ -438,7 +444,7 @@ export function createPots(deps: ProviderDeps, audit: Audit) {
                     pot_id: input.pot_id,
                     user_id: user.id,
                     amount_kobo: amount,
-                    referrer_id: referrer ? referrer.id : null,
+                    referrer_id: referrerId,
                     status: PARTICIPANT_INITIAL_STATUS,
                     due_bonus_paid: false,
                     payout_kobo: null,
@@ -456,23 +462,18 @@ export function createPots(deps: ProviderDeps, audit: Audit) {
                     pot_id: input.pot_id,
                     message: POT_JOINED,
                   });
-                  if (referrer && referrerWallet) {
+                  if (referrerId) {
                     const bonus = percentOfKobo(amount, REFERRAL_BONUS_INSTANT_PERCENT);
-                    if (bonus > 0) {
-                      // A bonus is not created from nothing: the house pays it.
-                      transfer(deps, tx, {
-                        from: HOUSE,
-                        to: walletAccount(referrerWallet),
+                    // A bonus is not created from nothing: the house pays it, into its own pending account first.
+                    if (bonus > 0)
+                      pendBonus(deps, tx, {
+                        id: `join-${participantId}`,
+                        referrerId,
+                        fromUserId: user.id,
                         amountKobo: bonus,
-                        type: 'MC_DASAINT_BONUS',
                         narration: `2.5% referral bonus: ${user.username} joined a pot`,
                         reference: `referral-bonus:${entry.id}`,
                       });
-                      notify(deps, tx, referrer.id, 'REFERRAL_BONUS', {
-                        amount: koboToNaira(bonus),
-                        message: 'You earned a referral bonus',
-                      });
-                    }
                   }
                   return { transaction: transactionView(entry), balance: koboToNaira(moved.from.wallet.balance_kobo) };
                 },
@@ -483,6 +484,7 @@ export function createPots(deps: ProviderDeps, audit: Audit) {
         ),
       );
       if (sharded && !replay) countsFolder.schedule(input.pot_id);
+      if (referrerId && !replay) bonuses.schedule(referrerId);
       return ok({ message: POT_JOINED, data: value });
     },
 
@@ -696,6 +698,8 @@ export function createPots(deps: ProviderDeps, audit: Audit) {
           if (current !== POT_STATUS_RAISING) await settleStakes(id, current);
         }
       }
+      // Bonuses an instance left pending when it stopped before its fold (ADR 0055).
+      await bonuses.sweep();
       return { moved };
     },
   };

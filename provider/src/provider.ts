@@ -60,8 +60,13 @@ export interface Provider {
   copyOlderGames(): Promise<number>;
   /** Moves the pots whose time has come (ADR 0012): the scheduler's entry point. */
   tickPots(): Promise<{ moved: string[] }>;
-  /** Resolves once the counts of the payments so far are folded into the public documents (ADR 0048). */
+  /**
+   * Resolves once the counts of the payments so far are folded into the public documents (ADR 0048) and the
+   * referral bonuses of the joins so far are in their referrers' wallets (ADR 0055).
+   */
   countsFolded(): Promise<void>;
+  /** Pays the referral bonuses left pending by an instance that stopped before its fold (ADR 0055); at start-up. */
+  payPendingBonuses(): Promise<number>;
 }
 
 type Handler = (
@@ -250,6 +255,7 @@ export function createProvider(options: ProviderOptions): Provider {
     refundHeldTopups: (options) => refundHeldTopups(deps, options),
     copyOlderGames: () => settlement.copyOlderCodes(),
     tickPots: () => pots.tick(),
+    payPendingBonuses: () => pots.payPendingBonuses(),
     countsFolded: async () => {
       await Promise.all([hub.countsFolded(), pots.countsFolded()]);
     },

@@ -159,6 +159,8 @@ describe('pots, subscription and notifications', () => {
       amount: 20_000,
       name: 'Ada O.',
     });
+    // The bonus reaches the referrer's wallet a second after the join (ADR 0055).
+    await provider.countsFolded();
     expect((await expectLedgerMatchesBalance(store, referrer.id)).balanceKobo).toBe(50_000);
     await expectLedgerMatchesBalance(store, user.id);
     const notes = await c.call('GET', '/api/v1/admin/notifications', undefined, referrer.token);

@@ -75,6 +75,8 @@ describe('the life of a pot (memory store)', () => {
     const potId = await seedPot(store, 1_000_000);
 
     await pots.join(user, joinBody(potId, 40_000), 'join-a');
+    // In the referrer's wallet a second after the join (ADR 0055).
+    await pots.countsFolded();
     expect(await accountBalanceKobo(store, { kind: 'wallet', id: referrer.id })).toBe(nairaToKobo(1_000));
     const [participant] = await potParticipants.query(store, { where: [['pot_id', '==', potId]] });
     expect(participant?.data.status).toBe('Pending');

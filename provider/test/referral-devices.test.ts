@@ -33,10 +33,18 @@ async function subscribedUser(provider: Provider, funds: number, overrides: Reco
   return user;
 }
 
-const join = (provider: Provider, user: User, potId: string, key: string) =>
-  client(provider).call('POST', '/api/v1/user/join-auto-trada', { amount: 10_000, pot_id: potId, acceptRisk: true }, user.token, {
-    'idempotency-key': key,
-  });
+/** A join, answered once its referrer's bonus is in the wallet (paid a second after the join, ADR 0055). */
+async function join(provider: Provider, user: User, potId: string, key: string) {
+  const res = await client(provider).call(
+    'POST',
+    '/api/v1/user/join-auto-trada',
+    { amount: 10_000, pot_id: potId, acceptRisk: true },
+    user.token,
+    { 'idempotency-key': key },
+  );
+  await provider.countsFolded();
+  return res;
+}
 
 async function refusals(store: Store, userId: string) {
   const docs = await store.query('provider_audit', { where: [['admin_id', '==', userId]] });

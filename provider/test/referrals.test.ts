@@ -35,9 +35,12 @@ async function subscribedUser(provider: Provider, funds: number, overrides: Reco
   return user;
 }
 
-function join(provider: Provider, user: User, potId: string, key: string, referalCode?: string) {
+/** A join, answered once its referrer's bonus is in the wallet (paid a second after the join, ADR 0055). */
+async function join(provider: Provider, user: User, potId: string, key: string, referalCode?: string) {
   const body = { amount: 10_000, pot_id: potId, acceptRisk: true, ...(referalCode ? { referalCode } : {}) };
-  return client(provider).call('POST', '/api/v1/user/join-auto-trada', body, user.token, { 'idempotency-key': key });
+  const res = await client(provider).call('POST', '/api/v1/user/join-auto-trada', body, user.token, { 'idempotency-key': key });
+  await provider.countsFolded();
+  return res;
 }
 
 /** The refused bonuses the audit log holds for a referred user (the actor). */
