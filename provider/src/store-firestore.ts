@@ -50,6 +50,14 @@ async function withDeadline<T>(ms: number, work: Promise<T>): Promise<T> {
 
 export function createFirestoreStore(options: FirestoreStoreOptions): Store & { firestore: Firestore } {
   const appName = options.appName ?? APP_NAME;
+  // The admin SDK connects to FIRESTORE_EMULATOR_HOST whenever it is set, whatever host the settings name: a store
+  // asked for another emulator would talk to the wrong one (or, once that one stopped, wait for an answer forever).
+  const fromEnv = process.env.FIRESTORE_EMULATOR_HOST;
+  if (options.emulatorHost && fromEnv && fromEnv !== options.emulatorHost) {
+    throw new Error(
+      `A store for the emulator at ${options.emulatorHost} cannot be made while FIRESTORE_EMULATOR_HOST is ${fromEnv}: the Firestore SDK connects to the variable's host`,
+    );
+  }
   const app: App = getApps().find((a) => a.name === appName) ?? initializeApp({ projectId: options.projectId }, appName);
   const db = getFirestore(app);
   if (options.emulatorHost) {

@@ -34,8 +34,13 @@ export async function firestoreEnv(): Promise<StoreEnv> {
     const { start } = await import('@punter/emulator');
     const emulator = await start({ port: 0, project: 'demo-punter' });
     host = `${emulator.host}:${emulator.port}`;
-    stopEmulator = () => emulator.stop();
+    // Set for this file's other stores (the admin SDK reads it); unset again when the emulator stops, or a later
+    // store of this process (another file in the same worker) would be sent to an emulator that is gone.
     process.env.FIRESTORE_EMULATOR_HOST = host;
+    stopEmulator = async () => {
+      if (process.env.FIRESTORE_EMULATOR_HOST === host) delete process.env.FIRESTORE_EMULATOR_HOST;
+      await emulator.stop();
+    };
   }
   const made: Store[] = [];
   return {
