@@ -30,7 +30,11 @@
  *      be of the copy index.html paints before the app runs, ADR 0031, 0032).
  *    - LCP of /dashboard on a repeat visit (ADR 0024): the same profile, in one context whose first,
  *      unrecorded and unthrottled visit installed the service worker and kept the balance; then each
- *      run opens /dashboard again throttled, its caches warm (goal < 0.8 s).
+ *      run opens /dashboard again throttled, its caches warm (goal < 0.5 s). Two series: the service worker
+ *      running when the run begins (a user back within seconds) and stopped (back after more than about 30 s,
+ *      when Chromium has stopped the idle worker), each state set through CDP just before the run; beside each
+ *      run the document's workerStart and responseStart. `--repeat-only` runs just these
+ *      (bench-results/repeat-visit.json).
  *    - the data of "open the app, check the balance and the signal feed, leave" for the demo user:
  *      /dashboard until the balance shows, the sidebar link to the signal feed until it shows, then
  *      SETTLE_MS; every byte Chromium received (headers and bodies, every origin), the service worker's
@@ -68,6 +72,7 @@ import {
   journeyCost,
   QUIET_LOAD,
   lcpFigure,
+  median,
   REPEAT_LCP_GOAL_MS,
   LOGIN_LCP_GOAL_MS,
   LCP_GOAL_MS,
@@ -285,7 +290,7 @@ async function throttledLcp(
   url: string,
   shown: string,
   cache: 'cold' | 'warm' = 'cold',
-): Promise<{ ms: number; appShownMs: number; element: string }> {
+): Promise<{ ms: number; appShownMs: number; element: string; navigation: NavigationTimes }> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   if (cache === 'cold') await cdp.send('Network.clearBrowserCache');
@@ -294,13 +299,30 @@ async function throttledLcp(
   await waitInPage(cdp, shown);
   const { result } = await cdp.send('Runtime.evaluate', { expression: 'performance.now()', returnByValue: true });
   const appShownMs = Math.round(Number(result.value));
+  const navigation = (await cdp.send('Runtime.evaluate', { expression: NAVIGATION_TIMES, returnByValue: true })).result
+    .value as NavigationTimes;
   await new Promise((r) => setTimeout(r, LCP_SETTLE_MS));
   const lcp = await page.evaluate<{ ms: number; element: string } | null>(LCP_SCRIPT);
   await unthrottle(cdp);
   await cdp.detach();
   if (!lcp) throw new Error(`no LCP entry for ${url}`);
-  return { ...lcp, appShownMs };
+  return { ...lcp, appShownMs, navigation };
 }
+
+/**
+ * The document's own timing (PerformanceNavigationTiming, ms from the navigation's start): when the browser began to
+ * start or reach the service worker (workerStart, 0 for a page no worker controls), when the fetch began and when the
+ * document's first byte came. responseStart - workerStart is the worker's share: starting it, then its answer.
+ */
+interface NavigationTimes {
+  workerStartMs: number;
+  fetchStartMs: number;
+  responseStartMs: number;
+}
+const NAVIGATION_TIMES = `(() => {
+  const n = performance.getEntriesByType('navigation')[0];
+  return n ? { workerStartMs: Math.round(n.workerStart), fetchStartMs: Math.round(n.fetchStart), responseStartMs: Math.round(n.responseStart) } : null;
+})()`;
 
 type Session = Awaited<ReturnType<Awaited<ReturnType<Browser['newContext']>>['storageState']>>;
 
@@ -508,10 +530,43 @@ async function offlineReady(page: Page): Promise<void> {
 }
 
 /**
- * LCP of /dashboard on a repeat visit: one context (the browser profile of a returning user), a first visit
- * unthrottled and unrecorded that installs the service worker, then RUNS throttled visits with warm caches.
+ * Whether the returning user's service worker is running when /dashboard opens. Chromium stops an idle worker after
+ * about 30 s, so a user who comes back later finds it stopped and the browser starts it before the worker can answer
+ * the navigation from its cache; one who comes back within seconds finds it running. The bench sets each state
+ * through CDP's ServiceWorker domain (startWorker, stopAllWorkers) just before the run, whatever the wait for a
+ * quiet machine before it lasted.
  */
-async function repeatVisitLcp(browser: Browser, webUrl: string, session: Session): Promise<LcpResult> {
+type WorkerState = 'running' | 'stopped';
+
+/** Sets the state of the context's service workers through `cdp` (a page of the context) and waits until it holds. */
+async function setWorkerState(cdp: CDPSession, scopeUrl: string, state: WorkerState): Promise<void> {
+  const statuses = new Map<string, string>();
+  const onUpdate = (event: { versions: Array<{ versionId: string; runningStatus: string }> }) => {
+    for (const v of event.versions) statuses.set(v.versionId, v.runningStatus);
+  };
+  cdp.on('ServiceWorker.workerVersionUpdated', onUpdate);
+  try {
+    await cdp.send('ServiceWorker.enable');
+    if (state === 'stopped') await cdp.send('ServiceWorker.stopAllWorkers');
+    else await cdp.send('ServiceWorker.startWorker', { scopeURL: scopeUrl });
+    const want = state === 'stopped' ? 'stopped' : 'running';
+    const deadline = Date.now() + 30_000;
+    while (statuses.size === 0 || [...statuses.values()].some((s) => s !== want)) {
+      if (Date.now() > deadline) throw new Error(`the service worker did not reach '${want}': ${JSON.stringify([...statuses])}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  } finally {
+    cdp.off('ServiceWorker.workerVersionUpdated', onUpdate);
+    await cdp.send('ServiceWorker.disable');
+  }
+}
+
+/**
+ * LCP of /dashboard on a repeat visit: one context (the browser profile of a returning user), a first visit
+ * unthrottled and unrecorded that installs the service worker, then RUNS throttled visits with warm caches, the
+ * worker `state` when each begins (running: back within seconds; stopped: back after a while).
+ */
+async function repeatVisitLcp(browser: Browser, webUrl: string, session: Session, state: WorkerState): Promise<RepeatLcpResult> {
   const context = await mobileContext(browser, webUrl, session);
   try {
     const first = await context.newPage();
@@ -520,22 +575,67 @@ async function repeatVisitLcp(browser: Browser, webUrl: string, session: Session
     await first.locator('.tx-list, .empty').first().waitFor();
     await offlineReady(first);
     await first.close();
-    const runs: TimedRun[] = [];
+    const runs: RepeatRun[] = [];
     let element = '';
     for (let i = 0; i < RUNS; i += 1) {
       await settleLoad(RUN_QUIET_LOAD, RUN_QUIET_MAX_MS);
       const page = await context.newPage();
       page.setDefaultTimeout(120_000);
+      const cdp = await context.newCDPSession(page);
+      await setWorkerState(cdp, `${webUrl}/`, state);
+      await cdp.detach();
       const loadBefore = load1();
       const result = await throttledLcp(page, `${webUrl}/dashboard`, DASHBOARD_SHOWN, 'warm');
-      runs.push({ ms: result.ms, appShownMs: result.appShownMs, loadBefore: round(loadBefore, 2), loadAfter: round(load1(), 2) });
+      runs.push({
+        ms: result.ms,
+        appShownMs: result.appShownMs,
+        loadBefore: round(loadBefore, 2),
+        loadAfter: round(load1(), 2),
+        ...result.navigation,
+      });
       element = result.element;
       await page.close();
     }
-    return { ...lcpFigure(runs, availableParallelism(), REPEAT_LCP_GOAL_MS), element, runs };
+    const worker = runs.map((r) => r.responseStartMs - r.workerStartMs);
+    return {
+      ...lcpFigure(runs, availableParallelism(), REPEAT_LCP_GOAL_MS),
+      element,
+      runs,
+      workerState: state,
+      workerToFirstByteMedianMs: median(worker),
+    };
   } finally {
     await context.close();
   }
+}
+
+interface RepeatRun extends TimedRun, NavigationTimes {}
+
+interface RepeatLcpResult extends LcpResult {
+  runs: RepeatRun[];
+  workerState: WorkerState;
+  /** Median of responseStart - workerStart: the service worker's share of the document's first byte. */
+  workerToFirstByteMedianMs: number;
+}
+
+/** `--repeat-only`: the repeat-visit LCP alone, in both worker states (bench-results/repeat-visit.json). */
+async function repeatOnly(): Promise<void> {
+  const figures = await aloneWithStack('repeat-visit.json', 'repeatVisitLcp', async (browser, stack) => {
+    const session = await demoSession(browser, stack.webUrl);
+    const running = await repeatVisitLcp(browser, stack.webUrl, session, 'running');
+    const stopped = await repeatVisitLcp(browser, stack.webUrl, session, 'stopped');
+    return { running, stopped };
+  });
+  for (const [state, figure] of Object.entries(figures)) printRepeat(state, figure);
+}
+
+function printRepeat(state: string, figure: RepeatLcpResult): void {
+  console.log(
+    `/dashboard repeat visit, service worker ${state}: LCP median ${figure.medianMs} ms (goal < ${figure.goalMs}: ${figure.withinGoal ? 'yes' : 'NO'}), worker to first byte median ${figure.workerToFirstByteMedianMs} ms, load ${figure.load.min}-${figure.load.max}`,
+  );
+  console.log(
+    `  runs: ${figure.runs.map((r) => `${r.ms} ms (worker start ${r.workerStartMs}, first byte ${r.responseStartMs})`).join('; ')}`,
+  );
 }
 
 /** The bench's build served by `vite preview` alone on a free port: nothing else of the bench runs. */
@@ -819,7 +919,10 @@ async function browserFigures() {
         await settleLoad();
         const dashboardLcp = await phase(() => lcp(browser, stack.webUrl, '/dashboard', session));
         await settleLoad();
-        const dashboardRepeatLcp = await phase(() => repeatVisitLcp(browser, stack.webUrl, session));
+        const dashboardRepeatLcp = await phase(async () => ({
+          running: await repeatVisitLcp(browser, stack.webUrl, session, 'running'),
+          stopped: await repeatVisitLcp(browser, stack.webUrl, session, 'stopped'),
+        }));
         const data = await phase(() => journeys(browser, stack.webUrl, session));
         // Last: it fills the Hub with 500 codes, which the other figures must not see.
         const tabSwitch = await phase(async () => {
@@ -915,6 +1018,10 @@ if (process.argv.includes('--journey-only')) {
   await journeyOnly();
   process.exit(0);
 }
+if (process.argv.includes('--repeat-only')) {
+  await repeatOnly();
+  process.exit(0);
+}
 
 const sizeResults = sizes();
 const deployResults = await deploySizes();
@@ -932,10 +1039,13 @@ const errors = [
   stackResults && !stackResults.journey.ok ? `journey: ${stackResults.journey.error}` : null,
   stackResults && !stackResults.tabSwitch.ok ? `/punters-hub tab switch: ${stackResults.tabSwitch.error}` : null,
 ].filter((e): e is string => e !== null);
-const lcpResults: Record<string, LcpResult> = {};
+const lcpResults: Record<string, LcpResult | RepeatLcpResult> = {};
 if (browserResults?.loginLcp.ok) lcpResults['/login'] = browserResults.loginLcp.value;
 if (stackResults?.dashboardLcp.ok) lcpResults['/dashboard'] = stackResults.dashboardLcp.value;
-if (stackResults?.dashboardRepeatLcp.ok) lcpResults['/dashboard repeat visit'] = stackResults.dashboardRepeatLcp.value;
+if (stackResults?.dashboardRepeatLcp.ok) {
+  lcpResults['/dashboard repeat visit, worker running'] = stackResults.dashboardRepeatLcp.value.running;
+  lcpResults['/dashboard repeat visit, worker stopped'] = stackResults.dashboardRepeatLcp.value.stopped;
+}
 const journeyResults = stackResults?.journey.ok ? stackResults.journey.value : null;
 const tabSwitchResult = stackResults?.tabSwitch.ok ? stackResults.tabSwitch.value : null;
 
@@ -1045,7 +1155,7 @@ if (Object.keys(lcpResults).length > 0) {
   );
   for (const [route, r] of Object.entries(lcpResults)) {
     console.log(
-      `${route.padEnd(24)} median ${r.medianMs} ms  runs ${r.runsMs.join(', ')}  load ${r.load.min}-${r.load.max}${r.quiet ? ' (quiet)' : ' (NOT quiet)'}  goal < ${r.goalMs} ms: ${r.withinGoal ? 'yes' : 'NO'}  (${r.element})${r.appShownMedianMs === null ? '' : `  app's own screen ${r.appShownMedianMs} ms`}`,
+      `${route.padEnd(24)} median ${r.medianMs} ms  runs ${r.runsMs.join(', ')}  load ${r.load.min}-${r.load.max}${r.quiet ? ' (quiet)' : ' (NOT quiet)'}  goal < ${r.goalMs} ms: ${r.withinGoal ? 'yes' : 'NO'}  (${r.element})${r.appShownMedianMs === null ? '' : `  app's own screen ${r.appShownMedianMs} ms`}${'workerToFirstByteMedianMs' in r ? `  worker to first byte ${String(r.workerToFirstByteMedianMs)} ms` : ''}`,
     );
   }
 }
