@@ -6,18 +6,17 @@
  * took every SMS's increment). On the memory store the same burst is exact too. (A per-address window in shards
  * still refuses past its max: abuse.test.ts, 30 registrations at once from one address, exactly 10 pass.)
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { start, type RunningEmulator } from '@punter/emulator';
+import { describe, expect, it } from 'vitest';
 import { SANDBOX_SMS } from '../src/adapters/sms';
 import { unique, users } from '../src/collections';
 import { uniqueKey } from '../src/context';
 import { LIMITS_COLLECTION } from '../src/limits';
 import type { Provider } from '../src/provider';
 import type { Store } from '../src/store';
-import { createFirestoreStore } from '../src/store-firestore';
 import { createMemoryStore } from '../src/store-memory';
 import { client, makeProvider, uniqueSuffix } from './helpers';
 import { userDoc } from './pot-users';
+import { productionLimitsEmulator } from './stores';
 
 /** A clock that stands still: the hour's window never rolls over during a test, however slow the machine. */
 const still = () => Date.parse('2026-11-22T08:00:30Z');
@@ -72,28 +71,10 @@ describe('the ceiling on all SMS on the memory store (two provider instances)', 
 });
 
 describe('the ceiling on all SMS on the emulator in production-limits mode (two provider instances)', () => {
-  let emulator: RunningEmulator;
-  const made: Store[] = [];
-  beforeAll(async () => {
-    emulator = await start({ port: 0, project: 'demo-punter', productionLimits: { reportOnStop: false } });
-  }, 120_000);
-  afterAll(async () => {
-    await Promise.all(made.map((s) => s.close()));
-    await emulator.stop();
-  }, 120_000);
+  const limited = productionLimitsEmulator();
 
   it('a burst of 60 code requests under a ceiling of 40: exactly 40 SMS, and no limit document is a hot document', async () => {
-    const one = (i: number) => {
-      const store = createFirestoreStore({
-        projectId: 'demo-punter',
-        emulatorHost: `${emulator.host}:${emulator.port}`,
-        appName: `limit-shards-${process.pid}-${i}`,
-        deadlineMs: 120_000,
-      });
-      made.push(store);
-      return store;
-    };
-    const [s1, s2] = [one(1), one(2)];
+    const [s1, s2] = [limited.store('limit-shards-1'), limited.store('limit-shards-2')];
     const settings = { smsPerHour: 40, smsPerSourcePerHour: 1000 };
     const [a, b] = [makeProvider({ store: s1, now: still, settings }), makeProvider({ store: s2, now: still, settings })];
     const emails = await accounts(s1, 60);
@@ -104,7 +85,7 @@ describe('the ceiling on all SMS on the emulator in production-limits mode (two 
         [429, CEILING],
       ]).toContainEqual([r.status, r.body.message]);
     expect(await smsSent(s1)).toBe(40);
-    const report = emulator.productionLimitsReport(100_000);
+    const report = limited.emulator().productionLimitsReport(100_000);
     const limitDocs = (report?.documents ?? []).filter((d) => d.path.includes(`${LIMITS_COLLECTION}/`));
     const hottest = [...limitDocs].sort((x, y) => y.writes - x.writes)[0];
     console.log(

@@ -8,30 +8,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nairaToKobo } from '@punter/core/money';
 import { POT_STATUS_DUE } from '@punter/core/pots';
-import { createAudit } from '../src/admin/audit';
 import { ledgerAccounts, pots as potDocs, wallets } from '../src/collections';
-import type { ProviderDeps } from '../src/context';
 import { ledgerCheck } from '../src/ledger';
-import { createPots } from '../src/pots';
 import type { Store } from '../src/store';
-import { makeProvider } from './helpers';
-import { DAY, seedUser, START } from './pot-users';
-import { firestoreEnv, memoryEnv, type StoreEnv } from './stores';
+import { DAY, potsOn, seedUser, START } from './pot-users';
+import { STORE_ENVS, type StoreEnv } from './stores';
 
 const JOINERS = 6;
 const STAKE_NAIRA = 15_000;
 const RAISING_TO = START + 5 * DAY;
 const TRADE_TO = START + 36 * DAY;
-
-const envs: Array<[string, () => Promise<StoreEnv>]> = [
-  ['memory', memoryEnv],
-  ['firestore emulator', firestoreEnv],
-];
-
-function potsOn(store: Store, now: () => number) {
-  const deps: ProviderDeps = { ...makeProvider({ store }).deps, now };
-  return { pots: createPots(deps, createAudit(deps)), deps };
-}
 
 /** `store`, whose transactions wait for `gate` once the pot `potId()` reads Due (the scheduler's shard closing). */
 function heldOnceDue(store: Store, potId: () => string, gate: { hold: Promise<void> }): Store {
@@ -48,7 +34,7 @@ function heldOnceDue(store: Store, potId: () => string, gate: { hold: Promise<vo
   });
 }
 
-describe.each(envs)("a pot's result booked before the scheduler gathered its shards, on the %s store", (_name, makeEnv) => {
+describe.each(STORE_ENVS)("a pot's result booked before the scheduler gathered its shards, on the %s store", (_name, makeEnv) => {
   let env: StoreEnv;
   beforeAll(async () => {
     env = await makeEnv();

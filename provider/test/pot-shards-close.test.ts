@@ -8,30 +8,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nairaToKobo } from '@punter/core/money';
-import { createAudit } from '../src/admin/audit';
 import { ledgerAccounts, potStakes, wallets } from '../src/collections';
-import type { ProviderDeps } from '../src/context';
 import { accountBalanceKobo, ledgerCheck } from '../src/ledger';
-import { createPots, POT_NOT_RAISING } from '../src/pots';
+import { POT_NOT_RAISING } from '../src/pots';
 import type { Store } from '../src/store';
-import { makeProvider } from './helpers';
-import { DAY, seedUser, START } from './pot-users';
-import { firestoreEnv, memoryEnv, type StoreEnv } from './stores';
+import { DAY, potsOn, seedUser, START } from './pot-users';
+import { STORE_ENVS, type StoreEnv } from './stores';
 
 const JOINERS = 40;
 const AT_ONCE = 6;
 
-const envs: Array<[string, () => Promise<StoreEnv>]> = [
-  ['memory', memoryEnv],
-  ['firestore emulator', firestoreEnv],
-];
-
-function potsOn(store: Store, now: () => number) {
-  const deps: ProviderDeps = { ...makeProvider({ store }).deps, now };
-  return { pots: createPots(deps, createAudit(deps)), deps };
-}
-
-describe.each(envs)('joins racing the close of a sharded pot on the %s store', (_name, makeEnv) => {
+describe.each(STORE_ENVS)('joins racing the close of a sharded pot on the %s store', (_name, makeEnv) => {
   let env: StoreEnv;
   beforeAll(async () => {
     env = await makeEnv();

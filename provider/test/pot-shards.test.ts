@@ -6,53 +6,19 @@
  */
 import { describe, expect, it } from 'vitest';
 import { nairaToKobo } from '@punter/core/money';
-import { createAudit } from '../src/admin/audit';
 import { ledgerAccounts, potParticipants, pots as potDocs, potShards } from '../src/collections';
-import type { ProviderDeps } from '../src/context';
 import { accountBalanceKobo, ledgerCheck } from '../src/ledger';
-import { createPots } from '../src/pots';
-import type { Store, Tx } from '../src/store';
 import { createMemoryStore } from '../src/store-memory';
-import { makeProvider } from './helpers';
-import { DAY, seedUser, START } from './pot-users';
-
-/** The store, recording the documents each transaction writes. */
-function tracing(store: Store, writes: string[]): Store {
-  return {
-    ...store,
-    runTransaction: (fn) =>
-      store.runTransaction((tx) => {
-        const record =
-          (op: 'create' | 'set' | 'update' | 'delete') => (collection: string, id: string, data?: Record<string, unknown>) => {
-            writes.push(`${collection}/${id}`);
-            if (op === 'delete') tx.delete(collection, id);
-            else tx[op](collection, id, data ?? {});
-          };
-        const traced: Tx = {
-          get: (c, id) => tx.get(c, id),
-          create: record('create'),
-          set: record('set'),
-          update: record('update'),
-          delete: record('delete'),
-        };
-        return fn(traced);
-      }),
-  };
-}
-
-function potsOn(store: Store, clock: { now: number }) {
-  const base = makeProvider({ store }).deps;
-  const deps: ProviderDeps = { ...base, now: () => clock.now };
-  return { pots: createPots(deps, createAudit(deps)), deps };
-}
+import { DAY, potsOn, seedUser, START } from './pot-users';
+import { tracing } from './stores';
 
 describe('a sharded pot (memory store, two provider instances)', () => {
   it('200 joins at once: never past the volume, no shared document written, figures folded, shards gathered for the payout', async () => {
     const store = createMemoryStore();
-    const writes: string[] = [];
+    const transactions: string[][] = [];
     const clock = { now: START };
-    const a = potsOn(tracing(store, writes), clock);
-    const b = potsOn(tracing(store, writes), clock);
+    const a = potsOn(tracing(store, transactions), () => clock.now);
+    const b = potsOn(tracing(store, transactions), () => clock.now);
     const admin = await seedUser(store, a.deps, 0, { role: 1 });
     const created = await a.pots.create(admin, {
       pot_volume: 1_000_000,
@@ -72,7 +38,7 @@ describe('a sharded pot (memory store, two provider instances)', () => {
     expect(shards.reduce((s, d) => s + d.data.capacity_kobo, 0)).toBe(nairaToKobo(1_000_000));
 
     const joiners = await Promise.all(Array.from({ length: 200 }, () => seedUser(store, a.deps, 20_000)));
-    writes.length = 0;
+    transactions.length = 0;
     const outcomes = await Promise.allSettled(
       joiners.map((u, i) =>
         (i % 2 === 0 ? a : b).pots.join(u, { pot_id: potId, amount: 15_000, acceptRisk: true }, `shard-race-${i}`),
@@ -82,7 +48,9 @@ describe('a sharded pot (memory store, two provider instances)', () => {
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(66);
     for (const o of outcomes) if (o.status === 'rejected') expect(o.reason).toMatchObject({ status: 400 });
     // No join wrote the pot's document or its own account: only shards, the joiner's documents and the journal.
-    expect(writes.filter((w) => w === `trading_pots/${potId}` || w === `${ledgerAccounts.path}/pot:${potId}`)).toEqual([]);
+    expect(
+      transactions.flat().filter((w) => w === `trading_pots/${potId}` || w === `${ledgerAccounts.path}/pot:${potId}`),
+    ).toEqual([]);
     const participants = await potParticipants.query(store, { where: [['pot_id', '==', potId]] });
     expect(participants).toHaveLength(66);
     expect(await accountBalanceKobo(store, { kind: 'pot', id: potId })).toBe(nairaToKobo(990_000));

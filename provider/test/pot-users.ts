@@ -1,15 +1,24 @@
 /**
- * Users for the pot tests (pots, pot-shards, pot-shards-close): a subscribed user document, and one with naira in
- * the wallet booked as a top-up from the gateway (double entry).
+ * Users for the pot tests (pots, pot-shards, pot-shards-close, pot-result-before-gather, referral-crowd): a
+ * subscribed user document, one with naira in the wallet booked as a top-up from the gateway (double entry), and
+ * one provider instance's pots on a store with its own clock.
  */
 import { nairaToKobo } from '@punter/core/money';
+import { createAudit } from '../src/admin/audit';
 import { users, type UserDoc } from '../src/collections';
 import type { ProviderDeps } from '../src/context';
 import { GATEWAY, openWallet, postEntry, readWallet } from '../src/ledger';
+import { createPots, type Pots } from '../src/pots';
 import type { Store } from '../src/store';
-import { uniqueSuffix } from './helpers';
+import { makeProvider, uniqueSuffix } from './helpers';
 
 export const DAY = 86_400_000;
+
+/** One provider instance's pots on `store`, its clock `now` (instances' clocks may differ, as on two machines). */
+export function potsOn(store: Store, now: () => number): { pots: Pots; deps: ProviderDeps } {
+  const deps: ProviderDeps = { ...makeProvider({ store }).deps, now };
+  return { pots: createPots(deps, createAudit(deps)), deps };
+}
 /** The tests' clock starts here (2027-01-15). */
 export const START = 1_800_000_000_000;
 

@@ -8,67 +8,20 @@
  * A bonus left pending by an instance that stopped before its fold is paid by the scheduler's sweep, once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { start, type RunningEmulator } from '@punter/emulator';
-import { createAudit } from '../src/admin/audit';
 import { entries, ledgerAccounts, notifications, referralBonuses, wallets, type UserDoc } from '../src/collections';
-import type { ProviderDeps } from '../src/context';
 import { HOUSE, accountBalanceKobo, ledgerCheck } from '../src/ledger';
-import { createPots, type Pots } from '../src/pots';
+import type { Pots } from '../src/pots';
 import { pendBonus } from '../src/referral-bonuses';
-import type { Store, Tx } from '../src/store';
+import type { Store } from '../src/store';
 import { createFirestoreStore } from '../src/store-firestore';
-import { makeProvider } from './helpers';
-import { DAY, seedUser, START } from './pot-users';
-import { expectLedgerMatchesBalance, firestoreEnv, memoryEnv, type StoreEnv } from './stores';
+import { DAY, potsOn, seedUser, START } from './pot-users';
+import { expectLedgerMatchesBalance, productionLimitsEmulator, STORE_ENVS, tracing, type StoreEnv } from './stores';
 
 const CROWD = 200;
 const LIMITS_CROWD = 60;
 const JOIN_NAIRA = 10_000;
 /** 2.5 % of ₦10,000, in kobo. */
 const BONUS_KOBO = 25_000;
-
-/** The store, recording the documents each transaction writes (one list per transaction that committed). */
-function tracing(store: Store, transactions: string[][]): Store {
-  return {
-    ...store,
-    get: (c, id) => store.get(c, id),
-    query: (c, spec) => store.query(c, spec),
-    count: (c, spec) => store.count(c, spec),
-    set: (c, id, d) => store.set(c, id, d),
-    update: (c, id, d) => store.update(c, id, d),
-    delete: (c, id) => store.delete(c, id),
-    increment: (c, id, f, by, fields) => store.increment(c, id, f, by, fields),
-    close: () => store.close(),
-    runTransaction: async (fn) => {
-      let writes: string[] = [];
-      const result = await store.runTransaction((tx) => {
-        writes = [];
-        const record =
-          (op: 'create' | 'set' | 'update' | 'delete') => (collection: string, id: string, data?: Record<string, unknown>) => {
-            writes.push(`${collection}/${id}`);
-            if (op === 'delete') tx.delete(collection, id);
-            else tx[op](collection, id, data ?? {});
-          };
-        const traced: Tx = {
-          get: (c, id) => tx.get(c, id),
-          create: record('create'),
-          set: record('set'),
-          update: record('update'),
-          delete: record('delete'),
-        };
-        return fn(traced);
-      });
-      transactions.push(writes);
-      return result;
-    },
-  };
-}
-
-function potsOn(store: Store): { pots: Pots; deps: ProviderDeps } {
-  const base = makeProvider({ store }).deps;
-  const deps: ProviderDeps = { ...base, now: () => START };
-  return { pots: createPots(deps, createAudit(deps)), deps };
-}
 
 async function inBatches<T>(items: T[], size: number, fn: (item: T) => Promise<void>): Promise<void> {
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(fn));
@@ -157,8 +110,8 @@ async function expectBonusesPaidOnce(store: Store, referrerId: string, joined: n
 
 async function crowdOn(s1: Store, s2: Store, options: { pots: number; count: number; spreadMs: number }) {
   const trace: string[][] = [];
-  const a = potsOn(tracing(s1, trace));
-  const b = potsOn(tracing(s2, trace));
+  const a = potsOn(tracing(s1, trace), () => START);
+  const b = potsOn(tracing(s2, trace), () => START);
   const admin = await seedUser(s1, a.deps, 0, { role: 1 });
   const referrer = await seedUser(s1, a.deps, 0);
   const joiners: UserDoc[] = [];
@@ -193,104 +146,90 @@ function expectWalletWrittenByFoldsOnly(trace: string[][], referrerId: string, e
   return walletWrites;
 }
 
-describe.each([
-  ['memory', memoryEnv],
-  ['firestore emulator', firestoreEnv],
-] as Array<[string, () => Promise<StoreEnv>]>)(
-  'a popular referrer on the %s store (two provider instances)',
-  (_name, makeEnv) => {
-    let env: StoreEnv;
-    beforeAll(async () => {
-      env = await makeEnv();
-    });
-    afterAll(async () => {
-      await env.stop();
-    });
-
-    /**
-     * Two instances' stores. On Firestore with a long deadline: the deadline is there to notice a dead database, and
-     * 200 transactions at once against an emulator in this process on a shared 2-core machine can take longer.
-     */
-    function twoStores(): [Store, Store] {
-      const host = process.env.FIRESTORE_EMULATOR_HOST;
-      if (env.name === 'memory' || !host) return env.clients(2) as [Store, Store];
-      const one = (i: number) =>
-        createFirestoreStore({
-          projectId: 'demo-punter',
-          emulatorHost: host,
-          appName: `referral-crowd-${process.pid}-${i}`,
-          deadlineMs: 120_000,
-        });
-      const stores: [Store, Store] = [one(1), one(2)];
-      made.push(...stores);
-      return stores;
-    }
-    const made: Store[] = [];
-    afterAll(async () => {
-      await Promise.all(made.map((s) => s.close()));
-    });
-
-    it("200 referred users join at once: all succeed, no join writes the referrer's wallet, exactly 200 bonuses each once (joins replayed), ledger zero", async () => {
-      const [s1, s2] = twoStores();
-      const run = await crowdOn(s1, s2, { pots: 1, count: CROWD, spreadMs: 0 });
-      expect(run.results.filter((r) => r.status !== 200)).toEqual([]);
-      const walletWrites = expectWalletWrittenByFoldsOnly(run.trace, run.referrer.id, run.elapsedS, CROWD);
-      console.log(
-        `${_name}: ${CROWD} joins in ${run.joinedMs} ms, bonuses paid ${run.elapsedS.toFixed(1)} s after the first; ` +
-          `the referrer's wallet written by ${walletWrites} transactions (before ADR 0055: ${CROWD})`,
-      );
-      await expectBonusesPaidOnce(s1, run.referrer.id, CROWD);
-      expect(await accountBalanceKobo(s1, HOUSE.ref)).toBe(run.houseBefore - CROWD * BONUS_KOBO);
-
-      // The same 200 joins again (each key on the other instance): the first answers, no money moves, no bonus twice.
-      const again = await crowdJoins(run.b, run.a, run.joiners, run.potIds, 'crowd');
-      expect(again.map((r) => r.status)).toEqual(run.results.map((r) => r.status));
-      expect(again.map((r) => r.body?.data.transaction.id)).toEqual(run.results.map((r) => r.body?.data.transaction.id));
-      await Promise.all([run.a.pots.countsFolded(), run.b.pots.countsFolded()]);
-      await expectBonusesPaidOnce(s1, run.referrer.id, CROWD);
-      expect(await accountBalanceKobo(s1, HOUSE.ref)).toBe(run.houseBefore - CROWD * BONUS_KOBO);
-    }, 300_000);
-
-    it('a bonus left pending by an instance that stopped before its fold is paid by the sweep, once, however many sweeps run', async () => {
-      const [s1, s2] = env.clients(2) as [Store, Store];
-      const a = potsOn(s1);
-      const b = potsOn(s2);
-      const referrer = await seedUser(s1, a.deps, 0);
-      // What a join on an instance that died a moment later left behind: the bonus in its pending account.
-      for (const k of [1, 2, 3])
-        await s1.runTransaction((tx) => {
-          pendBonus(a.deps, tx, {
-            id: `join-stranded-${referrer.id}-${k}`,
-            referrerId: referrer.id,
-            fromUserId: `someone-${k}`,
-            amountKobo: BONUS_KOBO,
-            narration: `2.5% referral bonus: someone${k} joined a pot`,
-            reference: `referral-bonus:stranded-${k}`,
-          });
-          return Promise.resolve();
-        });
-      expect(await ledgerCheck(s1)).toEqual({ sumKobo: 0, mismatches: [] });
-      expect((await wallets.get(s1, referrer.id))?.balance_kobo).toBe(0);
-      // Two schedulers sweep at once, then again.
-      await Promise.all([a.pots.payPendingBonuses(), b.pots.payPendingBonuses()]);
-      await a.pots.payPendingBonuses();
-      const paid = await entries(referrer.id).query(s1, { where: [['type', '==', 'MC_DASAINT_BONUS']] });
-      expect(paid.map((e) => e.data.reference).sort()).toEqual([1, 2, 3].map((k) => `referral-bonus:stranded-${k}`));
-      expect((await expectLedgerMatchesBalance(s1, referrer.id)).balanceKobo).toBe(3 * BONUS_KOBO);
-    }, 120_000);
-  },
-);
-
-describe('a popular referrer on the emulator in production-limits mode (two provider instances)', () => {
-  let emulator: RunningEmulator;
-  const made: Store[] = [];
+describe.each(STORE_ENVS)('a popular referrer on the %s store (two provider instances)', (_name, makeEnv) => {
+  let env: StoreEnv;
   beforeAll(async () => {
-    emulator = await start({ port: 0, project: 'demo-punter', productionLimits: { reportOnStop: false } });
-  }, 120_000);
+    env = await makeEnv();
+  });
+  afterAll(async () => {
+    await env.stop();
+  });
+
+  /**
+   * Two instances' stores. On Firestore with a long deadline: the deadline is there to notice a dead database, and
+   * 200 transactions at once against an emulator in this process on a shared 2-core machine can take longer.
+   */
+  function twoStores(): [Store, Store] {
+    const host = process.env.FIRESTORE_EMULATOR_HOST;
+    if (env.name === 'memory' || !host) return env.clients(2) as [Store, Store];
+    const one = (i: number) =>
+      createFirestoreStore({
+        projectId: 'demo-punter',
+        emulatorHost: host,
+        appName: `referral-crowd-${process.pid}-${i}`,
+        deadlineMs: 120_000,
+      });
+    const stores: [Store, Store] = [one(1), one(2)];
+    made.push(...stores);
+    return stores;
+  }
+  const made: Store[] = [];
   afterAll(async () => {
     await Promise.all(made.map((s) => s.close()));
-    await emulator.stop();
+  });
+
+  it("200 referred users join at once: all succeed, no join writes the referrer's wallet, exactly 200 bonuses each once (joins replayed), ledger zero", async () => {
+    const [s1, s2] = twoStores();
+    const run = await crowdOn(s1, s2, { pots: 1, count: CROWD, spreadMs: 0 });
+    expect(run.results.filter((r) => r.status !== 200)).toEqual([]);
+    const walletWrites = expectWalletWrittenByFoldsOnly(run.trace, run.referrer.id, run.elapsedS, CROWD);
+    console.log(
+      `${_name}: ${CROWD} joins in ${run.joinedMs} ms, bonuses paid ${run.elapsedS.toFixed(1)} s after the first; ` +
+        `the referrer's wallet written by ${walletWrites} transactions (before ADR 0055: ${CROWD})`,
+    );
+    await expectBonusesPaidOnce(s1, run.referrer.id, CROWD);
+    expect(await accountBalanceKobo(s1, HOUSE.ref)).toBe(run.houseBefore - CROWD * BONUS_KOBO);
+
+    // The same 200 joins again (each key on the other instance): the first answers, no money moves, no bonus twice.
+    const again = await crowdJoins(run.b, run.a, run.joiners, run.potIds, 'crowd');
+    expect(again.map((r) => r.status)).toEqual(run.results.map((r) => r.status));
+    expect(again.map((r) => r.body?.data.transaction.id)).toEqual(run.results.map((r) => r.body?.data.transaction.id));
+    await Promise.all([run.a.pots.countsFolded(), run.b.pots.countsFolded()]);
+    await expectBonusesPaidOnce(s1, run.referrer.id, CROWD);
+    expect(await accountBalanceKobo(s1, HOUSE.ref)).toBe(run.houseBefore - CROWD * BONUS_KOBO);
+  }, 300_000);
+
+  it('a bonus left pending by an instance that stopped before its fold is paid by the sweep, once, however many sweeps run', async () => {
+    const [s1, s2] = env.clients(2) as [Store, Store];
+    const a = potsOn(s1, () => START);
+    const b = potsOn(s2, () => START);
+    const referrer = await seedUser(s1, a.deps, 0);
+    // What a join on an instance that died a moment later left behind: the bonus in its pending account.
+    for (const k of [1, 2, 3])
+      await s1.runTransaction((tx) => {
+        pendBonus(a.deps, tx, {
+          id: `join-stranded-${referrer.id}-${k}`,
+          referrerId: referrer.id,
+          fromUserId: `someone-${k}`,
+          amountKobo: BONUS_KOBO,
+          narration: `2.5% referral bonus: someone${k} joined a pot`,
+          reference: `referral-bonus:stranded-${k}`,
+        });
+        return Promise.resolve();
+      });
+    expect(await ledgerCheck(s1)).toEqual({ sumKobo: 0, mismatches: [] });
+    expect((await wallets.get(s1, referrer.id))?.balance_kobo).toBe(0);
+    // Two schedulers sweep at once, then again.
+    await Promise.all([a.pots.payPendingBonuses(), b.pots.payPendingBonuses()]);
+    await a.pots.payPendingBonuses();
+    const paid = await entries(referrer.id).query(s1, { where: [['type', '==', 'MC_DASAINT_BONUS']] });
+    expect(paid.map((e) => e.data.reference).sort()).toEqual([1, 2, 3].map((k) => `referral-bonus:stranded-${k}`));
+    expect((await expectLedgerMatchesBalance(s1, referrer.id)).balanceKobo).toBe(3 * BONUS_KOBO);
   }, 120_000);
+});
+
+describe('a popular referrer on the emulator in production-limits mode (two provider instances)', () => {
+  const limited = productionLimitsEmulator();
 
   /**
    * 60 joins within 6 s (ten a second, two instances): before ADR 0055 that is 60 writes of the referrer's wallet
@@ -298,23 +237,13 @@ describe('a popular referrer on the emulator in production-limits mode (two prov
    * machine 200 at once in this mode outlast the test; `npm run bench:load -w provider -- referrals` runs 200 in 10 s.
    */
   it("60 referred users join within 6 s: none fails on contention, exactly 60 bonuses, and the referrer's wallet is no hot document", async () => {
-    const one = (i: number) => {
-      const store = createFirestoreStore({
-        projectId: 'demo-punter',
-        emulatorHost: `${emulator.host}:${emulator.port}`,
-        appName: `referral-crowd-limits-${process.pid}-${i}`,
-        deadlineMs: 120_000,
-      });
-      made.push(store);
-      return store;
-    };
-    const [s1, s2] = [one(1), one(2)];
+    const [s1, s2] = [limited.store('referral-crowd-limits-1'), limited.store('referral-crowd-limits-2')];
     // Two pots, so that the pots' capacity shards (ADR 0048) are not what the crowd waits on: the referrer is.
     const run = await crowdOn(s1, s2, { pots: 2, count: LIMITS_CROWD, spreadMs: 6_000 });
     expect(run.results.filter((r) => r.status !== 200)).toEqual([]);
     expectWalletWrittenByFoldsOnly(run.trace, run.referrer.id, run.elapsedS, LIMITS_CROWD);
     await expectBonusesPaidOnce(s1, run.referrer.id, LIMITS_CROWD);
-    const report = emulator.productionLimitsReport(100_000);
+    const report = limited.emulator().productionLimitsReport(100_000);
     const wallet = report?.documents.find((d) => d.path.endsWith(`${wallets.path}/${run.referrer.id}`));
     console.log(
       `production limits: ${LIMITS_CROWD} joins in ${run.joinedMs} ms; the referrer's wallet: ${JSON.stringify(wallet ?? null)}; ` +

@@ -1,11 +1,13 @@
 /**
  * The stores the money-rule tests run on: the in-memory store, and Firestore through firebase-admin
- * against the project's own emulator (started here on a free port, or FIRESTORE_EMULATOR_HOST if set).
+ * against the project's own emulator (started here on a free port, or FIRESTORE_EMULATOR_HOST if set); the
+ * emulator in production-limits mode for a describe block; a store that records what each transaction wrote.
  */
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { RunningEmulator } from '@punter/emulator';
 import { entries as entriesOf, wallets, type EntryDoc } from '../src/collections';
 import { ledgerCheck } from '../src/ledger';
-import type { Store } from '../src/store';
+import type { Store, Tx } from '../src/store';
 import { createFirestoreStore } from '../src/store-firestore';
 import { createMemoryStore } from '../src/store-memory';
 
@@ -17,6 +19,12 @@ export interface StoreEnv {
 }
 
 let appCounter = 0;
+
+/** The memory store and the project's Firestore emulator, for `describe.each`. */
+export const STORE_ENVS: Array<[string, () => Promise<StoreEnv>]> = [
+  ['memory', memoryEnv],
+  ['firestore emulator', firestoreEnv],
+];
 
 export function memoryEnv(): Promise<StoreEnv> {
   const store = createMemoryStore();
@@ -89,4 +97,81 @@ export async function expectLedgerMatchesBalance(
   expect(balance).toBeGreaterThanOrEqual(0);
   expect(await ledgerCheck(store)).toEqual({ sumKobo: 0, mismatches: [] });
   return { balanceKobo: balance, entries };
+}
+
+/**
+ * The emulator in production-limits mode, started in this process for the calling describe block (its hooks are
+ * registered here), and `store(name)`: a client of it (several names, several independent instances). The deadline
+ * is long: it is there to notice a dead database, and a crowd against an emulator in this process on a shared
+ * 2-core machine can take longer than the default.
+ */
+export function productionLimitsEmulator(): { store(name: string): Store; emulator(): RunningEmulator } {
+  let emulator: RunningEmulator | undefined;
+  const made: Store[] = [];
+  beforeAll(async () => {
+    const { start } = await import('@punter/emulator');
+    emulator = await start({ port: 0, project: 'demo-punter', productionLimits: { reportOnStop: false } });
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all(made.map((s) => s.close()));
+    await emulator?.stop();
+  }, 120_000);
+  const running = () => {
+    if (!emulator) throw new Error('the production-limits emulator has not started');
+    return emulator;
+  };
+  return {
+    emulator: running,
+    store(name) {
+      const { host, port } = running();
+      const store = createFirestoreStore({
+        projectId: 'demo-punter',
+        emulatorHost: `${host}:${port}`,
+        appName: `${name}-${process.pid}`,
+        deadlineMs: 120_000,
+      });
+      made.push(store);
+      return store;
+    },
+  };
+}
+
+/**
+ * `store`, recording the documents each committed transaction wrote: one list per transaction, in `transactions`
+ * (a transaction that ran again records only its last attempt).
+ */
+export function tracing(store: Store, transactions: string[][]): Store {
+  return {
+    ...store,
+    get: (c, id) => store.get(c, id),
+    query: (c, spec) => store.query(c, spec),
+    count: (c, spec) => store.count(c, spec),
+    set: (c, id, d) => store.set(c, id, d),
+    update: (c, id, d) => store.update(c, id, d),
+    delete: (c, id) => store.delete(c, id),
+    increment: (c, id, f, by, fields) => store.increment(c, id, f, by, fields),
+    close: () => store.close(),
+    runTransaction: async (fn) => {
+      let writes: string[] = [];
+      const result = await store.runTransaction((tx) => {
+        writes = [];
+        const record =
+          (op: 'create' | 'set' | 'update' | 'delete') => (collection: string, id: string, data?: Record<string, unknown>) => {
+            writes.push(`${collection}/${id}`);
+            if (op === 'delete') tx.delete(collection, id);
+            else tx[op](collection, id, data ?? {});
+          };
+        const traced: Tx = {
+          get: (c, id) => tx.get(c, id),
+          create: record('create'),
+          set: record('set'),
+          update: record('update'),
+          delete: record('delete'),
+        };
+        return fn(traced);
+      });
+      transactions.push(writes);
+      return result;
+    },
+  };
 }
