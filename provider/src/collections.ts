@@ -578,6 +578,13 @@ export const referralBonusSchema = z.object({
 export type ReferralBonusDoc = z.infer<typeof referralBonusSchema>;
 export const referralBonuses = new Collection('provider_referral_bonuses', referralBonusSchema);
 
+/**
+ * When a fold last wrote a referrer's wallet (ADR 0055, amended), id the referrer's: read and written in each
+ * fold's transaction, so that folds on any number of instances write the wallet at most once a second between
+ * them. Wall-clock milliseconds (it paces real writes, whatever the provider's clock says).
+ */
+export const referralFolds = new Collection('provider_referral_folds', z.object({ folded_at: epochMs }));
+
 /** app_config/auto_trada: the operator's switch, read live by the page (signed-in users may read it). */
 export const appConfig = new Collection(
   'app_config',
@@ -757,6 +764,7 @@ export const C = {
   journal: journal.path,
   potStakes: potStakes.path,
   referralBonuses: referralBonuses.path,
+  referralFolds: referralFolds.path,
   ledgerAccounts: ledgerAccounts.path,
   playGuards: playGuards.path,
   idempotency: idempotency.path,

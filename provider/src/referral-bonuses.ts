@@ -16,7 +16,7 @@
  * provider fold every pending bonus.
  */
 import { koboToNaira } from '@punter/core/money';
-import { ledgerAccounts, referralBonuses, type LedgerAccountDoc } from './collections';
+import { ledgerAccounts, referralBonuses, referralFolds, type LedgerAccountDoc } from './collections';
 import { createFolder } from './counters';
 import { notify, type ProviderDeps } from './context';
 import { HOUSE, readAccount, readWallet, transfer, walletAccount } from './ledger';
@@ -26,6 +26,14 @@ export const REFERRAL_BONUS_MESSAGE = 'You earned a referral bonus';
 
 /** How long after a join its referrer's bonuses are folded into the wallet: at most one wallet write a second. */
 export const BONUS_FOLD_DELAY_MS = 1000;
+
+/**
+ * The least time between two folds that write one referrer's wallet, across every instance: production Firestore
+ * takes about one sustained write a second per document. Each instance's folder waits BONUS_FOLD_DELAY_MS after a
+ * join, so N instances would otherwise write the wallet N times a second; a fold that finds the last one (in
+ * provider_referral_folds, read in its transaction) under this long ago writes nothing and runs again later.
+ */
+export const WALLET_FOLD_INTERVAL_MS = 1000;
 
 /** Bonuses one fold pays in one transaction (each is 5 writes; Firestore takes 500 in one commit). */
 export const BONUSES_PER_FOLD = 80;
@@ -74,10 +82,16 @@ export function pendBonus(deps: Pick<ProviderDeps, 'now'>, tx: Tx, bonus: Pendin
 
 /**
  * Pays a referrer's pending bonuses into the wallet (at most BONUSES_PER_FOLD in one transaction); returns how
- * many it paid and whether more are waiting. Safe to run twice or on two instances at once: each record is
- * re-read in the transaction and one already paid is skipped, and the wallet entry's id is the bonus's.
+ * many it paid and whether more are waiting (`more` also when another fold wrote the wallet under
+ * WALLET_FOLD_INTERVAL_MS ago and this one paid nothing: `retryInMs` says when to run again). Safe to run twice or
+ * on two instances at once: each record is re-read in the transaction and one already paid is skipped, and the
+ * wallet entry's id is the bonus's. `wallClock` is real time (the pacing), never the provider's business clock.
  */
-export async function payPendingBonuses(deps: ProviderDeps, referrerId: string): Promise<{ paid: number; more: boolean }> {
+export async function payPendingBonuses(
+  deps: ProviderDeps,
+  referrerId: string,
+  wallClock: () => number = Date.now,
+): Promise<{ paid: number; more: boolean; retryInMs: number }> {
   const pending = await referralBonuses.ids(deps.store, {
     where: [
       ['referrer_id', '==', referrerId],
@@ -85,12 +99,13 @@ export async function payPendingBonuses(deps: ProviderDeps, referrerId: string):
     ],
     limit: BONUSES_PER_FOLD + 1,
   });
-  if (pending.length === 0) return { paid: 0, more: false };
+  if (pending.length === 0) return { paid: 0, more: false, retryInMs: 0 };
   const batch = pending.slice(0, BONUSES_PER_FOLD);
-  const paid = await deps.store.runTransaction(async (tx) => {
+  const outcome = await deps.store.runTransaction(async (tx) => {
     // All reads at once (a fold reads up to 2 x BONUSES_PER_FOLD documents; one after another they add up). None of
     // them is a document a join writes: each bonus's record and account were written by its own join only.
-    const [walletDoc, ...read] = await Promise.all([
+    const [lastFold, walletDoc, ...read] = await Promise.all([
+      referralFolds.get(tx, referrerId),
       readWallet(tx, referrerId),
       ...batch.map(async (id) => {
         const [bonus, account] = await Promise.all([
@@ -103,7 +118,12 @@ export async function payPendingBonuses(deps: ProviderDeps, referrerId: string):
       }),
     ]);
     const found = read.filter((b): b is NonNullable<typeof b> => b !== null);
-    if (found.length === 0) return 0;
+    if (found.length === 0) return { paid: 0, retryInMs: 0 };
+    // Another fold (this instance's or another's) wrote the wallet under a second ago: nothing now, the rest later.
+    const wall = wallClock();
+    const sinceLast = lastFold ? wall - lastFold.folded_at : Infinity;
+    if (sinceLast >= 0 && sinceLast < WALLET_FOLD_INTERVAL_MS) return { paid: 0, retryInMs: WALLET_FOLD_INTERVAL_MS - sinceLast };
+    referralFolds.set(tx, referrerId, { folded_at: wall });
     let wallet = walletAccount(walletDoc);
     const now = deps.now();
     for (const bonus of found) {
@@ -121,16 +141,21 @@ export async function payPendingBonuses(deps: ProviderDeps, referrerId: string):
       referralBonuses.update(tx, bonus.id, { status: 'paid', paid_at: now });
       notify(deps, tx, referrerId, 'REFERRAL_BONUS', { amount: koboToNaira(bonus.amountKobo), message: REFERRAL_BONUS_MESSAGE });
     }
-    return found.length;
+    return { paid: found.length, retryInMs: 0 };
   });
-  return { paid, more: pending.length > BONUSES_PER_FOLD };
+  return {
+    paid: outcome.paid,
+    more: outcome.retryInMs > 0 || pending.length > BONUSES_PER_FOLD,
+    retryInMs: outcome.retryInMs,
+  };
 }
 
 export function createReferralBonuses(deps: ProviderDeps) {
   const folder = createFolder(
     async (referrerId) => {
       const { more } = await payPendingBonuses(deps, referrerId);
-      // More than one transaction's worth: the rest a second later (still one wallet write a second).
+      // More than one transaction's worth, or another fold wrote the wallet under a second ago: the rest a second
+      // later (BONUS_FOLD_DELAY_MS is not less than WALLET_FOLD_INTERVAL_MS).
       if (more) folder.schedule(referrerId);
     },
     { delayMs: BONUS_FOLD_DELAY_MS, log: deps.log },
@@ -143,8 +168,9 @@ export function createReferralBonuses(deps: ProviderDeps) {
     async payNow(referrerIds: Iterable<string>): Promise<void> {
       for (const id of new Set(referrerIds)) {
         for (;;) {
-          const { more } = await payPendingBonuses(deps, id);
+          const { more, retryInMs } = await payPendingBonuses(deps, id);
           if (!more) break;
+          if (retryInMs > 0) await new Promise((resolve) => setTimeout(resolve, retryInMs));
         }
       }
     },
