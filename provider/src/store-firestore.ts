@@ -3,7 +3,7 @@
  * admin SDK at the project's own emulator (emulator/). The provider's collections are all named
  * provider_* and the security rules close them to every client.
  */
-import { getApps, initializeApp, type App } from 'firebase-admin/app';
+import { deleteApp, getApps, initializeApp, type App } from 'firebase-admin/app';
 import { FieldPath, FieldValue, getFirestore, type DocumentData, type Firestore, type Query } from 'firebase-admin/firestore';
 import { StoreUnavailableError, type Doc, type QuerySpec, type Store, type Tx } from './store';
 
@@ -153,6 +153,9 @@ export function createFirestoreStore(options: FirestoreStoreOptions): Store & { 
     },
     async close() {
       await db.terminate().catch(() => undefined);
+      // The app goes too: a store made later under the same name (the load bench's next scenario) gets a new client
+      // instead of this terminated one.
+      await deleteApp(app).catch(() => undefined);
     },
   };
 }

@@ -4,6 +4,7 @@
  * so, instead of reading from the wrong emulator, or waiting forever on one that has stopped.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { start } from '@punter/emulator';
 import { createFirestoreStore } from '../src/store-firestore';
 
 afterEach(() => {
@@ -32,5 +33,28 @@ describe('createFirestoreStore and FIRESTORE_EMULATOR_HOST', () => {
       appName: `host-${process.pid}-3`,
     });
     await Promise.all([same.close(), other.close()]);
+  });
+});
+
+describe('createFirestoreStore after a store of the same name was closed', () => {
+  it('makes a working client, not the closed one', async () => {
+    const emulator = await start({ port: 0, project: 'demo-punter' });
+    vi.stubEnv('FIRESTORE_EMULATOR_HOST', undefined);
+    try {
+      const options = {
+        projectId: 'demo-punter',
+        emulatorHost: `${emulator.host}:${emulator.port}`,
+        appName: `reused-${process.pid}`,
+      };
+      const first = createFirestoreStore(options);
+      await first.set('things', 'a', { n: 1 });
+      await first.close();
+      const second = createFirestoreStore(options);
+      await second.set('things', 'b', { n: 2 });
+      expect(await second.get('things', 'a')).toEqual({ n: 1 });
+      await second.close();
+    } finally {
+      await emulator.stop();
+    }
   });
 });
