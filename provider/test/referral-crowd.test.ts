@@ -12,6 +12,7 @@ import { entries, ledgerAccounts, notifications, referralBonuses, wallets, type 
 import { HOUSE, accountBalanceKobo, ledgerCheck } from '../src/ledger';
 import type { Pots } from '../src/pots';
 import { payPendingBonuses, pendBonus } from '../src/referral-bonuses';
+import type { ProviderDeps } from '../src/context';
 import type { Store } from '../src/store';
 import { createFirestoreStore } from '../src/store-firestore';
 import { DAY, potsOn, seedUser, START } from './pot-users';
@@ -22,6 +23,21 @@ const LIMITS_CROWD = 60;
 const JOIN_NAIRA = 10_000;
 /** 2.5 % of ₦10,000, in kobo. */
 const BONUS_KOBO = 25_000;
+
+/** A bonus of someone{k}'s join pending for `referrerId` (house -> its own account), as a join's transaction leaves it. */
+function strandBonus(store: Store, deps: ProviderDeps, referrerId: string, tag: string, k: number): Promise<void> {
+  return store.runTransaction((tx) => {
+    pendBonus(deps, tx, {
+      id: `join-${tag}-${referrerId}`,
+      referrerId,
+      fromUserId: `someone-${k}`,
+      amountKobo: BONUS_KOBO,
+      narration: `2.5% referral bonus: someone${k} joined a pot`,
+      reference: `referral-bonus:${tag}`,
+    });
+    return Promise.resolve();
+  });
+}
 
 async function inBatches<T>(items: T[], size: number, fn: (item: T) => Promise<void>): Promise<void> {
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(fn));
@@ -206,18 +222,7 @@ describe.each(STORE_ENVS)('a popular referrer on the %s store (two provider inst
     const b = potsOn(s2, () => START);
     const referrer = await seedUser(s1, a.deps, 0);
     // What a join on an instance that died a moment later left behind: the bonus in its pending account.
-    for (const k of [1, 2, 3])
-      await s1.runTransaction((tx) => {
-        pendBonus(a.deps, tx, {
-          id: `join-stranded-${referrer.id}-${k}`,
-          referrerId: referrer.id,
-          fromUserId: `someone-${k}`,
-          amountKobo: BONUS_KOBO,
-          narration: `2.5% referral bonus: someone${k} joined a pot`,
-          reference: `referral-bonus:stranded-${k}`,
-        });
-        return Promise.resolve();
-      });
+    for (const k of [1, 2, 3]) await strandBonus(s1, a.deps, referrer.id, `stranded-${k}`, k);
     expect(await ledgerCheck(s1)).toEqual({ sumKobo: 0, mismatches: [] });
     expect((await wallets.get(s1, referrer.id))?.balance_kobo).toBe(0);
     // Two schedulers sweep at once, then again.
@@ -233,18 +238,7 @@ describe.each(STORE_ENVS)('a popular referrer on the %s store (two provider inst
     const a = potsOn(s1, () => START);
     const b = potsOn(s2, () => START);
     const referrer = await seedUser(s1, a.deps, 0);
-    const strand = (k: number) =>
-      s1.runTransaction((tx) => {
-        pendBonus(a.deps, tx, {
-          id: `join-paced-${referrer.id}-${k}`,
-          referrerId: referrer.id,
-          fromUserId: `someone-${k}`,
-          amountKobo: BONUS_KOBO,
-          narration: `2.5% referral bonus: someone${k} joined a pot`,
-          reference: `referral-bonus:paced-${k}`,
-        });
-        return Promise.resolve();
-      });
+    const strand = (k: number) => strandBonus(s1, a.deps, referrer.id, `paced-${k}`, k);
     const wall = { now: 1_000_000 };
     await strand(1);
     expect(await payPendingBonuses(a.deps, referrer.id, () => wall.now)).toEqual({ paid: 1, more: false, retryInMs: 0 });
