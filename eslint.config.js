@@ -89,6 +89,8 @@ export default tseslint.config(
       '**/coverage/**',
       '**/artifacts/**',
       '**/bench-results/**',
+      // Builds kept aside for bench/ab-builds.ts and side-by-side.ts --before (git-ignored).
+      'emulator/.ab/**',
     ],
   },
   js.configs.recommended,

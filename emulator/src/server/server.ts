@@ -1,14 +1,14 @@
 /**
  * One port for gRPC (HTTP/2 cleartext with prior knowledge) and HTTP/1.1: a net.Server reads the first
- * bytes of every connection; the HTTP/2 preface goes to grpc-js, everything else to the http.Server.
+ * bytes of every connection; the HTTP/2 preface goes to the gRPC service (grpc-h2.ts), everything else to the
+ * http.Server.
  */
-import * as grpc from '@grpc/grpc-js';
 import { createServer as createHttpServer } from 'node:http';
 import type { Socket } from 'node:net';
 import { createServer as createNetServer } from 'node:net';
 import type { Authorizer, FirestoreBackend, RulesIssue } from '../contract';
 import { compileRules } from '../rules/index';
-import { createGrpcServer } from './grpc';
+import { createGrpcConnections } from './grpc-h2';
 import { createHttpHandler } from './http';
 import { WebChannelServer } from './webchannel';
 
@@ -113,8 +113,7 @@ export async function listen(backend: FirestoreBackend, host: string, port: numb
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
     else socket.destroy();
   });
-  const grpcServer = createGrpcServer(backend);
-  const injector = grpcServer.createConnectionInjector(grpc.ServerCredentials.createInsecure());
+  const grpcConnections = createGrpcConnections(backend);
   const sockets = new Set<Socket>();
 
   // noDelay: without it Nagle's algorithm holds small responses back until the peer's delayed ACK (~40 ms).
@@ -134,7 +133,7 @@ export async function listen(backend: FirestoreBackend, host: string, port: numb
       socket.unshift(head);
       if (isH2) {
         // http2 reads what is already buffered on the next tick: do not resume (that would drop it).
-        injector.injectConnection(socket);
+        grpcConnections.accept(socket);
       } else {
         httpServer.emit('connection', socket);
         socket.resume();
@@ -165,8 +164,7 @@ export async function listen(backend: FirestoreBackend, host: string, port: numb
       closing ??= (async () => {
         webchannel.closeAll();
         const netClosed = new Promise<void>((resolve) => netServer.close(() => resolve()));
-        injector.destroy();
-        grpcServer.forceShutdown();
+        grpcConnections.close();
         httpServer.closeAllConnections();
         for (const s of sockets) s.destroy();
         await netClosed;
