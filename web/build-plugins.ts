@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build, type Plugin } from 'vite';
-import { SNAPSHOT_SCRIPT } from './security-headers.ts';
+import { APP_ENTRY_ID, SNAPSHOT_SCRIPT } from './security-headers.ts';
 import { SNAPSHOT_ID } from './src/lib/screen-snapshot.ts';
 
 /** Plugins of the web build (vite.config.ts) that keep code the first screens do not need out of them. */
@@ -62,10 +62,32 @@ export function prerenderedRoot(markup: string): string {
 export const SNAPSHOT_ELEMENT = `<div id="${SNAPSHOT_ID}" class="snapshot" inert aria-hidden="true"></div>`;
 export const SNAPSHOT_SCRIPT_ELEMENT = `<script>${SNAPSHOT_SCRIPT}</script>`;
 
-/** index.html with the snapshot's slot, the root holding the prerendered /login, then the snapshot script. */
+/** The entry's module script as Vite writes it into the built index.html. */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/g;
+
+/**
+ * The entry's module script made a modulepreload link (APP_ENTRY_ID): fetched as early as before, run when
+ * SNAPSHOT_SCRIPT adds its script, after the first paint when index.html paints a screen (security-headers.ts).
+ */
+export function entryAsPreload(html: string): string {
+  const scripts = [...html.matchAll(ENTRY_SCRIPT)];
+  if (scripts.length !== 1) throw new Error(`index.html has ${scripts.length} entry module scripts, not 1`);
+  return html.replace(
+    ENTRY_SCRIPT,
+    (_script, src: string) => `<link rel="modulepreload" crossorigin href="${src}" id="${APP_ENTRY_ID}">`,
+  );
+}
+
+/**
+ * index.html with the snapshot's slot, the root holding the prerendered /login, then the snapshot script, which
+ * starts the app (the entry left as a link to it, entryAsPreload).
+ */
 export function withPrerendered(html: string, markup: string): string {
   if (!html.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT} to put the prerendered /login in`);
-  return html.replace(ROOT_ELEMENT, `${SNAPSHOT_ELEMENT}\n    ${prerenderedRoot(markup)}\n    ${SNAPSHOT_SCRIPT_ELEMENT}`);
+  return entryAsPreload(html).replace(
+    ROOT_ELEMENT,
+    `${SNAPSHOT_ELEMENT}\n    ${prerenderedRoot(markup)}\n    ${SNAPSHOT_SCRIPT_ELEMENT}`,
+  );
 }
 
 /**

@@ -110,6 +110,32 @@ export async function withoutAppScripts<T>(page: Page, run: () => Promise<T>): P
   }
 }
 
+/**
+ * Opens `path` on a phone's CPU (4x slower, as the web bench does), waits for `ready`, and returns when the page
+ * first painted content (its paint timing entry, a time the frame was presented) and when the app's code had been
+ * evaluated (main.tsx's 'punter:app-start' mark), in ms since the navigation; null for what did not happen.
+ * Unthrottled, evaluating the app takes about as long as presenting a frame, so the order would prove nothing.
+ */
+export async function firstPaintAndAppStart(
+  page: Page,
+  path: string,
+  ready: () => Promise<unknown>,
+): Promise<{ firstPaint: number | null; appStart: number | null }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  try {
+    await page.goto(path);
+    await ready();
+    return await page.evaluate(() => ({
+      firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+      appStart: performance.getEntriesByName('punter:app-start')[0]?.startTime ?? null,
+    }));
+  } finally {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await cdp.detach();
+  }
+}
+
 /** A tab at 1280x800 that prefers reduced motion, so screenshots and audits see settled screens. */
 export async function newSession(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, viewport: LARGE, reducedMotion: 'reduce' });

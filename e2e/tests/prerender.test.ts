@@ -6,7 +6,14 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from 'vitest';
-import { captureFailure, launchBrowser, takeCspViolations, withoutAppScripts, workerlessSession } from '../support/browser';
+import {
+  captureFailure,
+  firstPaintAndAppStart,
+  launchBrowser,
+  takeCspViolations,
+  withoutAppScripts,
+  workerlessSession,
+} from '../support/browser';
 
 const { webUrl } = inject('stack');
 
@@ -78,6 +85,17 @@ describe('the prerendered /login', () => {
     } finally {
       page.off('console', onConsole);
     }
+  });
+
+  test("paints before the app's code runs, even with the app's files in the browser's cache", async () => {
+    // The hydration above brought the files (a year's immutable cache); the snapshot script adds the entry's module
+    // script only after the first paint (a cached module script in the HTML would run before it).
+    const { firstPaint, appStart } = await firstPaintAndAppStart(page, '/login', () =>
+      page.waitForFunction(() => document.getElementById('root')?.inert === false),
+    );
+    expect(firstPaint).not.toBeNull();
+    expect(appStart).not.toBeNull();
+    expect(firstPaint).toBeLessThan(appStart ?? 0);
   });
 
   test('is gone from every other screen once the app runs: one Email field on /register', async () => {

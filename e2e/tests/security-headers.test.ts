@@ -74,7 +74,8 @@ describe('security headers', () => {
     expect(worker.headers.get('content-security-policy')).toMatch(/(^|;)\s*script-src 'self' 'sha256-/);
     expect(worker.headers.get('cache-control')).toBe('no-cache');
     const html = await (await fetch(new URL('/login', webUrl))).text();
-    const asset = /<script type="module"[^>]* src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    // The entry, left by the build as a modulepreload link that index.html's snapshot script runs.
+    const asset = /<link rel="modulepreload"[^>]* href="(\/assets\/[^"]+\.js)" id="app-entry">/.exec(html)?.[1];
     expect(asset).toBeDefined();
     const res = await fetch(new URL(asset ?? '', webUrl));
     expect(res.status).toBe(200);

@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from '
 import {
   capture,
   captureFailure,
+  firstPaintAndAppStart,
   launchBrowser,
   loginThroughUi,
   takeCspViolations,
@@ -66,6 +67,17 @@ describe("the last visit's dashboard", () => {
       await capture(page, 'dashboard-from-the-last-visit');
     });
     expect(takeCspViolations()).toEqual([]);
+  });
+
+  test("paints before the app's code runs, even with the app's files in the browser's cache", async () => {
+    // The files came with the visits above (a year's immutable cache): a browser runs cached module scripts as
+    // soon as the HTML is parsed, before painting, unless index.html's snapshot script adds them after the paint.
+    const { firstPaint, appStart } = await firstPaintAndAppStart(page, '/dashboard', () =>
+      appBalance().filter({ hasText: '₦' }).waitFor(),
+    );
+    expect(firstPaint).not.toBeNull();
+    expect(appStart).not.toBeNull();
+    expect(firstPaint).toBeLessThan(appStart ?? 0);
   });
 
   test("is replaced by the app's own screen, which works", async () => {

@@ -1,13 +1,14 @@
 import type { Plugin } from 'vite';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
+  entryAsPreload,
   prerenderedRoot,
   SNAPSHOT_ELEMENT,
   SNAPSHOT_SCRIPT_ELEMENT,
   stubSdksUnusedByReactfire,
   withPrerendered,
 } from '../build-plugins';
-import { ROUTE_PRELOAD_SCRIPT, SNAPSHOT_SCRIPT } from '../security-headers';
+import { APP_ENTRY_ID, ROUTE_PRELOAD_SCRIPT, SNAPSHOT_SCRIPT } from '../security-headers';
 import { PRERENDERED_SHOWN_CLASS } from '@/lib/prerendered';
 import { PROFILE_KEY } from '@/lib/session';
 
@@ -65,12 +66,23 @@ describe('the prerendered /login (ADR 0031, ADR 0052)', () => {
   it('goes into the app root as it is, the root inert, between the snapshot slot and the snapshot script', () => {
     const markup =
       '<!--$--><section aria-labelledby="_R_1_"><h1 id="_R_1_">Welcome back</h1><form><input type="email" name="email"/><button type="submit">Login</button></form></section><!--/$-->';
-    const html = withPrerendered('<body>\n    <div id="root"></div>\n  </body>', markup);
+    const head = '<head><script type="module" crossorigin src="/assets/index-A.js"></script></head>';
+    const html = withPrerendered(`${head}<body>\n    <div id="root"></div>\n  </body>`, markup);
     expect(html).toBe(
-      `<body>\n    ${SNAPSHOT_ELEMENT}\n    <div id="root" inert>${markup}</div>\n    ${SNAPSHOT_SCRIPT_ELEMENT}\n  </body>`,
+      `${entryAsPreload(head)}<body>\n    ${SNAPSHOT_ELEMENT}\n    <div id="root" inert>${markup}</div>\n    ${SNAPSHOT_SCRIPT_ELEMENT}\n  </body>`,
     );
-    expect(() => withPrerendered('<body></body>', '<form></form>')).toThrow('no <div id="root"></div>');
+    expect(() => withPrerendered(`${head}<body></body>`, '<form></form>')).toThrow('no <div id="root"></div>');
     expect(() => prerenderedRoot('<p>no form</p>')).toThrow('has no form');
+  });
+
+  it('leaves the entry a modulepreload link that the snapshot script runs: one entry script, or the build fails', () => {
+    const entry = '<script type="module" crossorigin src="/assets/index-A.js"></script>';
+    expect(entryAsPreload(`<head>${entry}</head>`)).toBe(
+      `<head><link rel="modulepreload" crossorigin href="/assets/index-A.js" id="${APP_ENTRY_ID}"></head>`,
+    );
+    expect(() => entryAsPreload('<head></head>')).toThrow('0 entry module scripts, not 1');
+    expect(() => entryAsPreload(`<head>${entry}${entry}</head>`)).toThrow('2 entry module scripts, not 1');
+    expect(SNAPSHOT_SCRIPT).toContain(`document.getElementById('${APP_ENTRY_ID}')`);
   });
 
   it('is emptied, and the root made live, by the snapshot script wherever the preload script did not show it', () => {

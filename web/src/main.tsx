@@ -9,6 +9,9 @@ import { dropPrerendered, dropUnshownPrerendered, showsPrerenderedLogin } from '
 import { registerServiceWorker } from '@/lib/service-worker';
 import './styles.css';
 
+/** When the app's code began to run: after what index.html painted (SNAPSHOT_SCRIPT), for the browser suite. */
+performance.mark('punter:app-start');
+
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 // The prerendered /login (ADR 0031) and the last visit's dashboard (ADR 0032) stay only where they show, until
@@ -46,5 +49,8 @@ if (envError) {
       startTransition(() => root.render(app));
     }
   });
-  window.addEventListener('load', () => void registerServiceWorker(), { once: true });
+  // index.html's snapshot script adds this module after the first paint (security-headers.ts): the page may have
+  // finished loading by the time it runs.
+  if (document.readyState === 'complete') void registerServiceWorker();
+  else window.addEventListener('load', () => void registerServiceWorker(), { once: true });
 }

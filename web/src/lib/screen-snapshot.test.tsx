@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ROUTE_PRELOAD_SCRIPT, SNAPSHOT_SCRIPT } from '../../security-headers';
 import { dropPrerendered, dropUnshownPrerendered, PRERENDERED_SHOWN_CLASS } from '@/lib/prerendered';
 import {
@@ -135,13 +135,41 @@ describe("index.html's snapshot script", () => {
   });
 });
 
-describe("index.html's two scripts: the route preload waits for the copy's first paint", () => {
+describe("index.html's two scripts: the route preload and the app wait for the first paint of what it painted", () => {
   const CHUNKS = { '/dashboard': ['/assets/dashboard-a1.js', '/assets/wallet-b2.js'], '/transactions': ['/assets/tx-c3.js'] };
-  // The page as index.html has it: the chunk map and the route preload script in <head>, the copy's slot in <body>.
+  /** The test environment's window (happy-dom), the setting read here. */
+  type HappyDomWindow = { happyDOM: { settings: { handleDisabledFileLoadingAsSuccess: boolean } } };
+  const ENTRY = '/assets/index-e1.js';
+  /** The observers the snapshot script made, and whether the browser reports paint timing at all. */
+  let observers: { callback: PerformanceObserverCallback; observer: PerformanceObserver }[] = [];
+  let paintTiming = true;
+  class FakeObserver {
+    disconnected = false;
+    constructor(private readonly callback: PerformanceObserverCallback) {}
+    observe(options: PerformanceObserverInit) {
+      if (!paintTiming || options.type !== 'paint') throw new TypeError('entry type not supported');
+      observers.push({ callback: this.callback, observer: this as unknown as PerformanceObserver });
+    }
+    disconnect() {
+      this.disconnected = true;
+    }
+  }
+  /** The browser reports a paint timing entry to every observer still connected. */
+  const painted = (name: 'first-paint' | 'first-contentful-paint') => {
+    for (const { callback, observer } of observers) {
+      if ((observer as unknown as FakeObserver).disconnected) continue;
+      const list = { getEntriesByName: (n: string) => (n === name ? [{ name }] : []) } as unknown as PerformanceObserverEntryList;
+      callback(list, observer);
+    }
+  };
+  // The page as index.html has it: the entry left as a link, the chunk map and the route preload script in <head>,
+  // the copy's slot and the root in <body>.
   const load = (path: string, { worker }: { worker: boolean }) => {
     window.history.replaceState(null, '', path);
     document.documentElement.className = '';
-    document.head.innerHTML = `<script type="application/json" id="route-chunks">${JSON.stringify(CHUNKS)}</script>`;
+    document.head.innerHTML =
+      `<link rel="modulepreload" crossorigin href="${ENTRY}" id="app-entry">` +
+      `<script type="application/json" id="route-chunks">${JSON.stringify(CHUNKS)}</script>`;
     document.body.innerHTML = '<div id="snapshot" class="snapshot"></div><div id="root"></div>';
     Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { controller: worker ? {} : null } });
     /* eslint-disable @typescript-eslint/no-implied-eval -- the inline scripts, run as the page runs them */
@@ -149,41 +177,96 @@ describe("index.html's two scripts: the route preload waits for the copy's first
     (new Function(SNAPSHOT_SCRIPT) as () => void)();
     /* eslint-enable @typescript-eslint/no-implied-eval */
   };
-  const preloaded = () => [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'));
+  const preloaded = () =>
+    [...document.head.querySelectorAll('link[rel="modulepreload"]:not(#app-entry)')].map((l) => l.getAttribute('href'));
+  /** The app's module scripts the snapshot script added (the entry: the app started). */
+  const started = () =>
+    [...document.head.querySelectorAll<HTMLScriptElement>('script[type="module"]')].map((s) => new URL(s.src).pathname);
   const returning = () => {
     localStorage.setItem('profile', '{"code":200}');
     localStorage.setItem(SNAPSHOT_KEY, '<p class="wallet-balance">₦29,500</p>');
   };
 
+  beforeEach(() => {
+    // happy-dom loads no script file; the module script the snapshot script adds counts as loaded, without an error.
+    (window as unknown as HappyDomWindow).happyDOM.settings.handleDisabledFileLoadingAsSuccess = true;
+    observers = [];
+    paintTiming = true;
+    vi.stubGlobal('PerformanceObserver', FakeObserver);
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+  });
+
   afterEach(() => {
     vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
     document.head.innerHTML = '';
+    localStorage.clear();
     Reflect.deleteProperty(navigator, 'serviceWorker');
   });
 
-  it('on a repeat visit the copy paints first; the chunks are asked for after that paint', () => {
+  it('on a repeat visit the copy paints first; the chunks are asked for and the app starts after that paint', () => {
     returning();
-    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'setTimeout'] });
     load('/dashboard', { worker: true });
     expect(document.documentElement.classList.contains(SNAPSHOT_SHOWN_CLASS)).toBe(true);
-    expect(preloaded()).toEqual([]);
+    expect([preloaded(), started()]).toEqual([[], []]);
+    // A paint without content (the page's background) is not the copy.
+    painted('first-paint');
+    expect([preloaded(), started()]).toEqual([[], []]);
+    painted('first-contentful-paint');
+    expect([preloaded(), started()]).toEqual([CHUNKS['/dashboard'], [ENTRY]]);
+    // Once: neither the fallback timer nor a later report starts it again.
     vi.runAllTimers();
-    expect(preloaded()).toEqual(CHUNKS['/dashboard']);
+    painted('first-contentful-paint');
+    expect([preloaded(), started()]).toEqual([CHUNKS['/dashboard'], [ENTRY]]);
   });
 
-  it('preloads at once otherwise: no worker answering yet (the first visit), no copy, another route', () => {
+  it('the prerendered /login waits for its paint too (its chunks are preloaded at once by the route script)', () => {
+    load('/login', { worker: false });
+    expect(document.documentElement.classList.contains(PRERENDERED_SHOWN_CLASS)).toBe(true);
+    expect(started()).toEqual([]);
+    painted('first-contentful-paint');
+    expect(started()).toEqual([ENTRY]);
+  });
+
+  it('starts the app anyway when no paint is reported in 3 s (a tab sent to the background meanwhile)', () => {
+    returning();
+    load('/dashboard', { worker: true });
+    vi.advanceTimersByTime(2999);
+    expect(started()).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect([preloaded(), started()]).toEqual([CHUNKS['/dashboard'], [ENTRY]]);
+  });
+
+  it('starts the app at once in a hidden tab, or where the browser reports no paint timing', () => {
+    returning();
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    load('/dashboard', { worker: true });
+    expect([preloaded(), started()]).toEqual([CHUNKS['/dashboard'], [ENTRY]]);
+    vi.restoreAllMocks();
+
+    paintTiming = false;
+    load('/dashboard', { worker: true });
+    expect([preloaded(), started()]).toEqual([CHUNKS['/dashboard'], [ENTRY]]);
+  });
+
+  it('preloads at once otherwise: no worker answering yet (the first visit), no copy, another route; the app waits only for a copy', () => {
     returning();
     load('/dashboard', { worker: false });
-    expect(preloaded()).toEqual(CHUNKS['/dashboard']);
+    expect([preloaded(), started()]).toEqual([CHUNKS['/dashboard'], []]);
+    painted('first-contentful-paint');
+    expect(started()).toEqual([ENTRY]);
 
     localStorage.removeItem(SNAPSHOT_KEY);
     load('/dashboard', { worker: true });
-    expect(preloaded()).toEqual(CHUNKS['/dashboard']);
+    expect([preloaded(), started()]).toEqual([CHUNKS['/dashboard'], [ENTRY]]);
 
     returning();
     load('/transactions', { worker: true });
-    expect(preloaded()).toEqual(CHUNKS['/transactions']);
+    expect([preloaded(), started()]).toEqual([CHUNKS['/transactions'], [ENTRY]]);
     expect(document.documentElement.classList.contains(SNAPSHOT_SHOWN_CLASS)).toBe(false);
+    // Only the copy of the first case waited for a paint.
+    expect(observers).toHaveLength(1);
   });
 });
 
