@@ -17,6 +17,7 @@ import { createServer } from 'node:http2';
 import type { ServerHttp2Stream } from 'node:http2';
 import protobuf from 'protobufjs';
 import { z } from 'zod';
+import { frame } from '../src/server/grpc-h2';
 import { firestoreRoot } from '../src/server/proto-json';
 
 const port = z.coerce.number().int().min(1).max(65_535).parse(process.argv[2]);
@@ -24,14 +25,6 @@ const root = firestoreRoot();
 const T = (name: string): protobuf.Type => root.lookupType(`google.firestore.v1.${name}`);
 const TIME = { seconds: 1_800_000_000, nanos: 0 };
 const TX = Buffer.from('floor-transaction');
-
-function frame(message: Uint8Array): Buffer {
-  const out = Buffer.allocUnsafe(5 + message.length);
-  out[0] = 0;
-  out.writeUInt32BE(message.length, 1);
-  out.set(message, 5);
-  return out;
-}
 
 function encode(type: string, value: Record<string, unknown>): Buffer {
   const t = T(type);

@@ -9,7 +9,7 @@ import { dropPrerendered, dropUnshownPrerendered, showsPrerenderedLogin } from '
 import { registerServiceWorker } from '@/lib/service-worker';
 import './styles.css';
 
-/** When the app's code began to run: after what index.html painted (SNAPSHOT_SCRIPT), for the browser suite. */
+/** The app's modules are evaluated (this body runs after its imports): after what index.html painted, for the browser suite. */
 performance.mark('punter:app-start');
 
 const container = document.getElementById('root');

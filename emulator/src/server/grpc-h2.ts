@@ -74,11 +74,12 @@ function encodeGrpcMessage(message: string): string {
   }
 }
 
-function frame(message: Buffer): Buffer {
+/** A gRPC message on the wire: 1 byte compressed flag (0), 4 bytes length (big-endian), the message. */
+export function frame(message: Uint8Array): Buffer {
   const out = Buffer.allocUnsafe(5 + message.length);
   out[0] = 0;
   out.writeUInt32BE(message.length, 1);
-  message.copy(out, 5);
+  out.set(message, 5);
   return out;
 }
 
