@@ -102,10 +102,15 @@ export async function payPendingBonuses(
   if (pending.length === 0) return { paid: 0, more: false, retryInMs: 0 };
   const batch = pending.slice(0, BONUSES_PER_FOLD);
   const outcome = await deps.store.runTransaction(async (tx) => {
-    // All reads at once (a fold reads up to 2 x BONUSES_PER_FOLD documents; one after another they add up). None of
-    // them is a document a join writes: each bonus's record and account were written by its own join only.
-    const [lastFold, walletDoc, ...read] = await Promise.all([
-      referralFolds.get(tx, referrerId),
+    // Another fold (this instance's or another's) wrote the wallet under a second ago: nothing now, the rest later,
+    // before reading the batch (with several instances, most of a busy referrer's folds end here).
+    const lastFold = await referralFolds.get(tx, referrerId);
+    const wall = wallClock();
+    const sinceLast = lastFold ? wall - lastFold.folded_at : Infinity;
+    if (sinceLast >= 0 && sinceLast < WALLET_FOLD_INTERVAL_MS) return { paid: 0, retryInMs: WALLET_FOLD_INTERVAL_MS - sinceLast };
+    // The rest at once (up to 2 x BONUSES_PER_FOLD documents; one after another they add up). None of them is a
+    // document a join writes: each bonus's record and account were written by its own join only.
+    const [walletDoc, ...read] = await Promise.all([
       readWallet(tx, referrerId),
       ...batch.map(async (id) => {
         const [bonus, account] = await Promise.all([
@@ -119,10 +124,6 @@ export async function payPendingBonuses(
     ]);
     const found = read.filter((b): b is NonNullable<typeof b> => b !== null);
     if (found.length === 0) return { paid: 0, retryInMs: 0 };
-    // Another fold (this instance's or another's) wrote the wallet under a second ago: nothing now, the rest later.
-    const wall = wallClock();
-    const sinceLast = lastFold ? wall - lastFold.folded_at : Infinity;
-    if (sinceLast >= 0 && sinceLast < WALLET_FOLD_INTERVAL_MS) return { paid: 0, retryInMs: WALLET_FOLD_INTERVAL_MS - sinceLast };
     referralFolds.set(tx, referrerId, { folded_at: wall });
     let wallet = walletAccount(walletDoc);
     const now = deps.now();

@@ -83,6 +83,15 @@ export function frame(message: Uint8Array): Buffer {
   return out;
 }
 
+const OK: Status = { code: 0, message: '' };
+
+/** A status as gRPC sends it: in trailers, or in the headers of a trailers-only answer. */
+function statusHeaders(status: Status): Record<string, string> {
+  const headers: Record<string, string> = { 'grpc-status': String(status.code) };
+  if (status.message !== '') headers['grpc-message'] = encodeGrpcMessage(status.message);
+  return headers;
+}
+
 const RESPONSE_HEADERS = {
   [constants.HTTP2_HEADER_STATUS]: 200,
   [constants.HTTP2_HEADER_CONTENT_TYPE]: 'application/grpc+proto',
@@ -96,6 +105,8 @@ const RESPONSE_HEADERS = {
 class Call {
   private headersSent = false;
   private ended = false;
+  /** The status the trailers carry once the stream asks for them. */
+  private trailers: Status = OK;
 
   constructor(private readonly stream: ServerHttp2Stream) {}
 
@@ -103,39 +114,32 @@ class Call {
     return !this.ended && !this.stream.destroyed && !this.stream.closed;
   }
 
-  write(message: Buffer): void {
-    if (!this.open) return;
-    if (!this.headersSent) {
-      this.headersSent = true;
-      this.stream.respond(RESPONSE_HEADERS, { waitForTrailers: true });
-      this.stream.once('wantTrailers', () => this.sendTrailers());
-    }
-    this.stream.write(frame(message));
+  /** The response headers, once per call; the trailers follow when the stream ends. */
+  private sendHeaders(): void {
+    if (this.headersSent) return;
+    this.headersSent = true;
+    this.stream.respond(RESPONSE_HEADERS, { waitForTrailers: true });
+    this.stream.once('wantTrailers', () => {
+      try {
+        this.stream.sendTrailers(statusHeaders(this.trailers));
+      } catch {
+        // The stream went away meanwhile.
+      }
+    });
   }
 
-  private trailers: Status = { code: 0, message: '' };
-
-  private sendTrailers(): void {
-    const t: Record<string, string> = { 'grpc-status': String(this.trailers.code) };
-    if (this.trailers.message !== '') t['grpc-message'] = encodeGrpcMessage(this.trailers.message);
-    try {
-      this.stream.sendTrailers(t);
-    } catch {
-      // The stream went away meanwhile.
-    }
+  write(message: Buffer): void {
+    if (!this.open) return;
+    this.sendHeaders();
+    this.stream.write(frame(message));
   }
 
   finish(status: Status): void {
     if (!this.open) return;
     this.ended = true;
     this.trailers = status;
-    if (this.headersSent) {
-      this.stream.end();
-      return;
-    }
-    const headers: Record<string, string | number> = { ...RESPONSE_HEADERS, 'grpc-status': String(status.code) };
-    if (status.message !== '') headers['grpc-message'] = encodeGrpcMessage(status.message);
-    this.stream.respond(headers, { endStream: true });
+    if (this.headersSent) this.stream.end();
+    else this.stream.respond({ ...RESPONSE_HEADERS, ...statusHeaders(status) }, { endStream: true });
   }
 
   /** Every message of the answer then OK, in one write of data (headers, data, trailers). */
@@ -143,14 +147,12 @@ class Call {
     if (!this.open) return;
     if (this.headersSent || messages.length === 0) {
       for (const m of messages) this.write(m);
-      this.finish({ code: 0, message: '' });
+      this.finish(OK);
       return;
     }
     this.ended = true;
-    this.headersSent = true;
-    this.trailers = { code: 0, message: '' };
-    this.stream.respond(RESPONSE_HEADERS, { waitForTrailers: true });
-    this.stream.once('wantTrailers', () => this.sendTrailers());
+    this.trailers = OK;
+    this.sendHeaders();
     this.stream.end(messages.length === 1 ? frame(messages[0] as Buffer) : Buffer.concat(messages.map(frame)));
   }
 }
@@ -349,7 +351,7 @@ function serveBidi(
         finish(statusOf(error));
       },
       end() {
-        finish({ code: 0, message: '' });
+        finish(OK);
       },
     });
   } catch (err) {
@@ -372,7 +374,7 @@ function serveBidi(
     });
     if (failed) finish(failed);
   });
-  stream.on('end', () => finish({ code: 0, message: '' }));
+  stream.on('end', () => finish(OK));
   stream.on('close', () => finish(null));
   stream.on('aborted', () => finish(null));
 }
