@@ -20,9 +20,12 @@ import type { ProbeConfig, ProbeGlobals } from './browser/nonascii-entry';
 import { emulatorHost, uniqueProject } from './helpers';
 
 /**
- * A TCP proxy in front of the emulator that, once armed, either cuts the next Listen back channel (the GET with
- * RID=rpc) after `cutAfter` bytes of its answer, as a network drop would, or holds that answer back for `holdMs`, as
- * a buffering proxy would (the browser SDK's auto-detect then switches to long polling). It counts the long polls.
+ * A TCP proxy in front of the emulator that, once armed, either cuts a Listen back channel (a GET with RID=rpc) after
+ * `cutAfter` bytes of its answer, as a network drop would, or holds the next one's answer back for `holdMs`, as a
+ * buffering proxy would (the browser SDK's auto-detect then switches to long polling). Armed to cut, it stays armed
+ * until it has cut one: in auto-detect mode on a loaded machine the SDK may close its first, streaming back channel
+ * before `cutAfter` bytes (its first byte came late) and carry the snapshot on a long poll, which is then the one cut.
+ * It counts the long polls.
  */
 async function cuttingProxy(target: { host: string; port: number }, cutAfter: number, holdMs: number) {
   const sockets = new Set<Socket>();
@@ -37,6 +40,11 @@ async function cuttingProxy(target: { host: string; port: number }, cutAfter: nu
     let passed = 0;
     client.on('data', (b: Buffer) => {
       const head = b.toString('latin1');
+      // A new request on this connection (keep-alive): only a Listen back channel's answer is ever cut.
+      if (/^[A-Z]+ \//.test(head)) {
+        cutting = false;
+        passed = 0;
+      }
       if (/^GET \/google\.firestore\.v1\.Firestore\/Listen\/channel\?[^ ]*RID=rpc/.test(head)) {
         if (/[?&]CI=1/.test(head.slice(0, head.indexOf(' HTTP/')))) longPolls++;
         if (armed === 'cut') cutting = true;
@@ -47,8 +55,8 @@ async function cuttingProxy(target: { host: string; port: number }, cutAfter: nu
             held = null;
             if (!client.destroyed) for (const x of buffer) client.write(x);
           }, holdMs);
+          armed = null;
         }
-        armed = null;
       }
       upstream.write(b);
     });
@@ -57,7 +65,7 @@ async function cuttingProxy(target: { host: string; port: number }, cutAfter: nu
         held.push(b);
         return;
       }
-      if (!cutting) {
+      if (!cutting || armed !== 'cut') {
         client.write(b);
         return;
       }
@@ -68,6 +76,7 @@ async function cuttingProxy(target: { host: string; port: number }, cutAfter: nu
       }
       client.write(b.subarray(0, cutAfter - passed));
       cuts++;
+      armed = null;
       client.destroy();
       upstream.destroy();
     });

@@ -13,7 +13,7 @@ import { accountBalanceKobo, ledgerCheck } from '../src/ledger';
 import type { Provider } from '../src/provider';
 import type { Store } from '../src/store';
 import { client, makeProvider } from './helpers';
-import { clock, entriesOfType, postCode, quickUser, settle } from './hub-fixtures';
+import { clock, entriesOfType, postCode, quickUser, settle, untilKnown } from './hub-fixtures';
 import { firestoreEnv, memoryEnv, type StoreEnv } from './stores';
 
 const envs: Array<[string, () => Promise<StoreEnv>]> = [
@@ -30,30 +30,20 @@ const AT_ONCE = 6;
 type Answer = { status: number; body: { message?: string; data?: unknown } };
 
 /**
- * One purchase, answered as soon as it is (without waiting for the figures to be folded). A 503 (the store
- * did not answer in time: the machine under load) is sent again with the same idempotency key, as the app
- * does, until the answer is known.
+ * One purchase, answered as soon as it is (without waiting for the figures to be folded), sent again with the same
+ * idempotency key on a 503 until the answer is known.
  */
-async function purchase(provider: Provider, token: string, gameId: string, key: string): Promise<Answer> {
-  for (let attempt = 1; ; attempt += 1) {
-    const answer = (await client(provider).call(
-      'POST',
-      '/api/v1/puntershub/buy-or-get-game',
-      { game_id: gameId, amount: PRICE },
-      token,
-      { 'idempotency-key': key },
-    )) as Answer;
-    if (answer.status !== 503 || attempt === 5) return answer;
-  }
-}
+const purchase = (provider: Provider, token: string, gameId: string, key: string): Promise<Answer> =>
+  untilKnown(
+    () =>
+      client(provider).call('POST', '/api/v1/puntershub/buy-or-get-game', { game_id: gameId, amount: PRICE }, token, {
+        'idempotency-key': key,
+      }) as Promise<Answer>,
+  );
 
 /** A settlement, sent again on a 503 as the admin would (it is safe to repeat), until its answer is known. */
-async function settleKnown(provider: Provider, token: string, gameId: string, status: 'Boom' | 'Cut'): Promise<Answer> {
-  for (let attempt = 1; ; attempt += 1) {
-    const answer = (await settle(provider, token, gameId, status)) as Answer;
-    if (answer.status !== 503 || attempt === 5) return answer;
-  }
-}
+const settleKnown = (provider: Provider, token: string, gameId: string, status: 'Boom' | 'Cut'): Promise<Answer> =>
+  untilKnown(() => settle(provider, token, gameId, status) as Promise<Answer>);
 
 /** No wallet, pot or escrow (shards included) below zero; only a receivable may be. */
 async function expectNothingNegative(store: Store) {

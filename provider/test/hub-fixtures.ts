@@ -76,11 +76,28 @@ export async function postCode(provider: Provider, token: string, amount: number
   return (res.body.data as { id: string }).id;
 }
 
-/** Buys (or gets) a code, then waits for its figures to be folded into the public document (ADR 0048). */
+/**
+ * Sends a request again while it answers 503 (the store did not answer within its deadline: on this shared 2-core
+ * machine, load), at most 5 times, as a user told 'Please try again' would. Only for requests that are safe to
+ * repeat: one with an idempotency key, or a settlement.
+ */
+export async function untilKnown<T extends { status: number }>(send: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    const answer = await send();
+    if (answer.status !== 503 || attempt === 5) return answer;
+  }
+}
+
+/**
+ * Buys (or gets) a code, sent again with the same idempotency key on a 503, then waits for its figures to be folded
+ * into the public document (ADR 0048).
+ */
 export async function buy(provider: Provider, token: string, gameId: string, amount: number, key: string) {
-  const res = await client(provider).call('POST', '/api/v1/puntershub/buy-or-get-game', { game_id: gameId, amount }, token, {
-    'idempotency-key': key,
-  });
+  const res = await untilKnown(() =>
+    client(provider).call('POST', '/api/v1/puntershub/buy-or-get-game', { game_id: gameId, amount }, token, {
+      'idempotency-key': key,
+    }),
+  );
   await provider.countsFolded();
   return res;
 }
