@@ -2,10 +2,10 @@
 // Runs the scripts' own tests (node:test, scripts/test/*.test.mjs), then every workspace's Vitest
 // suite in dependency order (unit, emulator conformance, rules, provider and functions integration,
 // browser end-to-end), then prints one closing line: "tests: N passed, N failed".
-// With PUNTER_TEST_LANES=1 (ADR 0056) the browser suite runs beside the others from the start: its output
-// streams, each other suite's is printed as one block when it ends, and the emulator and functions bundles are
-// built once before (PUNTER_STACK_PREBUILT), so no stack rebuilds them under another one. By default every suite
-// runs one after another, e2e last.
+// By default (ADR 0056) the browser suite runs beside the others from the start: its output streams, each other
+// suite's is printed as one block when it ends, and the emulator and functions bundles are built once before
+// (PUNTER_STACK_PREBUILT), so no stack rebuilds them under another one. PUNTER_TEST_LANES=0 runs every suite one
+// after another, e2e last.
 // Any failure, or a suite that collected no test, makes the exit code non-zero.
 // Usage: node scripts/test.mjs [--quick] [--changed] [scripts | workspace ...]
 //   --quick    no browser or whole-stack suites (e2e, the emulator's browser-SDK files, the functions'
@@ -14,8 +14,8 @@
 //   --changed  only the tests that the uncommitted changes can affect (Vitest's --changed follows each
 //              test's imports, across workspaces); a suite with none passes. With --quick it is the loop
 //              while coding (npm run validate:quick); npm test and CI always run everything.
-// Environment: CI set (to anything) turns colours off in the test output; PUNTER_TEST_LANES=1 runs e2e beside
-// the other suites (ADR 0056, opt-in again since its third amendment: two load-bound failures in five runs).
+// Environment: CI set (to anything) turns colours off in the test output; PUNTER_TEST_LANES=0 runs the suites one
+// after another instead of e2e beside the others (ADR 0056, the lanes the default again since its fourth amendment).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -123,9 +123,9 @@ function jsonCounts(file) {
   return JSON.parse(readFileSync(file, 'utf8'));
 }
 
-const lanesSetting = process.env.PUNTER_TEST_LANES ?? '0';
+const lanesSetting = process.env.PUNTER_TEST_LANES ?? '1';
 if (lanesSetting !== '0' && lanesSetting !== '1') {
-  console.error(`PUNTER_TEST_LANES must be 0 (one suite after another, the default) or 1 (the lanes), not "${lanesSetting}"`);
+  console.error(`PUNTER_TEST_LANES must be 1 (the lanes, the default) or 0 (one suite after another), not "${lanesSetting}"`);
   process.exit(2);
 }
 const serial = lanesSetting === '0';
