@@ -7,6 +7,7 @@ const BROWSER_FILES = [
   'test/browser-listeners.test.ts',
   'test/browser-nonascii.test.ts',
   'test/browser-backchannel-gap.test.ts',
+  'test/browser-unicode-sort.test.ts',
   'test/rules/browser-rules.test.ts',
 ];
 

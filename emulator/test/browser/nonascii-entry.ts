@@ -15,7 +15,10 @@ import {
   FieldPath,
   getAggregateFromServer,
   getCountFromServer,
+  documentId,
   getDocs,
+  getDocsFromCache,
+  getDocsFromServer,
   initializeFirestore,
   runTransaction,
   sum,
@@ -325,7 +328,53 @@ async function masks(config: ProbeConfig, collectionId: string): Promise<string>
   }
 }
 
+/**
+ * The flow of the browser SDK's own integration tests of unicode order (its 'Sort unicode strings' block): a second
+ * client writes `docsJson` one document at a time; this client then reads the query ordered by `orderField` (or by
+ * document id when it is null) from the server, listens to it (first event), reads the whole collection from the
+ * server (filling the cache), and reads the query from the server and from the cache again; it also reads the last five
+ * in that order from the server (descending, limit 5). Each step answers the ids in order, or 'timeout'.
+ */
+async function unicodeSort(
+  config: ProbeConfig,
+  collectionId: string,
+  docsJson: string,
+  orderField: string | null,
+): Promise<string> {
+  const input = JSON.parse(docsJson) as Docs;
+  const out: Record<string, unknown> = {};
+  const ids = (snap: QuerySnapshot<DocumentData>): string[] => snap.docs.map((d) => d.id);
+  const setup = open({ host: config.host, port: config.port, project: config.project, mode: config.mode });
+  const reader = open(config);
+  try {
+    const writes = await Promise.all(
+      Object.entries(input).map(([id, d]) => withTimeout(setDoc(doc(setup.db, collectionId, id), d))),
+    );
+    out['writes'] = writes.filter((r) => r === 'timeout').length;
+    const col = collection(reader.db, collectionId);
+    const ordered = query(col, orderBy(orderField ?? documentId()));
+    out['server'] = await withTimeout(getDocsFromServer(ordered).then(ids));
+    let stop = (): void => undefined;
+    out['watch'] = await withTimeout(
+      new Promise<string[]>((resolve, reject) => {
+        stop = onSnapshot(ordered, (snap) => resolve(ids(snap)), reject);
+      }),
+    ).finally(() => stop());
+    // A limit makes the server's order count (the SDK sorts what it receives, but cannot add what was left out).
+    const lastFive = query(col, orderBy(orderField ?? documentId(), 'desc'), limit(5));
+    out['lastFive'] = await withTimeout(getDocsFromServer(lastFive).then(ids));
+    out['collection'] = await withTimeout(getDocsFromServer(col).then(ids));
+    out['serverAgain'] = await withTimeout(getDocsFromServer(ordered).then(ids));
+    out['cache'] = await withTimeout(getDocsFromCache(ordered).then(ids));
+  } finally {
+    await reader.close();
+    await setup.close();
+  }
+  return JSON.stringify(out);
+}
+
 export interface ProbeGlobals {
+  probeUnicodeSort: typeof unicodeSort;
   probeMasks: typeof masks;
   probeRelisten: typeof relisten;
   relistenGo: () => void;
@@ -340,6 +389,7 @@ export interface ProbeGlobals {
 }
 const g = globalThis as unknown as ProbeGlobals;
 g.probeDocs = docs;
+g.probeUnicodeSort = unicodeSort;
 g.probeTargets = targets;
 g.probePersisted = persisted;
 g.probeLive = live;
