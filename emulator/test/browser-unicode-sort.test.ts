@@ -10,7 +10,7 @@
  * '你好' < '你顥' < '岩澤' < '︒' < 'Ｐ' < '🄟' < '🐵' < '😀' < '😁'), numeric ids first and by value. The limit is what
  * shows the server's order: the SDK sorts what it receives, and on a limited query whose server order disagrees with
  * its own it never gets a snapshot from the server (ADR 0054, "Third look"). The emulator before issue 33 item 2
- * (f9d4170^) timed out that way on the numeric ids; made to order strings by UTF-16 units, it timed out on every class.
+ * (f9d4170^) timed out that way on the numeric ids; made to order strings by UTF-16 units, it timed out on every non-ASCII class.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserHarness } from './browser/harness';

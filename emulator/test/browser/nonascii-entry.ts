@@ -2,8 +2,9 @@
  * Bundled by browser-nonascii.test.ts for Chromium (issue 33 item 1, ADR 0054): probes of listeners of the browser
  * build of `firebase/firestore` over the WebChannel on text that could break the transport (U+2028/U+2029, U+0000,
  * lone surrogates, U+FEFF, combining marks, escapes), on large snapshots, on non-ASCII field paths, collection ids
- * and collection groups, and on a persistent cache re-listening with a resume token. Data crosses the page boundary
- * as JSON text (lone surrogates escaped), and each step answers what the page observed, or 'timeout'.
+ * and collection groups, and on a persistent cache re-listening with a resume token; and, for
+ * browser-unicode-sort.test.ts, the SDK's own unicode-order flow. Data crosses the page boundary as JSON text (lone
+ * surrogates escaped), and each step answers what the page observed, or 'timeout'.
  */
 import { deleteApp, initializeApp } from 'firebase/app';
 import type { DocumentData, DocumentReference, Firestore, FirestoreSettings, Query, QuerySnapshot } from 'firebase/firestore';
