@@ -151,7 +151,6 @@ class Call {
       return;
     }
     this.ended = true;
-    this.trailers = OK;
     this.sendHeaders();
     this.stream.end(messages.length === 1 ? frame(messages[0] as Buffer) : Buffer.concat(messages.map(frame)));
   }

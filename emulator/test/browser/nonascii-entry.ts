@@ -81,6 +81,7 @@ function withTimeout<T>(p: Promise<T>, ms = 10_000): Promise<T | 'timeout'> {
 
 type Docs = Record<string, DocumentData>;
 const asDocs = (s: QuerySnapshot<DocumentData>): Docs => Object.fromEntries(s.docs.map((d) => [d.id, d.data()]));
+const ids = (s: QuerySnapshot<DocumentData>): string[] => s.docs.map((d) => d.id);
 
 /** The first snapshot of `q` the server confirmed (not from the cache), mapped by `f`. */
 function firstServerSnapshot<T>(
@@ -158,7 +159,6 @@ async function docs(config: ProbeConfig, collectionId: string, docsJson: string,
 async function targets(config: ProbeConfig): Promise<string> {
   const { db, close } = open(config);
   const out: Record<string, unknown> = {};
-  const ids = (s: QuerySnapshot<DocumentData>): string[] => s.docs.map((d) => d.id);
   try {
     const col = collection(db, 'ẹgbẹ́-👥');
     await withTimeout(
@@ -344,7 +344,6 @@ async function unicodeSort(
 ): Promise<string> {
   const input = JSON.parse(docsJson) as Docs;
   const out: Record<string, unknown> = {};
-  const ids = (snap: QuerySnapshot<DocumentData>): string[] => snap.docs.map((d) => d.id);
   const setup = open({ host: config.host, port: config.port, project: config.project, mode: config.mode });
   const reader = open(config);
   try {
@@ -353,7 +352,8 @@ async function unicodeSort(
     );
     out['writes'] = writes.filter((r) => r === 'timeout').length;
     const col = collection(reader.db, collectionId);
-    const ordered = query(col, orderBy(orderField ?? documentId()));
+    const by = orderField ?? documentId();
+    const ordered = query(col, orderBy(by));
     out['server'] = await withTimeout(getDocsFromServer(ordered).then(ids));
     let stop = (): void => undefined;
     out['watch'] = await withTimeout(
@@ -362,7 +362,7 @@ async function unicodeSort(
       }),
     ).finally(() => stop());
     // A limit makes the server's order count (the SDK sorts what it receives, but cannot add what was left out).
-    const lastFive = query(col, orderBy(orderField ?? documentId(), 'desc'), limit(5));
+    const lastFive = query(col, orderBy(by, 'desc'), limit(5));
     out['lastFive'] = await withTimeout(getDocsFromServer(lastFive).then(ids));
     out['collection'] = await withTimeout(getDocsFromServer(col).then(ids));
     out['serverAgain'] = await withTimeout(getDocsFromServer(ordered).then(ids));
