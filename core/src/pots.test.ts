@@ -375,6 +375,13 @@ describe('participantDisplayName', () => {
     expect(participantDisplayName('Émeka', 'Ọkọnkwọ')).toBe('Émeka Ọ.');
     expect(participantDisplayName('Musa', '')).toBe('Musa');
   });
+
+  it('keeps the initial whole: a Yoruba tone mark stays on its letter, an emoji stays one character', () => {
+    // 'Ọ̀' has no precomposed form: U+1ECC then the combining grave U+0300, which a code-point initial dropped.
+    expect(participantDisplayName('Ọlámidé', 'Ọ̀ṣun')).toBe('Ọlámidé Ọ̀.');
+    expect(participantDisplayName('Ẹ̀bùn', 'ẹ̀kọ́')).toBe('Ẹ̀bùn Ẹ̀.');
+    expect(participantDisplayName('Tolu', '😀')).toBe('Tolu 😀.');
+  });
 });
 
 describe('the life of a pot (ADR 0012)', () => {

@@ -14,6 +14,7 @@ import {
   percentOfKobo,
   subtractKobo,
 } from './money';
+import { firstGrapheme } from './graphemes';
 
 /** Minimum join amount: ₦10,000 (SPEC 5 and 9). */
 export const POT_MIN_JOIN_KOBO = nairaToKobo(10_000);
@@ -95,11 +96,11 @@ export function withdrawBlockedTradingMessage(dueDate: string): string {
 
 /**
  * How a participant appears to other users of a pot: the first name and the last name's initial
- * ('Ada O.'). Enough to tell people apart in a list; not enough to find the account.
+ * ('Ada O.'; 'Ọlámidé Ọ̀.' with its tone mark). Enough to tell people apart in a list; not enough to find the account.
  */
 export function participantDisplayName(firstName: string, lastName: string): string {
   const first = firstName.trim();
-  const initial = Array.from(lastName.trim())[0];
+  const initial = firstGrapheme(lastName.trim());
   return initial ? `${first} ${initial.toUpperCase()}.` : first;
 }
 

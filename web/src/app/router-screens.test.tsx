@@ -38,6 +38,14 @@ describe('the router', () => {
     expect(await list.findAllByRole('button', { name: /₦/ })).toHaveLength(2);
   });
 
+  it('shows initials as a reader sees them: a Yoruba tone mark stays on its letter', async () => {
+    // 'Ọ̀' is U+1ECC then the combining grave U+0300: charAt(0) kept 'Ọ' and dropped the tone.
+    signIn({ first_name: 'Ẹ̀bùn', last_name: 'Ọ̀ṣun' });
+    answerSignedInScreens();
+    renderRoutes('/transactions');
+    expect(await screen.findByRole('button', { name: 'Ẹ̀Ọ̀, User menu' })).toBeTruthy();
+  });
+
   it('opens /safer-gambling for a visitor on its own page, and from the footer inside the app', async () => {
     const visitor = renderRoutes('/safer-gambling');
     expect(await screen.findByRole('heading', { level: 1, name: 'Safer gambling and help' })).toBeTruthy();

@@ -1,6 +1,7 @@
 /** The user menu of the top bar: Profile, Logout (with its confirmation dialog). */
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { firstGrapheme } from '@punter/core/graphemes';
 import { LogoutDialog } from '@/app/logout-dialog';
 import { paths } from '@/config/paths';
 import { useProfile } from '@/lib/session';
@@ -11,7 +12,8 @@ export function UserMenu() {
   const { open, setOpen, wrapper } = useDropdown();
   const [confirming, setConfirming] = useState(false);
   const menuId = useId();
-  const initials = `${profile?.data.first_name.charAt(0) ?? ''}${profile?.data.last_name.charAt(0) ?? ''}`.toUpperCase() || 'U';
+  const initials =
+    `${firstGrapheme(profile?.data.first_name ?? '')}${firstGrapheme(profile?.data.last_name ?? '')}`.toUpperCase() || 'U';
 
   return (
     <div className="menu" ref={wrapper}>

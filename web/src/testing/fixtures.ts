@@ -21,6 +21,8 @@ export function testProfile(
     code?: number;
     token?: string;
     id?: string;
+    first_name?: string;
+    last_name?: string;
     role?: number;
     can_post_signal?: boolean;
     can_post_game?: boolean;
@@ -32,9 +34,9 @@ export function testProfile(
     token: options.token ?? 'secret-token',
     data: {
       id: options.id ?? 'u1',
-      first_name: 'Ada',
-      last_name: 'Okafor',
-      name: 'Ada Okafor',
+      first_name: options.first_name ?? 'Ada',
+      last_name: options.last_name ?? 'Okafor',
+      name: `${options.first_name ?? 'Ada'} ${options.last_name ?? 'Okafor'}`,
       country: 'Nigeria',
       email: 'ada@example.com',
       phone_number: '+2348031110001',

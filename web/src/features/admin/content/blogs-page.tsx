@@ -4,6 +4,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { API_CALLS } from '@punter/core/api/calls';
+import { truncateGraphemes } from '@punter/core/graphemes';
 import { ErrorMessages } from '@/components/alert';
 import { LoadState } from '@/components/load-state';
 import { TextField } from '@/components/text-field';
@@ -59,7 +60,7 @@ export function BlogsPage() {
                 </div>
               </div>
               <p className="muted">Updated {formatDateTime(b.updatedAt)}</p>
-              <p className="content-body">{b.body.length > 280 ? `${b.body.slice(0, 280)}…` : b.body}</p>
+              <p className="content-body">{truncateGraphemes(b.body, 280)}</p>
             </li>
           ))}
         </ul>

@@ -113,6 +113,15 @@ const blog = {
 };
 
 describe('blogs', () => {
+  it('previews a long post in 280 characters as a reader counts them, never half an emoji', async () => {
+    // A code-unit cut at 280 would keep only the first half of the emoji's surrogate pair ('�' on screen).
+    const body = `${'₦'.repeat(279)}😀 and the rest of a long post`;
+    fakeApi.answer('allBlogs', ok([{ ...blog, body }]));
+    renderWithApp(<BlogsPage />);
+    const row = within(await screen.findByTestId('blog-row'));
+    expect(row.getByText(`${'₦'.repeat(279)}😀…`)).toBeTruthy();
+  });
+
   it('checks a new post before sending it, publishes it, and shows a server refusal', async () => {
     fakeApi.answer('allBlogs', ok([blog]));
     fakeApi.failOnce('blogCreate', ['Title must not contain links']);
