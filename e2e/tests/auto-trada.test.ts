@@ -104,8 +104,9 @@ beforeAll(async () => {
       trade_to: new Date(raisingTo + 5_000).toISOString(),
       duration: 1,
       type: `E2E pot ${run}`,
-      manager: 'Musa Ibrahim',
-      terms: 'Capital and result are paid on the due date.',
+      // Non-ASCII text through the pot's document listener: a Yoruba name, the naira sign.
+      manager: 'Adéwálé Ọ̀ṣun',
+      terms: 'Capital and result are paid on the due date, from ₦1,000.',
       managers_number: '2348031110003',
     },
     adminToken,
@@ -135,6 +136,8 @@ describe('Auto-Trada', () => {
     const referrerBefore = await balanceOf(referrerToken);
     await watcher.goto(`/pot/${potId}`);
     await watcher.getByText('No participant yet').waitFor();
+    await watcher.getByText('Adéwálé Ọ̀ṣun').waitFor();
+    await watcher.getByText('Capital and result are paid on the due date, from ₦1,000.').waitFor();
     const countdown = watcher.getByTestId('pot-countdown');
     const first = await countdown.innerText();
     await watcher.waitForTimeout(1_500);
