@@ -2,11 +2,11 @@
  * Cutting people's text where a reader sees a character end (a grapheme cluster), not where a UTF-16 unit or a code
  * point ends. Yoruba tone marks are combining characters ('Ọ̀' is U+1ECC then U+0300 even in NFC), so taking a
  * name's first code point drops the tone, and cutting text by `.slice` can split an emoji into a lone surrogate,
- * which renders as '�' and which Firestore refuses to store. No imports: the web app's first chunk uses it.
+ * which renders as '�' and which Firestore refuses to store. No imports: the web app's top bar uses it.
  */
 
-// Intl.Segmenter is in every browser this app supports except Firefox before 125; there, a base character and the
-// combining marks after it (enough for tone marks, not for emoji joined by U+200D).
+// Intl.Segmenter is in Chrome 87, Safari 14.1 and Firefox 125 and later (and Node); without it, a base character and
+// the combining marks after it: enough for tone marks, not for emoji joined by U+200D or for flags.
 const segmenter: Intl.Segmenter | null =
   typeof Intl !== 'undefined' && typeof Intl.Segmenter === 'function'
     ? new Intl.Segmenter(undefined, { granularity: 'grapheme' })
