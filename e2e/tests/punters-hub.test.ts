@@ -35,7 +35,9 @@ const buyer = {
   username: `hub_${run}`,
   pin: '2468',
 };
-const title = `E2E banker ${run}`;
+// Typed in the form, stored by the callable, read by the buyer's hub listener over the WebChannel (issue 33 item 1):
+// a tone mark, the naira sign, an emoji outside the BMP.
+const title = `E2E Ọ̀ṣun banker ₦ 😀 ${run}`;
 const secret = `SB-${run}`;
 
 let browser: Browser;
