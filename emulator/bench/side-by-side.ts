@@ -34,7 +34,7 @@ const PEER = '@firestore-emulator/server@0.3.15';
 const argsSchema = z.object({
   rounds: z.coerce.number().int().min(1).max(20).default(5),
   commits: z.coerce.number().int().min(10).max(100_000).default(400),
-  // A p95 of 200 queries is their 10th slowest, which moved by 2x between runs on this machine; of 1,000, the 50th.
+  // A p95 of 200 queries is their 10th slowest, which moved by 1.8x between runs on this machine; of 1,000, the 50th.
   queries: z.coerce.number().int().min(10).max(100_000).default(1000),
   docs: z.coerce.number().int().min(100).max(100_000).default(2000),
   contenders: z.coerce.number().int().min(2).max(200).default(30),
