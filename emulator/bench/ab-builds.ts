@@ -11,7 +11,6 @@
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
@@ -19,6 +18,7 @@ import { parseArgs } from 'node:util';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
+import { cpuMs } from './proc-cpu';
 import { prepareRow, runRow } from './row-work';
 
 process.env['METADATA_SERVER_DETECTION'] ??= 'none';
@@ -42,11 +42,6 @@ const args = z
       },
     }).values,
   );
-
-function cpuMs(pid: number): number {
-  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
-}
 
 async function start(cli: string): Promise<{ child: ChildProcess; port: number }> {
   const port = await new Promise<number>((res) => {

@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
+import { cpuMs } from './proc-cpu';
 import { prepareRow, runRow } from './row-work';
 
 process.env['METADATA_SERVER_DETECTION'] ??= 'none';
@@ -48,13 +49,6 @@ interface Profile {
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
-}
-
-function cpuMs(pid: number | string, task?: string): number {
-  const f = readFileSync(task === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${task}/stat`, 'utf8')
-    .split(') ')[1]!
-    .split(' ');
-  return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
 }
 
 /** CPU (ms) per thread name of a process, from /proc/<pid>/task. */
@@ -86,11 +80,11 @@ async function main(): Promise<void> {
   for (let i = 0; i < 200; i++) await db.collection('warm').doc(`w${i}`).set({ i });
   const counter = await prepareRow(db, args.work);
   const threads0 = threadCpu(child.pid!);
-  const cpu0 = cpuMs(child.pid!);
+  const cpu0 = cpuMs(child.pid);
   const t0 = performance.now();
   const ops = await runRow(db, args.work, args.n, counter);
   const wall = performance.now() - t0;
-  const cpu1 = cpuMs(child.pid!);
+  const cpu1 = cpuMs(child.pid);
   const threads1 = threadCpu(child.pid!);
   await deleteApp(app);
   await new Promise<void>((resolve) => {

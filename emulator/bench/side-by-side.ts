@@ -12,7 +12,7 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -23,6 +23,7 @@ import { deleteApp, initializeApp } from 'firebase-admin/app';
 import type { Firestore } from 'firebase-admin/firestore';
 import { getFirestore } from 'firebase-admin/firestore';
 import { z } from 'zod';
+import { cpuMs } from './proc-cpu';
 
 process.env['METADATA_SERVER_DETECTION'] ??= 'none';
 
@@ -144,17 +145,6 @@ async function startFloor(): Promise<Running> {
   return { name: 'floor', hostPort: `127.0.0.1:${port}`, child };
 }
 
-/**
- * CPU time (user + system, ms) a process has used so far, from /proc (Linux): all its threads (garbage collection,
- * the compiler, libuv), or with `mainThread` only the thread that runs its JavaScript.
- */
-function cpuMs(pid: number | undefined, mainThread = false): number {
-  const file = mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`;
-  if (pid === undefined || !existsSync(file)) return Number.NaN;
-  const f = readFileSync(file, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
-}
-
 function stop(r: Running): Promise<void> {
   return new Promise((resolve) => {
     if (r.child.exitCode !== null) {
@@ -193,12 +183,12 @@ async function cpuPerOp(
   work: () => Promise<void>,
 ): Promise<{ server: number; serverMain: number; client: number }> {
   const s0 = cpuMs(pid);
-  const m0 = cpuMs(pid, true);
+  const m0 = cpuMs(pid, pid); // the thread that runs its JavaScript
   const c0 = process.cpuUsage();
   await work();
   const c = process.cpuUsage(c0);
   const s1 = cpuMs(pid);
-  const m1 = cpuMs(pid, true);
+  const m1 = cpuMs(pid, pid);
   return { server: ((s1 - s0) * 1000) / ops, serverMain: ((m1 - m0) * 1000) / ops, client: (c.user + c.system) / ops };
 }
 
