@@ -3,8 +3,9 @@
  * build of `firebase/firestore` over the WebChannel on text that could break the transport (U+2028/U+2029, U+0000,
  * lone surrogates, U+FEFF, combining marks, escapes), on large snapshots, on non-ASCII field paths, collection ids
  * and collection groups, and on a persistent cache re-listening with a resume token; and, for
- * browser-unicode-sort.test.ts, the SDK's own unicode-order flow. Data crosses the page boundary as JSON text (lone
- * surrogates escaped), and each step answers what the page observed, or 'timeout'.
+ * browser-unicode-sort.test.ts, the SDK's own unicode-order flow and the order its suite ran in (a non-ASCII
+ * listener after a numeric-id read in the same page). Data crosses the page boundary as JSON text (lone surrogates
+ * escaped), and each step answers what the page observed, or 'timeout'.
  */
 import { deleteApp, initializeApp } from 'firebase/app';
 import type { DocumentData, DocumentReference, Firestore, FirestoreSettings, Query, QuerySnapshot } from 'firebase/firestore';
@@ -27,6 +28,8 @@ import {
   onSnapshot,
   orderBy,
   persistentLocalCache,
+  memoryLocalCache,
+  memoryLruGarbageCollector,
   query,
   setDoc,
   terminate,
@@ -46,6 +49,8 @@ export interface ProbeConfig {
   /** An app name reused across opens (the persistent cache is keyed by it), or a fresh one. */
   appName?: string;
   persistent?: boolean;
+  /** The memory cache with LRU garbage collection (the SDK's own integration suite's memory setting). */
+  lru?: boolean;
 }
 
 function settings(config: ProbeConfig): FirestoreSettings {
@@ -55,7 +60,8 @@ function settings(config: ProbeConfig): FirestoreSettings {
       : config.mode === 'streaming'
         ? { experimentalAutoDetectLongPolling: false }
         : {};
-  return config.persistent ? { ...s, localCache: persistentLocalCache() } : s;
+  if (config.persistent) return { ...s, localCache: persistentLocalCache() };
+  return config.lru ? { ...s, localCache: memoryLocalCache({ garbageCollector: memoryLruGarbageCollector() }) } : s;
 }
 
 function open(config: ProbeConfig): { db: Firestore; close: () => Promise<void> } {
@@ -374,8 +380,79 @@ async function unicodeSort(
   return JSON.stringify(out);
 }
 
+/**
+ * The order of the browser SDK's own integration suite, in one page: a non-ASCII listener that comes after a step on
+ * numeric ids (issue 33 item 1's report, ADR 0054 "Fifth look"). Chromium opens at most six HTTP/1.1 connections to
+ * one host, and every open WebChannel stream holds one with its back channel (a hanging GET or long poll). The page
+ * first keeps one client with a live listener and a pending-free write stream, as an app (or an earlier test) does.
+ * Then a second client reads the last five numeric ids from the server (descending, limit 5), written by a third; a
+ * caller awaiting that read holds both clients until it answers, and closes them only then (one that never answers,
+ * as on the emulator before issue 33 item 2, leaves them open, as the SDK's timed-out test did). Last, a fresh writer
+ * writes `docsJson` and a fresh reader listens to them ordered by `orderField` (or by id): the listener's first
+ * snapshot, or 'timeout'.
+ */
+async function suiteOrder(config: ProbeConfig, docsJson: string, orderField: string | null): Promise<string> {
+  const out: Record<string, unknown> = {};
+  const base = { host: config.host, port: config.port, project: config.project, mode: config.mode };
+  const kept = open(base);
+  const opened = [kept];
+  let stopKept = (): void => undefined;
+  try {
+    const keptRef = doc(kept.db, 'kept', 'one');
+    out['kept'] = await withTimeout(
+      setDoc(keptRef, { n: 1 }).then(
+        () => new Promise<boolean>((resolve, reject) => (stopKept = onSnapshot(keptRef, (d) => resolve(d.exists()), reject))),
+      ),
+    );
+    const numericWriter = open(base);
+    const numericReader = open({ ...base, lru: true });
+    const numeric = [
+      '__id-9223372036854775808__',
+      '__id-2__',
+      '__id7__',
+      '__id12__',
+      '__id9223372036854775807__',
+      '12',
+      '7',
+      'A',
+      'Aa',
+      'a',
+    ];
+    await Promise.all(numeric.map((id) => withTimeout(setDoc(doc(numericWriter.db, 'numeric', id), { value: true }))));
+    // The SDK suite's step on numeric ids: the whole collection from the server (filling the cache), then a range of ids.
+    const col = collection(numericReader.db, 'numeric');
+    out['numericAll'] = await withTimeout(getDocsFromServer(col).then(ids));
+    const range = query(col, where(documentId(), '>', '__id7__'), where(documentId(), '<=', 'Aa'), orderBy(documentId()));
+    out['numericRange'] = await withTimeout(getDocsFromServer(range).then(ids));
+    if (out['numericAll'] === 'timeout' || out['numericRange'] === 'timeout') opened.push(numericWriter, numericReader);
+    else {
+      await numericReader.close();
+      await numericWriter.close();
+    }
+    const writer = open(base);
+    const reader = open(config);
+    opened.push(writer, reader);
+    const input = JSON.parse(docsJson) as Docs;
+    const writes = await Promise.all(
+      Object.entries(input).map(([id, d]) => withTimeout(setDoc(doc(writer.db, 'unicode', id), d))),
+    );
+    out['writes'] = writes.filter((r) => r === 'timeout').length;
+    // As the SDK's test: the ordered query from the server (its target rides on the stream's handshake), then a
+    // listener on it, whose target needs a forward-channel request of its own; the first snapshot the server
+    // confirmed (the cache may answer first).
+    const ordered = query(collection(reader.db, 'unicode'), orderBy(orderField ?? documentId()));
+    out['server'] = await withTimeout(getDocsFromServer(ordered).then(ids));
+    out['watch'] = await firstServerSnapshot(ordered, ids);
+    stopKept();
+  } finally {
+    for (const c of opened.reverse()) await c.close();
+  }
+  return JSON.stringify(out);
+}
+
 export interface ProbeGlobals {
   probeUnicodeSort: typeof unicodeSort;
+  probeSuiteOrder: typeof suiteOrder;
   probeMasks: typeof masks;
   probeRelisten: typeof relisten;
   relistenGo: () => void;
@@ -391,6 +468,7 @@ export interface ProbeGlobals {
 const g = globalThis as unknown as ProbeGlobals;
 g.probeDocs = docs;
 g.probeUnicodeSort = unicodeSort;
+g.probeSuiteOrder = suiteOrder;
 g.probeTargets = targets;
 g.probePersisted = persisted;
 g.probeLive = live;
