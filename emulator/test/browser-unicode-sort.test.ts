@@ -149,11 +149,10 @@ describe.each(['streaming', 'long-polling', 'auto-detect'] as Mode[])(
         const c: ProbeConfig = { host, port, project: uniqueProject('uorder'), mode };
         const page = await harness.newPage();
         try {
-          const text = await page.evaluate(([cfg, d, f]) => (globalThis as unknown as ProbeGlobals).probeSuiteOrder(cfg, d, f), [
-            c,
-            JSON.stringify(docs),
-            field,
-          ] as const);
+          const text = await page.evaluate(
+            ([cfg, n, d, f]) => (globalThis as unknown as ProbeGlobals).probeSuiteOrder(cfg, n, d, f),
+            [c, NUMERIC_ORDER, JSON.stringify(docs), field] as const,
+          );
           // One comparison, so a failure shows every step: which one timed out, and whether the listener did.
           expect(JSON.parse(text)).toEqual({
             kept: true,

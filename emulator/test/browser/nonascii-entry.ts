@@ -383,19 +383,27 @@ async function unicodeSort(
 /**
  * The order of the browser SDK's own integration suite, in one page: a non-ASCII listener that comes after a step on
  * numeric ids (issue 33 item 1's report, ADR 0054 "Fifth look"). Chromium opens at most six HTTP/1.1 connections to
- * one host, and every open WebChannel stream holds one with its back channel (a hanging GET or long poll). The page
- * first keeps one client with a live listener and a pending-free write stream, as an app (or an earlier test) does.
- * Then a second client reads the last five numeric ids from the server (descending, limit 5), written by a third; a
- * caller awaiting that read holds both clients until it answers, and closes them only then (one that never answers,
- * as on the emulator before issue 33 item 2, leaves them open, as the SDK's timed-out test did). Last, a fresh writer
- * writes `docsJson` and a fresh reader listens to them ordered by `orderField` (or by id): the listener's first
- * snapshot, or 'timeout'.
+ * one host, and every open WebChannel stream holds one with its back channel (a hanging GET or a long poll). The
+ * page first keeps one client with a live listener and a write stream, as an app (or an earlier test) does. Then a
+ * second client, on the LRU memory cache that suite uses, reads from the server the whole collection of
+ * `numericIds` (written by a third) and then a range of them (after __id7__, up to Aa), as that suite's 'offline
+ * SDK orders query the same way online and offline' does. A caller awaiting those reads holds both clients until
+ * they answer and closes them only then: reads that never answer (the emulator before issue 33 item 2) leave them
+ * open, as that suite's timed-out test did. Last, a fresh writer writes `docsJson`, and a fresh reader reads them
+ * ordered by `orderField` (or by id) from the server and then listens to them: each step's ids, or 'timeout'.
  */
-async function suiteOrder(config: ProbeConfig, docsJson: string, orderField: string | null): Promise<string> {
+async function suiteOrder(
+  config: ProbeConfig,
+  numericIds: string[],
+  docsJson: string,
+  orderField: string | null,
+): Promise<string> {
   const out: Record<string, unknown> = {};
   const base = { host: config.host, port: config.port, project: config.project, mode: config.mode };
   const kept = open(base);
-  const opened = [kept];
+  const numericWriter = open(base);
+  const numericReader = open({ ...base, lru: true });
+  const opened = [kept, numericWriter, numericReader];
   let stopKept = (): void => undefined;
   try {
     const keptRef = doc(kept.db, 'kept', 'one');
@@ -404,28 +412,15 @@ async function suiteOrder(config: ProbeConfig, docsJson: string, orderField: str
         () => new Promise<boolean>((resolve, reject) => (stopKept = onSnapshot(keptRef, (d) => resolve(d.exists()), reject))),
       ),
     );
-    const numericWriter = open(base);
-    const numericReader = open({ ...base, lru: true });
-    const numeric = [
-      '__id-9223372036854775808__',
-      '__id-2__',
-      '__id7__',
-      '__id12__',
-      '__id9223372036854775807__',
-      '12',
-      '7',
-      'A',
-      'Aa',
-      'a',
-    ];
-    await Promise.all(numeric.map((id) => withTimeout(setDoc(doc(numericWriter.db, 'numeric', id), { value: true }))));
+    await Promise.all(numericIds.map((id) => withTimeout(setDoc(doc(numericWriter.db, 'numeric', id), { value: true }))));
     // The SDK suite's step on numeric ids: the whole collection from the server (filling the cache), then a range of ids.
     const col = collection(numericReader.db, 'numeric');
     out['numericAll'] = await withTimeout(getDocsFromServer(col).then(ids));
     const range = query(col, where(documentId(), '>', '__id7__'), where(documentId(), '<=', 'Aa'), orderBy(documentId()));
     out['numericRange'] = await withTimeout(getDocsFromServer(range).then(ids));
-    if (out['numericAll'] === 'timeout' || out['numericRange'] === 'timeout') opened.push(numericWriter, numericReader);
-    else {
+    // Reads that never answered keep both clients open (until the end here), as a caller still awaiting them would.
+    if (out['numericAll'] !== 'timeout' && out['numericRange'] !== 'timeout') {
+      opened.splice(1, 2);
       await numericReader.close();
       await numericWriter.close();
     }
