@@ -403,7 +403,8 @@ async function suiteOrder(
   const kept = open(base);
   const numericWriter = open(base);
   const numericReader = open({ ...base, lru: true });
-  const opened = [kept, numericWriter, numericReader];
+  const later: Array<ReturnType<typeof open>> = [];
+  let numericOpen = true;
   let stopKept = (): void => undefined;
   try {
     const keptRef = doc(kept.db, 'kept', 'one');
@@ -420,13 +421,13 @@ async function suiteOrder(
     out['numericRange'] = await withTimeout(getDocsFromServer(range).then(ids));
     // Reads that never answered keep both clients open (until the end here), as a caller still awaiting them would.
     if (out['numericAll'] !== 'timeout' && out['numericRange'] !== 'timeout') {
-      opened.splice(1, 2);
+      numericOpen = false;
       await numericReader.close();
       await numericWriter.close();
     }
     const writer = open(base);
     const reader = open(config);
-    opened.push(writer, reader);
+    later.push(writer, reader);
     const input = JSON.parse(docsJson) as Docs;
     const writes = await Promise.all(
       Object.entries(input).map(([id, d]) => withTimeout(setDoc(doc(writer.db, 'unicode', id), d))),
@@ -440,7 +441,7 @@ async function suiteOrder(
     out['watch'] = await firstServerSnapshot(ordered, ids);
     stopKept();
   } finally {
-    for (const c of opened.reverse()) await c.close();
+    for (const c of [...later, ...(numericOpen ? [numericReader, numericWriter] : []), kept]) await c.close();
   }
   return JSON.stringify(out);
 }
